@@ -1,0 +1,58 @@
+//! The [`Game`] trait.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Whether a position is still being played, and if not, its final value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move has at least one legal move.
+    ToMove,
+    /// The side to move has no legal move but the game is not over: it must pass
+    /// ([`Game::pass`] returns the position after the pass).
+    MustPass,
+    /// The game is over; the value is from the point of view of the side to move.
+    Over(i32),
+}
+
+/// A two-player, zero-sum, perfect-information game, seen from the side to move.
+///
+/// Guarantees an implementation must give (the generic algorithms rely on them):
+/// - [`Game::status`] is `ToMove` exactly when [`Game::generate_moves`] appends at least
+///   one move, `MustPass` exactly when it appends none and [`Game::pass`] returns
+///   `Some`, `Over(v)` exactly when the game has ended;
+/// - values are negamax values: the value of a position is the maximum over its
+///   children of the negated child value (a pass is a child too);
+/// - every value lies in `-max_value()..=max_value()`;
+/// - `hash_key` is equal for equal positions (it may collide for different ones).
+pub trait Game: Clone + Send + Sync {
+    /// A move of the side to move (a pass is not a move: see [`Game::pass`]).
+    type Move: Copy + Eq + Hash + Debug + Send + Sync;
+
+    /// Appends the legal moves of the side to move to `moves` (does not clear it).
+    fn generate_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// The position after the side to move plays `mv`; `mv` must be legal.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Where the game stands: moves available, a forced pass, or over with a value.
+    fn status(&self) -> Status;
+
+    /// The position after the side to move passes, if passing is the rule here
+    /// (`Some` exactly when `status()` is `MustPass`).
+    fn pass(&self) -> Option<Self> {
+        None
+    }
+
+    /// An upper bound of the absolute value of any position of this game.
+    fn max_value(&self) -> i32;
+
+    /// A 64-bit hash of the position (side to move included), for transposition tables.
+    fn hash_key(&self) -> u64;
+
+    /// The positions equivalent to this one under the game's symmetries, itself
+    /// included. The default is no symmetry: just `self`.
+    fn symmetric_images(&self) -> Vec<Self> {
+        vec![self.clone()]
+    }
+}
