@@ -4,5 +4,9 @@
 
 pub mod board_string;
 pub mod error;
+pub mod ggf;
+pub mod obf;
+pub mod transcript;
+pub mod wthor;
 
 pub use error::ParseError;
