@@ -57,9 +57,31 @@ fn flips_down(p: u64, o: u64, ray: u64) -> u64 {
 }
 
 /// The opponent discs turned over when the player `p` plays on `sq` (an empty square)
-/// against the opponent `o`. Zero exactly when the move is illegal.
-#[inline]
+/// against the opponent `o`. Zero exactly when the move is illegal. Uses the build's
+/// fastest implementation (AVX2 when compiled in, else portable).
+#[inline(always)]
 pub fn flips(sq: usize, p: u64, o: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        flips_avx2(sq, p, o)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    {
+        flips_portable(sq, p, o)
+    }
+}
+
+/// AVX2 flips (see [`crate::avx2::flips_lanes`]). Same result as [`flips_portable`].
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[inline(always)]
+pub fn flips_avx2(sq: usize, p: u64, o: u64) -> u64 {
+    use crate::avx2::{flips_lanes, or_lanes, splat};
+    or_lanes(flips_lanes(sq, splat(p), splat(o)))
+}
+
+/// Portable flips (plain `u64`, `lzcnt` when the build has it).
+#[inline]
+pub fn flips_portable(sq: usize, p: u64, o: u64) -> u64 {
     let r = &RAYS[sq & 63];
     (flips_up(p, o, r[0]) | flips_up(p, o, r[1]))
         | (flips_up(p, o, r[2]) | flips_up(p, o, r[3]))
@@ -108,6 +130,9 @@ mod tests {
                 }
                 let f = flips(sq as usize, p, o);
                 assert_eq!(f, naive_flips(sq, p, o));
+                assert_eq!(flips_portable(sq as usize, p, o), f);
+                #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+                assert_eq!(flips_avx2(sq as usize, p, o), f);
                 assert_eq!(f != 0, legal >> sq & 1 != 0);
             }
         }

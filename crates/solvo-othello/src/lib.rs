@@ -15,6 +15,8 @@
 //! - [`formats`]: board strings, OBF, transcripts, GGF, WTHOR;
 //! - [`perft`]: leaf counting under the three published conventions.
 
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+pub mod avx2;
 pub mod board;
 pub mod flips;
 pub mod formats;

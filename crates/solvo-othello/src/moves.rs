@@ -35,6 +35,24 @@ pub fn candidate_moves(p: u64, o: u64) -> u64 {
     }
 }
 
+/// Plays `sq` for `p` against `o` and returns (flipped discs, legal moves of the
+/// opponent in the new position). `empty_after` must be the empty playable squares
+/// once `sq` is filled. The fused kernel of perft's last two plies and of the
+/// endgame solvers: on AVX2 builds nothing leaves the vector registers in between.
+#[inline(always)]
+pub fn play_and_reply_moves(sq: usize, p: u64, o: u64, empty_after: u64) -> (u64, u64) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        use crate::avx2::splat;
+        crate::avx2::play_and_reply_moves(sq, splat(p), splat(o), empty_after)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    {
+        let f = crate::flips::flips_portable(sq, p, o);
+        (f, candidate_moves_portable(o ^ f, p ^ f ^ (1 << (sq & 63))) & empty_after)
+    }
+}
+
 /// Flood in one direction towards higher bit indices (shift left by `s`).
 #[inline(always)]
 fn flood_left(p: u64, om: u64, s: u32) -> u64 {
@@ -71,38 +89,13 @@ pub fn candidate_moves_portable(p: u64, o: u64) -> u64 {
         | flood_right(p, oh, 9)
 }
 
-/// AVX2 candidate generator: the 4 shift amounts (1, 8, 7, 9) in the 4 lanes, once
-/// shifting left and once right. Same result as [`candidate_moves_portable`].
+/// AVX2 candidate generator (see [`crate::avx2::candidate_lanes`]). Same result as
+/// [`candidate_moves_portable`].
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-#[inline]
+#[inline(always)]
 pub fn candidate_moves_avx2(p: u64, o: u64) -> u64 {
-    use core::arch::x86_64::*;
-    // SAFETY: this function is only compiled when the build enables AVX2
-    // (`target_feature = "avx2"`), so every CPU that runs this binary has it; the
-    // intrinsics take and return registers only (no memory access).
-    unsafe {
-        let s1 = _mm256_set_epi64x(9, 7, 8, 1);
-        let s2 = _mm256_add_epi64(s1, s1);
-        let lane_mask = _mm256_set_epi64x(NOT_AH as i64, NOT_AH as i64, -1, NOT_AH as i64);
-        let pp = _mm256_set1_epi64x(p as i64);
-        let om = _mm256_and_si256(_mm256_set1_epi64x(o as i64), lane_mask);
-
-        let mut fl = _mm256_and_si256(om, _mm256_sllv_epi64(pp, s1));
-        let mut fr = _mm256_and_si256(om, _mm256_srlv_epi64(pp, s1));
-        fl = _mm256_or_si256(fl, _mm256_and_si256(om, _mm256_sllv_epi64(fl, s1)));
-        fr = _mm256_or_si256(fr, _mm256_and_si256(om, _mm256_srlv_epi64(fr, s1)));
-        let pre_l = _mm256_and_si256(om, _mm256_sllv_epi64(om, s1));
-        let pre_r = _mm256_and_si256(om, _mm256_srlv_epi64(om, s1));
-        fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_sllv_epi64(fl, s2)));
-        fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srlv_epi64(fr, s2)));
-        fl = _mm256_or_si256(fl, _mm256_and_si256(pre_l, _mm256_sllv_epi64(fl, s2)));
-        fr = _mm256_or_si256(fr, _mm256_and_si256(pre_r, _mm256_srlv_epi64(fr, s2)));
-        let m = _mm256_or_si256(_mm256_sllv_epi64(fl, s1), _mm256_srlv_epi64(fr, s1));
-
-        let m2 = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
-        let m1 = _mm_or_si128(m2, _mm_unpackhi_epi64(m2, m2));
-        _mm_cvtsi128_si64(m1) as u64
-    }
+    use crate::avx2::{candidate_lanes, or_lanes, splat};
+    or_lanes(candidate_lanes(splat(p), splat(o)))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@
 
 use crate::board::Board;
 use crate::flips::flips;
-use crate::moves::legal_moves;
+use crate::moves::{legal_moves, play_and_reply_moves};
 use crate::size::BoardSize;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
@@ -120,11 +120,16 @@ fn node<const M: u8>(p: u64, o: u64, mask: u64, depth: u32) -> u64 {
     }
     let mut total = 0;
     if depth == 2 {
+        let empty = !(p | o) & mask;
         while moves != 0 {
             let sq = moves.trailing_zeros() as usize;
             moves &= moves - 1;
-            let f = flips(sq, p, o);
-            total += leaves_depth1::<M>(o ^ f, p ^ f ^ (1 << sq), mask);
+            let (f, replies) = play_and_reply_moves(sq, p, o, empty ^ (1 << sq));
+            total += if M == A || replies != 0 {
+                (replies.count_ones() as u64).max(1)
+            } else {
+                leaves_depth1::<M>(o ^ f, p ^ f ^ (1 << sq), mask)
+            };
         }
     } else {
         while moves != 0 {
