@@ -1,0 +1,22 @@
+//! solvo-endgame: the exact Othello solver.
+//!
+//! Given a position and a window `(alpha, beta)`, it returns the exact final disc
+//! difference for the side to move (empties to the winner) when that value lies inside
+//! the window, and otherwise a bound on the correct side of the window (fail-soft
+//! negamax). Layers inside:
+//! - [`rules`]: the terminal score of the board size and variant;
+//! - [`tt`]: the lock-free transposition table storing (lower, upper) bounds;
+//! - [`shallow`]: the last few empties without table or sorting (parity order);
+//! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
+//! - [`search`]: principal variation search with the table, ETC and cutoffs;
+//! - [`solve`]: the public API (`solve`, options, result, statistics).
+
+pub mod ordering;
+pub mod rules;
+pub mod search;
+pub mod shallow;
+pub mod solve;
+pub mod stability;
+pub mod tt;
+
+pub use solve::{solve, SolveOptions, SolveResult, Window};

@@ -1,0 +1,213 @@
+//! Principal variation search (negascout, fail-soft) with the transposition table,
+//! enhanced transposition cutoff, stability cutoff and the shallow solver below a
+//! threshold of empties.
+
+use crate::ordering::move_key;
+use crate::rules::{Rules, SCORE_INF};
+use crate::shallow::{odd_quadrants, solve_shallow};
+use crate::stability::stable_discs;
+use crate::tt::{TranspositionTable, TtRecord};
+use solvo_othello::flips::flips;
+use solvo_othello::hash::hash_board;
+use solvo_othello::moves::legal_moves;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Tunable switches, so each technique's effect can be measured.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchConfig {
+    /// Positions with at most this many empties are solved by the shallow solver
+    /// (no table, parity order).
+    pub shallow_empties: u32,
+    /// Enhanced transposition cutoff: probe every child before searching any.
+    pub etc: bool,
+    /// Stability cutoff.
+    pub stability: bool,
+    /// Minimum empties for ETC.
+    pub etc_min_empties: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig { shallow_empties: 6, etc: true, stability: true, etc_min_empties: 10 }
+    }
+}
+
+/// One child in a move list.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    p: u64,
+    o: u64,
+    x: u8,
+    key: i32,
+}
+
+/// A search thread's state: rules, the shared table, counters and the stop signal.
+pub struct Searcher<'a> {
+    /// Scoring rules.
+    pub rules: Rules,
+    /// The shared transposition table.
+    pub tt: &'a TranspositionTable,
+    /// Switches.
+    pub config: SearchConfig,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Table probes whose bounds ended a node (including ETC and stability cutoffs).
+    pub tt_cutoffs: u64,
+    /// Set by anyone to stop the search; results are then meaningless.
+    pub stop: &'a AtomicBool,
+    /// Stop by itself after this many nodes.
+    pub node_budget: u64,
+    /// True once the search has stopped early; nothing is stored after that.
+    pub aborted: bool,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher over `tt` with a stop flag and a node budget.
+    pub fn new(
+        rules: Rules,
+        tt: &'a TranspositionTable,
+        config: SearchConfig,
+        stop: &'a AtomicBool,
+        node_budget: u64,
+    ) -> Self {
+        Searcher { rules, tt, config, nodes: 0, tt_cutoffs: 0, stop, node_budget, aborted: false }
+    }
+
+    #[inline(always)]
+    fn should_stop(&mut self) -> bool {
+        if self.nodes & 0xFFF == 0 && (self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_budget) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Fail-soft value of `p` to move against `o` with `empties` empty squares, in the
+    /// window `(alpha, beta)`: exact inside, a bound outside. Meaningless if `aborted`.
+    pub fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        if empties <= self.config.shallow_empties {
+            if empties == 0 {
+                self.nodes += 1;
+                return self.rules.final_score(p, o);
+            }
+            return solve_shallow(&self.rules, p, o, alpha, beta, empties, &mut self.nodes);
+        }
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        let (mut alpha, mut beta) = (alpha, beta);
+
+        if self.config.stability {
+            if let Some(v) = self.stability_cutoff(p, o, alpha, beta) {
+                self.tt_cutoffs += 1;
+                return v;
+            }
+        }
+
+        let hash = hash_board(p, o);
+        let mut tt_move = None;
+        if let Some(hit) = self.tt.probe(hash, p, o) {
+            if hit.lower >= beta || hit.upper <= alpha || hit.lower == hit.upper {
+                self.tt_cutoffs += 1;
+                return if hit.lower >= beta { hit.lower } else { hit.upper };
+            }
+            alpha = alpha.max(hit.lower);
+            beta = beta.min(hit.upper);
+            tt_move = hit.best;
+        }
+
+        let mask = self.rules.mask;
+        let mut moves = legal_moves(p, o, mask);
+        if moves == 0 {
+            if legal_moves(o, p, mask) == 0 {
+                return self.rules.final_score(p, o);
+            }
+            return -self.search(o, p, -beta, -alpha, empties);
+        }
+
+        let odd = odd_quadrants(!(p | o) & mask);
+        let mut list = [Child::default(); 64];
+        let mut n = 0;
+        while moves != 0 {
+            let x = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let f = flips(x, p, o);
+            let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+            let key = if tt_move == Some(x as u8) { i32::MAX } else { move_key(cp, co, x, mask, odd) };
+            list[n] = Child { p: cp, o: co, x: x as u8, key };
+            n += 1;
+        }
+        let list = &mut list[..n];
+
+        if self.config.etc && empties >= self.config.etc_min_empties {
+            for c in list.iter() {
+                if let Some(hit) = self.tt.probe(hash_board(c.p, c.o), c.p, c.o) {
+                    if -hit.upper >= beta {
+                        self.tt_cutoffs += 1;
+                        let v = -hit.upper;
+                        if !self.aborted {
+                            self.tt.store(
+                                hash,
+                                p,
+                                o,
+                                TtRecord { empties, lower: v, upper: SCORE_INF - 1, best: Some(c.x), nodes: 1 },
+                            );
+                        }
+                        return v;
+                    }
+                }
+            }
+        }
+
+        list.sort_unstable_by_key(|c| std::cmp::Reverse(c.key));
+        let nodes_before = self.nodes;
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = -SCORE_INF;
+        let mut best_move = list[0].x;
+        for (i, c) in list.iter().enumerate() {
+            let v = if i == 0 {
+                -self.search(c.p, c.o, -beta, -alpha, empties - 1)
+            } else {
+                let mut v = -self.search(c.p, c.o, -alpha - 1, -alpha, empties - 1);
+                if v > alpha && v < beta {
+                    v = -self.search(c.p, c.o, -beta, -v, empties - 1);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.x;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let lower = if best > alpha0 { best } else { -SCORE_INF + 1 };
+        let upper = if best < beta0 { best } else { SCORE_INF - 1 };
+        let nodes = self.nodes - nodes_before;
+        self.tt.store(hash, p, o, TtRecord { empties, lower, upper, best: Some(best_move), nodes });
+        best
+    }
+
+    /// The stability bound, when it already decides the node: the opponent's stable discs
+    /// cap our score (in the reversed variant our own stable discs do).
+    #[inline]
+    fn stability_cutoff(&self, p: u64, o: u64, alpha: i32, _beta: i32) -> Option<i32> {
+        let squares = self.rules.squares;
+        let capped_by = if self.rules.reversed { p } else { o };
+        // Even if every one of those discs were stable the cap could not reach alpha.
+        if squares - 2 * capped_by.count_ones() as i32 > alpha {
+            return None;
+        }
+        let stable =
+            if self.rules.reversed { stable_discs(p, o, self.rules.mask) } else { stable_discs(o, p, self.rules.mask) };
+        let upper = squares - 2 * stable.count_ones() as i32;
+        (upper <= alpha).then_some(upper)
+    }
+}

@@ -1,0 +1,263 @@
+//! The public API: solve a position exactly, or within a window, on one or more
+//! threads, with an optional node/time budget, returning bounds when stopped early.
+
+use crate::rules::{Rules, SCORE_INF};
+use crate::search::{SearchConfig, Searcher};
+use crate::tt::{TranspositionTable, TtStats};
+use serde::Serialize;
+use solvo_othello::{Position, Square};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The range of values the caller cares about, inclusive: `lo <= value <= hi`. A value
+/// outside is reported as a bound (`value < lo` as an upper bound `<= lo - 1`...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Window {
+    /// Smallest value of interest.
+    pub lo: i32,
+    /// Largest value of interest.
+    pub hi: i32,
+}
+
+impl Window {
+    /// Every value: the result is exact.
+    pub const FULL: Window = Window { lo: -64, hi: 64 };
+}
+
+/// How to solve.
+#[derive(Clone)]
+pub struct SolveOptions {
+    /// Values of interest.
+    pub window: Window,
+    /// Search threads (1 or more).
+    pub threads: usize,
+    /// The transposition table to use (shared across solves if the caller keeps it).
+    pub tt: Arc<TranspositionTable>,
+    /// Stop after about this many nodes (returns bounds).
+    pub node_budget: u64,
+    /// Stop after this time (returns bounds).
+    pub time_limit: Option<Duration>,
+    /// Another way to stop: set it from any thread.
+    pub stop: Arc<AtomicBool>,
+    /// Search switches.
+    pub config: SearchConfig,
+}
+
+impl SolveOptions {
+    /// Full window, 1 thread, a table of `hash_mb` MiB, no budget.
+    pub fn new(hash_mb: usize) -> SolveOptions {
+        SolveOptions {
+            window: Window::FULL,
+            threads: 1,
+            tt: Arc::new(TranspositionTable::new(hash_mb << 20)),
+            node_budget: u64::MAX,
+            time_limit: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            config: SearchConfig::default(),
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// Proven lower bound of the value (side to move's final disc difference).
+    pub lower: i32,
+    /// Proven upper bound. `lower == upper` means the value is exact.
+    pub upper: i32,
+    /// A best move (`None` for a pass or a finished game, or when unknown).
+    pub best_move: Option<Square>,
+    /// The principal variation from the position (moves; passes as `None`), when exact.
+    pub pv: Vec<Option<Square>>,
+    /// Positions visited, all threads.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+    /// Transposition-table statistics after the solve.
+    pub tt: TtStats,
+    /// True when a budget or the stop flag ended the solve early.
+    pub stopped: bool,
+}
+
+impl SolveResult {
+    /// The exact value, if proven.
+    pub fn score(&self) -> Option<i32> {
+        (self.lower == self.upper).then_some(self.lower)
+    }
+}
+
+/// Solves `pos` (its size and variant) within `options.window`. The result's bounds
+/// always hold; inside the window they meet (exact value) unless the solve was stopped.
+pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
+    let start = Instant::now();
+    let rules = Rules::new(pos.size, pos.variant);
+    let (p, o) = (pos.board.player, pos.board.opponent);
+    let empties = pos.empties();
+    let max = rules.max_score();
+    let alpha = (options.window.lo - 1).clamp(-max - 1, max);
+    let beta = (options.window.hi + 1).clamp(-max, max + 1);
+    options.tt.new_generation();
+    let stop = &options.stop;
+    let timer_done = AtomicBool::new(false);
+    let helpers_stop = AtomicBool::new(false);
+
+    let (root, helper_nodes, helper_cutoffs) = std::thread::scope(|scope| {
+        let helpers_stop = &helpers_stop;
+        if let Some(limit) = options.time_limit {
+            let timer_done = &timer_done;
+            scope.spawn(move || {
+                let until = Instant::now() + limit;
+                while !timer_done.load(Ordering::Relaxed) {
+                    let now = Instant::now();
+                    if now >= until {
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    std::thread::sleep((until - now).min(Duration::from_millis(5)));
+                }
+            });
+        }
+        let helpers: Vec<_> = (1..options.threads.max(1))
+            .map(|id| {
+                scope.spawn(move || {
+                    let mut s = Searcher::new(rules, &options.tt, options.config, helpers_stop, u64::MAX);
+                    root_search(&mut s, p, o, alpha, beta, empties, id);
+                    (s.nodes, s.tt_cutoffs)
+                })
+            })
+            .collect();
+        let mut main = Searcher::new(rules, &options.tt, options.config, stop, options.node_budget);
+        let root = root_search(&mut main, p, o, alpha, beta, empties, 0);
+        helpers_stop.store(true, Ordering::Relaxed);
+        timer_done.store(true, Ordering::Relaxed);
+        let (mut hn, mut hc) = (0, 0);
+        for h in helpers {
+            let (n, c) = h.join().expect("search helper panicked");
+            hn += n;
+            hc += c;
+        }
+        let pv = if root.lower == root.upper && !main.aborted {
+            principal_variation(&mut main, p, o, root.lower, empties)
+        } else {
+            Vec::new()
+        };
+        ((root, pv, main.nodes, main.tt_cutoffs, main.aborted), hn, hc)
+    });
+    let ((root, pv, nodes, cutoffs, aborted), helper_nodes, helper_cutoffs) = (root, helper_nodes, helper_cutoffs);
+    let mut tt = options.tt.stats();
+    tt.cutoffs = cutoffs + helper_cutoffs;
+    SolveResult {
+        lower: root.lower,
+        upper: root.upper,
+        best_move: root.best_move,
+        pv,
+        nodes: nodes + helper_nodes,
+        time: start.elapsed(),
+        tt,
+        stopped: aborted,
+    }
+}
+
+/// Root result: bounds and best move.
+struct Root {
+    lower: i32,
+    upper: i32,
+    best_move: Option<Square>,
+}
+
+/// The root of the search: like [`Searcher::search`] but keeps the best move and, when
+/// stopped, the bounds proven so far. Helper threads (`id > 0`) search the root moves
+/// in a rotated order so that they fill the shared table ahead of the main thread.
+fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32, id: usize) -> Root {
+    let mask = s.rules.mask;
+    let max = s.rules.max_score();
+    let moves = solvo_othello::moves::legal_moves(p, o, mask);
+    if moves == 0 {
+        if solvo_othello::moves::legal_moves(o, p, mask) == 0 {
+            let v = s.rules.final_score(p, o);
+            return Root { lower: v, upper: v, best_move: None };
+        }
+        let child = root_search(s, o, p, -beta, -alpha, empties, id);
+        return Root { lower: -child.upper, upper: -child.lower, best_move: None };
+    }
+    let mut order: Vec<(i32, usize, u64, u64)> = Square::iter(moves)
+        .map(|sq| {
+            let x = sq.index();
+            let f = solvo_othello::flips::flips(x, p, o);
+            let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
+            (crate::ordering::move_key(cp, co, x, mask, 0), x, cp, co)
+        })
+        .collect();
+    order.sort_by_key(|c| std::cmp::Reverse(c.0));
+    if id > 0 {
+        let k = id % order.len();
+        order.rotate_left(k);
+    }
+    let (alpha0, beta0) = (alpha, beta);
+    let mut alpha = alpha;
+    let mut best = -SCORE_INF;
+    let mut best_move = None;
+    for (i, &(_, x, cp, co)) in order.iter().enumerate() {
+        let v = if i == 0 {
+            -s.search(cp, co, -beta, -alpha, empties - 1)
+        } else {
+            let mut v = -s.search(cp, co, -alpha - 1, -alpha, empties - 1);
+            if v > alpha && v < beta && !s.aborted {
+                v = -s.search(cp, co, -beta, -v, empties - 1);
+            }
+            v
+        };
+        if s.aborted {
+            // Children finished before the stop proved `best` as a lower bound.
+            let lower = if best > -SCORE_INF { best.min(max) } else { -max };
+            return Root { lower, upper: max, best_move };
+        }
+        if v > best {
+            best = v;
+            best_move = Square::new(x as u8);
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    let lower = if best > alpha0 { best } else { -max };
+    let upper = if best < beta0 { best } else { max };
+    let (lower, upper) = if best > alpha0 && best < beta0 { (best, best) } else { (lower, upper) };
+    Root { lower, upper, best_move }
+}
+
+/// A line of best play from a position of exact value `value` (moves, passes as None).
+fn principal_variation(s: &mut Searcher, p: u64, o: u64, value: i32, empties: u32) -> Vec<Option<Square>> {
+    let mask = s.rules.mask;
+    let (mut p, mut o, mut v, mut e) = (p, o, value, empties);
+    let mut pv = Vec::new();
+    while e > 0 {
+        let moves = solvo_othello::moves::legal_moves(p, o, mask);
+        if moves == 0 {
+            if solvo_othello::moves::legal_moves(o, p, mask) == 0 {
+                break;
+            }
+            pv.push(None);
+            std::mem::swap(&mut p, &mut o);
+            v = -v;
+            continue;
+        }
+        let next = Square::iter(moves).find_map(|sq| {
+            let f = solvo_othello::flips::flips(sq.index(), p, o);
+            let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
+            let cv = -s.search(cp, co, -v - 1, -v + 1, e - 1);
+            (cv == v).then_some((sq, cp, co))
+        });
+        let Some((sq, cp, co)) = next else { break };
+        pv.push(Some(sq));
+        p = cp;
+        o = co;
+        v = -v;
+        e -= 1;
+    }
+    pv
+}
