@@ -317,7 +317,8 @@ fn parse_move(text: &str) -> Option<Ply> {
 ///
 /// `BO` is always written from `replay.start` (in place of the `BO` tag, or after the
 /// tags if there is none), and `GM[Othello]` is put first if missing; other tags are
-/// written as they are, with `]` and `\` escaped. The `black`, `white` and `result`
+/// written as they are, with `]` and `\` escaped (names are expected to be ASCII letters
+/// and digits other than `B` and `W`, as parsing gives them). The `black`, `white` and `result`
 /// fields are not consulted: the tags are the record. [`parse_ggf`] gives back the
 /// same tags and replay (for an anti `TY`, with [`Variant::Reversed`]).
 pub fn format_ggf(game: &GgfGame) -> String {
