@@ -1,1 +1,103 @@
-fn main() {}
+//! `solvo`: the command line of the solvo engine.
+//!
+//! Every command prints text for people by default and one JSON object per result
+//! with `--json`. Errors go to stderr with a non-zero exit code (1 for bad input or
+//! failed work, 2 for bad command-line usage).
+
+/// Prints a line to stdout; a closed pipe (`solvo ... | head`) ends the program quietly
+/// instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*)) };
+}
+
+mod commands;
+mod error;
+mod input;
+
+use clap::{Parser, Subcommand};
+use error::CliError;
+use solvo_othello::{BoardSize, Variant};
+
+/// solvo — perfect play for Othello (Reversi) and other small games.
+#[derive(Parser, Debug)]
+#[command(name = "solvo", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Print results as JSON (one object per line).
+    #[arg(long, global = true)]
+    json: bool,
+    /// Board size: 4, 6 or 8 (default: inferred from a board string, else 8).
+    #[arg(long, global = true, value_parser = parse_size)]
+    size: Option<BoardSize>,
+    /// Scoring variant: normal, or reversed (misère: fewer discs wins).
+    #[arg(long, global = true, default_value = "normal")]
+    variant: Variant,
+}
+
+fn parse_size(s: &str) -> Result<BoardSize, String> {
+    s.parse()
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Show a position (board string, OBF line or transcript such as f5d6c3): the board,
+    /// side to move, legal moves, disc counts.
+    Show(commands::show::Args),
+    /// Count the leaves of the game tree to a depth (move-generator check and benchmark).
+    Perft(commands::perft::Args),
+    /// Convert between formats: board string, OBF, transcript, GGF.
+    Convert(commands::convert::Args),
+    /// Read a WTHOR database (.wtb): list games, replay one, export transcripts.
+    Wthor(commands::wthor::Args),
+    /// Benchmarks that print figures (time, leaves or nodes per second, peak memory).
+    Bench(commands::bench::Args),
+}
+
+/// Options every command sees.
+#[derive(Clone, Copy, Debug)]
+pub struct Common {
+    /// `--json`.
+    pub json: bool,
+    /// `--size`, if given.
+    pub size: Option<BoardSize>,
+    /// `--variant`.
+    pub variant: Variant,
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    let common = Common { json: cli.json, size: cli.size, variant: cli.variant };
+    match cli.command {
+        Command::Show(args) => commands::show::run(args, common),
+        Command::Perft(args) => commands::perft::run(args, common),
+        Command::Convert(args) => commands::convert::run(args, common),
+        Command::Wthor(args) => commands::wthor::run(args, common),
+        Command::Bench(args) => commands::bench::run(args, common),
+    }
+}
+
+/// Writes one line to stdout; exits with status 0 when the reader has gone away.
+pub fn write_stdout(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|_| stdout.write_all(b"\n")) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing to stdout: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let json = cli.json;
+    if let Err(e) = run(cli) {
+        if json {
+            eprintln!("{}", serde_json::json!({ "error": e.to_string() }));
+        } else {
+            eprintln!("error: {e}");
+        }
+        std::process::exit(1);
+    }
+}

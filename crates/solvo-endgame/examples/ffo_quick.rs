@@ -10,6 +10,15 @@ fn main() {
     let text = std::fs::read_to_string(file).unwrap();
     let mut opts = SolveOptions::new(256);
     opts.threads = threads;
+    if let Ok(v) = std::env::var("SHALLOW") {
+        opts.config.shallow_empties = v.parse().unwrap();
+    }
+    if let Ok(v) = std::env::var("ETC") {
+        opts.config.etc_min_empties = v.parse().unwrap();
+    }
+    if std::env::var("NOSTAB").is_ok() {
+        opts.config.stability = false;
+    }
     let (mut tn, mut tt) = (0u64, 0f64);
     for (i, line) in text.lines().enumerate() {
         let k = i + 1;

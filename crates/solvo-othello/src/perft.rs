@@ -98,11 +98,15 @@ fn leaves_depth1<const M: u8>(p: u64, o: u64, mask: u64) -> u64 {
         return moves.count_ones() as u64;
     }
     let replies = legal_moves(o, p, mask);
-    if replies == 0 || M == B {
-        // Game over (one leaf), or mode B where the pass itself is the last ply.
-        1
-    } else {
+    if replies == 0 {
+        // The game ended with a ply still to go.
+        ended_leaf::<M>()
+    } else if M == C {
+        // The pass is free: the opponent's moves are the last ply.
         replies.count_ones() as u64
+    } else {
+        // The pass itself is the last ply.
+        1
     }
 }
 

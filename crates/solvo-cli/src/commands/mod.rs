@@ -1,0 +1,7 @@
+//! One module per `solvo` subcommand.
+
+pub mod bench;
+pub mod convert;
+pub mod perft;
+pub mod show;
+pub mod wthor;

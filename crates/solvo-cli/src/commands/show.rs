@@ -1,0 +1,76 @@
+//! `solvo show`: a position as Othello players read it.
+
+use crate::error::CliError;
+use crate::input::parse_input;
+use crate::Common;
+use serde_json::json;
+use solvo_othello::formats::board_string::{board_chars_64, diagram, format_position};
+use solvo_othello::formats::transcript::PassStyle;
+use solvo_othello::{Position, Square};
+
+/// Arguments of `solvo show`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A board string (`<64 chars> X`), an OBF line, or a transcript such as `f5d6c3d3`
+    /// (empty or `start` for the starting position).
+    #[arg(default_value = "start")]
+    pub position: String,
+}
+
+/// The legal moves, space separated (`d3 c4 f5 e6`).
+pub fn move_names(bits: u64) -> Vec<String> {
+    Square::iter(bits).map(|s| s.to_string()).collect()
+}
+
+/// One line saying what happens next: who moves and where, a forced pass, or the result.
+pub fn status_line(pos: &Position) -> String {
+    let moves = pos.moves();
+    if moves != 0 {
+        format!("{} to move; legal moves: {}", pos.side, move_names(moves).join(" "))
+    } else if pos.passed().moves() != 0 {
+        format!("{} has no legal move and must pass", pos.side)
+    } else {
+        let score = pos.black_score();
+        let who = match score.signum() {
+            1 => "black wins".to_string(),
+            -1 => "white wins".to_string(),
+            _ => "draw".to_string(),
+        };
+        format!("game over ({} rules): {who}, black's score {score:+}", pos.variant)
+    }
+}
+
+/// Runs `solvo show`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    let input = parse_input(&args.position, common)?;
+    let pos = input.position;
+    let transcript = input.replay.as_ref().map(|r| r.transcript(PassStyle::Implicit));
+    if common.json {
+        let over = pos.is_game_over();
+        let out = json!({
+            "board": format_position(&pos),
+            "board64": format!("{} {}", board_chars_64(&pos), pos.side.letter()),
+            "size": pos.size.side(),
+            "variant": pos.variant,
+            "side_to_move": pos.side,
+            "black_discs": pos.black().count_ones(),
+            "white_discs": pos.white().count_ones(),
+            "empties": pos.empties(),
+            "moves": move_names(pos.moves()),
+            "must_pass": pos.moves() == 0 && !over,
+            "game_over": over,
+            "black_score": if over { Some(pos.black_score()) } else { None },
+            "transcript": transcript,
+        });
+        out!("{out}");
+    } else {
+        if let Some(t) = &transcript {
+            let plies = input.replay.as_ref().map_or(0, |r| r.plies.len());
+            out!("after {plies} plies: {}", if t.is_empty() { "(start)" } else { t });
+        }
+        out!("{}", diagram(&pos).trim_end());
+        out!("{}", status_line(&pos));
+        out!("board: {}", format_position(&pos));
+    }
+    Ok(())
+}

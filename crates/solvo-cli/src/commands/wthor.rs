@@ -1,0 +1,128 @@
+//! `solvo wthor`: read WTHOR game databases (.wtb with .JOU/.TRN names).
+
+use crate::error::{context, CliError};
+use crate::Common;
+use serde_json::json;
+use solvo_othello::formats::board_string::diagram;
+use solvo_othello::formats::transcript::PassStyle;
+use solvo_othello::formats::wthor::{parse_names, parse_wtb, WthorGame, PLAYER_RECORD_LEN, TOURNAMENT_RECORD_LEN};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `solvo wthor`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The game file (e.g. WTH_2024.wtb).
+    pub file: PathBuf,
+    /// Player names file (default: WTHOR.JOU or WTH.JOU beside the game file, if present).
+    #[arg(long)]
+    pub players: Option<PathBuf>,
+    /// Tournament names file (default: WTHOR.TRN or WTH.TRN beside the game file).
+    #[arg(long)]
+    pub tournaments: Option<PathBuf>,
+    /// Replay this game (1-based) and show its final position.
+    #[arg(long)]
+    pub game: Option<usize>,
+    /// Print only one transcript per line (export).
+    #[arg(long)]
+    pub transcripts: bool,
+    /// At most this many games in the listing.
+    #[arg(long)]
+    pub limit: Option<usize>,
+}
+
+fn find_beside(file: &Path, names: &[&str]) -> Option<PathBuf> {
+    let dir = file.parent()?;
+    names.iter().map(|n| dir.join(n)).find(|p| p.is_file())
+}
+
+fn load_names(explicit: &Option<PathBuf>, file: &Path, defaults: &[&str], len: usize) -> Result<Vec<String>, CliError> {
+    let path = match explicit {
+        Some(p) => p.clone(),
+        None => match find_beside(file, defaults) {
+            Some(p) => p,
+            None => return Ok(Vec::new()),
+        },
+    };
+    let bytes = std::fs::read(&path).map_err(context(path.display()))?;
+    parse_names(&bytes, len).map_err(context(path.display()))
+}
+
+fn name(names: &[String], id: u16) -> String {
+    names.get(id as usize).cloned().unwrap_or_else(|| format!("#{id}"))
+}
+
+/// Runs `solvo wthor`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    let bytes = std::fs::read(&args.file).map_err(context(args.file.display()))?;
+    let db = parse_wtb(&bytes).map_err(context(args.file.display()))?;
+    let players = load_names(&args.players, &args.file, &["WTHOR.JOU", "WTH.JOU"], PLAYER_RECORD_LEN)?;
+    let tournaments = load_names(&args.tournaments, &args.file, &["WTHOR.TRN", "WTH.TRN"], TOURNAMENT_RECORD_LEN)?;
+    let describe = |i: usize, g: &WthorGame| -> Result<serde_json::Value, CliError> {
+        let replay = g.replay().map_err(context(format!("game {}", i + 1)))?;
+        Ok(json!({
+            "game": i + 1,
+            "year": db.header.year,
+            "tournament": name(&tournaments, g.tournament),
+            "black": name(&players, g.black_player),
+            "white": name(&players, g.white_player),
+            "black_discs": g.black_discs,
+            "theoretical_black_discs": g.theoretical_black_discs,
+            "transcript": replay.transcript(PassStyle::Implicit),
+        }))
+    };
+    if let Some(n) = args.game {
+        let g = db
+            .games
+            .get(n.wrapping_sub(1))
+            .ok_or_else(|| CliError(format!("game {n} does not exist: the file holds games 1..={}", db.games.len())))?;
+        let info = describe(n - 1, g)?;
+        if common.json {
+            out!("{info}");
+        } else {
+            let replay = g.replay().map_err(context(format!("game {n}")))?;
+            out!(
+                "game {n}: {} (black) vs {} (white), {} — black {} discs (theoretical {})",
+                info["black"].as_str().unwrap_or("?"),
+                info["white"].as_str().unwrap_or("?"),
+                info["tournament"].as_str().unwrap_or("?"),
+                g.black_discs,
+                g.theoretical_black_discs
+            );
+            out!("{}", replay.transcript(PassStyle::Implicit));
+            out!("{}", diagram(&replay.end()).trim_end());
+        }
+        return Ok(());
+    }
+    if !common.json && !args.transcripts {
+        out!(
+            "{}: {} games of {} (created {:04}-{:02}-{:02}, theoretical scores at {} empties)",
+            args.file.display(),
+            db.games.len(),
+            db.header.year,
+            db.header.created.0,
+            db.header.created.1,
+            db.header.created.2,
+            db.header.depth
+        );
+    }
+    for (i, g) in db.games.iter().enumerate().take(args.limit.unwrap_or(usize::MAX)) {
+        let info = describe(i, g)?;
+        if common.json {
+            out!("{info}");
+        } else if args.transcripts {
+            out!("{}", info["transcript"].as_str().unwrap_or(""));
+        } else {
+            out!(
+                "{:>6}  {:<24} {:<24} {:>2}-{:<2} (th. {:>2})  {}",
+                i + 1,
+                info["black"].as_str().unwrap_or("?"),
+                info["white"].as_str().unwrap_or("?"),
+                g.black_discs,
+                64u8.saturating_sub(g.black_discs),
+                g.theoretical_black_discs,
+                info["tournament"].as_str().unwrap_or("?"),
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! The `solvo` binary end to end: outputs, JSON, exit codes on bad input.
+
+use std::process::{Command, Output};
+
+fn solvo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn json_lines(o: &Output) -> Vec<serde_json::Value> {
+    stdout(o).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}"))).collect()
+}
+
+#[test]
+fn perft_counts_in_every_mode() {
+    for (mode, leaves) in [("a", 3_005_288u64), ("b", 3_005_288), ("c", 3_005_320)] {
+        let o = solvo(&["perft", "9", "--mode", mode, "--json"]);
+        assert!(o.status.success());
+        assert_eq!(json_lines(&o)[0]["leaves"], leaves, "mode {mode}");
+    }
+    let o = solvo(&["perft", "10", "--mode", "b", "--json", "--threads", "2"]);
+    assert_eq!(json_lines(&o)[0]["leaves"], 24_571_056u64);
+    let o = solvo(&["perft", "8", "--size", "6", "--json"]);
+    assert_eq!(json_lines(&o)[0]["leaves"], 308_716u64);
+    let o = solvo(&["perft", "2", "--divide", "--json"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["divide"].as_array().unwrap().len(), 4);
+    assert_eq!(v["leaves"], 12);
+}
+
+#[test]
+fn show_reports_moves_and_board() {
+    let o = solvo(&["show", "f5d6c3d3", "--json"]);
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["side_to_move"], "black");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 6);
+    let o = solvo(&["show", "f5d6c3d3"]);
+    let text = stdout(&o);
+    assert!(text.contains("a b c d e f g h") && text.contains("legal moves: c2 e3 c4 c5 c6 c7"), "{text}");
+}
+
+#[test]
+fn convert_round_trips() {
+    let o = solvo(&["convert", "f5d6c3d3c4", "--to", "ggf"]);
+    let ggf = stdout(&o);
+    assert!(ggf.starts_with("(;GM[Othello]"), "{ggf}");
+    let o = solvo(&["convert", ggf.trim(), "--to", "transcript"]);
+    assert_eq!(stdout(&o).trim(), "f5d6c3d3c4");
+    let o = solvo(&["convert", "f5d6c3d3c4", "--to", "board"]);
+    let board = stdout(&o);
+    let o = solvo(&["convert", "--to", "obf", "--", board.trim()]);
+    assert!(stdout(&o).trim().ends_with("O;"), "{}", stdout(&o));
+}
+
+#[test]
+fn bad_input_fails_with_a_located_message() {
+    for (args, needle) in [
+        (vec!["show", "f5f5"], "illegal move f5"),
+        (vec!["show", "xxxx"], "column"),
+        (vec!["perft", "3", "--from", "zz9"], "not a move"),
+        (vec!["convert", "--to", "board", "--", "----"], "board string"),
+        (vec!["wthor", "/nonexistent.wtb"], "nonexistent"),
+        (vec!["convert", "(;GM[Othello]B[a1];)", "--to", "transcript"], "a1"),
+    ] {
+        let o = solvo(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert_eq!(solvo(&["perft"]).status.code(), Some(2));
+}
+
+#[test]
+fn wthor_lists_and_replays() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_1977.wtb");
+    if !std::path::Path::new(file).exists() {
+        panic!("WTHOR data missing at {file}");
+    }
+    let o = solvo(&["wthor", file, "--json"]);
+    let games = json_lines(&o);
+    assert_eq!(games.len(), 12);
+    assert!(games[0]["transcript"].as_str().unwrap().starts_with("f5"));
+    let o = solvo(&["wthor", file, "--game", "13"]);
+    assert_eq!(o.status.code(), Some(1));
+}
