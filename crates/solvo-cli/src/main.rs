@@ -46,6 +46,9 @@ enum Command {
     Show(commands::show::Args),
     /// Count the leaves of the game tree to a depth (move-generator check and benchmark).
     Perft(commands::perft::Args),
+    /// Solve positions exactly: score (final disc difference for the side to move, empties
+    /// to the winner), best move, principal variation, nodes, time, TT statistics.
+    Solve(commands::solve::Args),
     /// Convert between formats: board string, OBF, transcript, GGF.
     Convert(commands::convert::Args),
     /// Read a WTHOR database (.wtb): list games, replay one, export transcripts.
@@ -70,6 +73,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Show(args) => commands::show::run(args, common),
         Command::Perft(args) => commands::perft::run(args, common),
+        Command::Solve(args) => commands::solve::run(args, common),
         Command::Convert(args) => commands::convert::run(args, common),
         Command::Wthor(args) => commands::wthor::run(args, common),
         Command::Bench(args) => commands::bench::run(args, common),

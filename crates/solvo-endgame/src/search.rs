@@ -10,7 +10,7 @@ use crate::tt::{TranspositionTable, TtRecord};
 use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
 use solvo_othello::moves::legal_moves;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Tunable switches, so each technique's effect can be measured.
 #[derive(Clone, Copy, Debug)]
@@ -59,6 +59,10 @@ pub struct Searcher<'a> {
     pub node_budget: u64,
     /// True once the search has stopped early; nothing is stored after that.
     pub aborted: bool,
+    /// Shared node counter for progress displays (bumped every 4096 nodes).
+    pub progress: Option<&'a AtomicU64>,
+    /// Nodes already added to `progress`.
+    published: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -70,13 +74,30 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         node_budget: u64,
     ) -> Self {
-        Searcher { rules, tt, config, nodes: 0, tt_cutoffs: 0, stop, node_budget, aborted: false }
+        Searcher {
+            rules,
+            tt,
+            config,
+            nodes: 0,
+            tt_cutoffs: 0,
+            stop,
+            node_budget,
+            aborted: false,
+            progress: None,
+            published: 0,
+        }
     }
 
     #[inline(always)]
     fn should_stop(&mut self) -> bool {
-        if self.nodes & 0xFFF == 0 && (self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_budget) {
-            self.aborted = true;
+        if self.nodes >= self.published + 0x1000 {
+            if let Some(p) = self.progress {
+                p.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+            }
+            self.published = self.nodes;
+            if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_budget {
+                self.aborted = true;
+            }
         }
         self.aborted
     }

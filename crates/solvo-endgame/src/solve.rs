@@ -6,7 +6,7 @@ use crate::search::{SearchConfig, Searcher};
 use crate::tt::{TranspositionTable, TtStats};
 use serde::Serialize;
 use solvo_othello::{Position, Square};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -42,6 +42,9 @@ pub struct SolveOptions {
     pub stop: Arc<AtomicBool>,
     /// Search switches.
     pub config: SearchConfig,
+    /// Nodes searched so far by all threads, updated every few thousand nodes (for
+    /// progress displays).
+    pub progress: Arc<AtomicU64>,
 }
 
 impl SolveOptions {
@@ -55,6 +58,7 @@ impl SolveOptions {
             time_limit: None,
             stop: Arc::new(AtomicBool::new(false)),
             config: SearchConfig::default(),
+            progress: Arc::new(AtomicU64::new(0)),
         }
     }
 }
@@ -122,12 +126,14 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
             .map(|id| {
                 scope.spawn(move || {
                     let mut s = Searcher::new(rules, &options.tt, options.config, helpers_stop, u64::MAX);
+                    s.progress = Some(&options.progress);
                     root_search(&mut s, p, o, alpha, beta, empties, id);
                     (s.nodes, s.tt_cutoffs)
                 })
             })
             .collect();
         let mut main = Searcher::new(rules, &options.tt, options.config, stop, options.node_budget);
+        main.progress = Some(&options.progress);
         let root = root_search(&mut main, p, o, alpha, beta, empties, 0);
         helpers_stop.store(true, Ordering::Relaxed);
         timer_done.store(true, Ordering::Relaxed);

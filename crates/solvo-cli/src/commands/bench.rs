@@ -29,6 +29,30 @@ pub enum What {
         #[arg(long, default_value_t = 1)]
         repeat: u32,
     },
+    /// Solve every position of OBF files (e.g. FFO #40-#59): one row per position, then
+    /// totals (time, nodes, nodes/s) and peak memory. Exits with an error if a score or
+    /// best move disagrees with the file.
+    Ffo {
+        /// OBF files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 256)]
+        hash_mb: usize,
+        /// Only positions numbered from this one (1-based over all files).
+        #[arg(long, default_value_t = 1)]
+        first: usize,
+        /// Only positions up to this one.
+        #[arg(long)]
+        last: Option<usize>,
+        /// Number of the first position of the first file (e.g. 40 for fforum-40-59.obf),
+        /// for the printed labels.
+        #[arg(long, default_value_t = 1)]
+        label_from: usize,
+    },
 }
 
 /// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
@@ -41,6 +65,9 @@ pub fn peak_rss_kib() -> Option<u64> {
 /// Runs `solvo bench`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
+        What::Ffo { files, threads, hash_mb, first, last, label_from } => {
+            bench_ffo(&files, threads, hash_mb, first, last.unwrap_or(usize::MAX), label_from, common)
+        }
         What::Perft { depths, threads, repeat } => {
             let size = common.size.unwrap_or(BoardSize::Eight);
             if !common.json {
@@ -74,4 +101,94 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             Ok(())
         }
     }
+}
+
+fn bench_ffo(
+    files: &[std::path::PathBuf],
+    threads: usize,
+    hash_mb: usize,
+    first: usize,
+    last: usize,
+    label_from: usize,
+    common: Common,
+) -> Result<(), CliError> {
+    use crate::commands::solve::{check_against, options, solve_with_progress};
+    use crate::error::context;
+    let mut problems = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(context(f.display()))?;
+        let parsed =
+            solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant).map_err(context(f.display()))?;
+        problems.extend(parsed.into_iter().map(|(_, p)| p));
+    }
+    let opts = options(threads, hash_mb, None);
+    if !common.json {
+        out!(
+            "solve {} positions, {threads} thread(s), {hash_mb} MiB table (cleared between positions)",
+            problems.len()
+        );
+        out!(
+            "{:>4} {:>3} {:>6} {:>5} {:>4} {:>14} {:>9} {:>8}",
+            "#",
+            "emp",
+            "score",
+            "move",
+            "ok",
+            "nodes",
+            "seconds",
+            "Mn/s"
+        );
+    }
+    let (mut nodes, mut secs, mut bad) = (0u64, 0f64, 0);
+    for (i, p) in problems.iter().enumerate() {
+        let k = i + 1;
+        if k < first || k > last {
+            continue;
+        }
+        opts.tt.clear();
+        let r = solve_with_progress(&p.position, &opts, common.json);
+        let t = r.time.as_secs_f64();
+        nodes += r.nodes;
+        secs += t;
+        let ok = check_against(p, &r).is_none_or(|(s, m)| s && m);
+        bad += usize::from(!ok);
+        let label = k + label_from - 1;
+        if common.json {
+            out!(
+                "{}",
+                json!({"bench": "ffo", "position": label, "empties": p.position.empties(), "score": r.score(),
+                       "best_move": r.best_move.map(|m| m.to_string()), "ok": ok, "nodes": r.nodes,
+                       "time_ms": t * 1e3, "nodes_per_second": r.nodes as f64 / t.max(1e-9)})
+            );
+        } else {
+            out!(
+                "{label:>4} {:>3} {:>6} {:>5} {:>4} {:>14} {:>9.3} {:>8.1}",
+                p.position.empties(),
+                r.score().map_or("?".to_string(), |s| format!("{s:+}")),
+                r.best_move.map_or("--".to_string(), |m| m.to_string()),
+                if ok { "ok" } else { "BAD" },
+                r.nodes,
+                t,
+                r.nodes as f64 / t.max(1e-9) / 1e6
+            );
+        }
+    }
+    let rss = peak_rss_kib();
+    if common.json {
+        out!(
+            "{}",
+            json!({"bench": "ffo", "total_nodes": nodes, "total_time_ms": secs * 1e3,
+                          "nodes_per_second": nodes as f64 / secs.max(1e-9), "peak_rss_kib": rss, "mismatches": bad})
+        );
+    } else {
+        out!(
+            "total: {nodes} nodes, {secs:.3} s, {:.1} M nodes/s, peak RSS {:.0} MiB",
+            nodes as f64 / secs.max(1e-9) / 1e6,
+            rss.unwrap_or(0) as f64 / 1024.0
+        );
+    }
+    if bad > 0 {
+        return Err(CliError(format!("{bad} position(s) disagree with the file")));
+    }
+    Ok(())
 }

@@ -4,4 +4,5 @@ pub mod bench;
 pub mod convert;
 pub mod perft;
 pub mod show;
+pub mod solve;
 pub mod wthor;

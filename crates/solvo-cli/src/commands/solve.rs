@@ -1,0 +1,220 @@
+//! `solvo solve`: exact values of positions (board, transcript, OBF line or file).
+
+use crate::error::{context, CliError};
+use crate::input::parse_input;
+use crate::Common;
+use serde_json::{json, Value};
+use solvo_endgame::{solve, SolveOptions, SolveResult, Window};
+use solvo_othello::formats::board_string::format_position;
+use solvo_othello::formats::obf::{parse_obf, ObfProblem};
+use solvo_othello::formats::transcript::Ply;
+use solvo_othello::Position;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// Arguments of `solvo solve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A board string, transcript or OBF line, or the path of an OBF file.
+    pub input: String,
+    /// Only values in `a..=b` matter: outside it, a bound is returned (e.g. `--window -1,1`
+    /// asks only for win/draw/loss).
+    #[arg(long, value_parser = parse_window, allow_hyphen_values = true)]
+    pub window: Option<Window>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub hash_mb: usize,
+    /// Stop after this many seconds and report the bounds proven so far.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// Stop after about this many nodes and report bounds.
+    #[arg(long)]
+    pub node_limit: Option<u64>,
+    /// No progress line on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Parses `a,b` into an inclusive window.
+pub fn parse_window(s: &str) -> Result<Window, String> {
+    let (a, b) = s.split_once(',').ok_or_else(|| format!("window {s:?}: expected two numbers a,b"))?;
+    let lo: i32 = a.trim().parse().map_err(|_| format!("window lower end {a:?} is not an integer"))?;
+    let hi: i32 = b.trim().parse().map_err(|_| format!("window upper end {b:?} is not an integer"))?;
+    if lo > hi || lo < -64 || hi > 64 {
+        return Err(format!("window {lo},{hi}: expected -64 <= a <= b <= 64"));
+    }
+    Ok(Window { lo, hi })
+}
+
+/// Solver options from the command line.
+pub fn options(threads: usize, hash_mb: usize, window: Option<Window>) -> SolveOptions {
+    let mut opts = SolveOptions::new(hash_mb);
+    opts.threads = threads.max(1);
+    opts.window = window.unwrap_or(Window::FULL);
+    opts
+}
+
+/// Words for a result: `+18`, `>= 4`, `<= -2`, `in [-6, 10]`.
+pub fn describe(r: &SolveResult, max: i32) -> String {
+    match r.score() {
+        Some(v) => format!("{v:+}"),
+        None if r.upper >= max => format!(">= {:+}", r.lower),
+        None if r.lower <= -max => format!("<= {:+}", r.upper),
+        None => format!("in [{:+}, {:+}]", r.lower, r.upper),
+    }
+}
+
+/// The principal variation as a transcript-like string (`a2 b1 pa c3`).
+pub fn pv_string(r: &SolveResult) -> String {
+    r.pv.iter().map(|m| m.map_or("pa".to_string(), |s| s.to_string())).collect::<Vec<_>>().join(" ")
+}
+
+/// A result as JSON (`score` when exact, else `lower`/`upper`).
+pub fn result_json(pos: &Position, r: &SolveResult) -> Value {
+    let secs = r.time.as_secs_f64();
+    let mut v = json!({
+        "board": format_position(pos),
+        "empties": pos.empties(),
+        "best_move": r.best_move.map(|m| m.to_string()),
+        "pv": r.pv.iter().map(|m| m.map_or("pa".to_string(), |s| s.to_string())).collect::<Vec<_>>(),
+        "nodes": r.nodes,
+        "time_ms": secs * 1e3,
+        "nodes_per_second": r.nodes as f64 / secs.max(1e-9),
+        "stopped": r.stopped,
+        "tt": r.tt,
+    });
+    match r.score() {
+        Some(s) => v["score"] = json!(s),
+        None => {
+            v["lower"] = json!(r.lower);
+            v["upper"] = json!(r.upper);
+        }
+    }
+    v
+}
+
+/// Solves with a progress line on stderr every second (unless `quiet`).
+pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, quiet: bool) -> SolveResult {
+    opts.progress.store(0, Ordering::Relaxed);
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        if !quiet {
+            let (done, progress) = (&done, &opts.progress);
+            scope.spawn(move || {
+                let start = Instant::now();
+                let mut shown = false;
+                while !done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    let t = start.elapsed().as_secs_f64();
+                    if t >= 1.0 && ((t * 10.0) as u64).is_multiple_of(10) {
+                        let n = progress.load(Ordering::Relaxed);
+                        eprint!(
+                            "\r  solving... {:.0} s, {:.2e} nodes, {:.1} M nodes/s   ",
+                            t,
+                            n as f64,
+                            n as f64 / t / 1e6
+                        );
+                        shown = true;
+                    }
+                }
+                if shown {
+                    eprint!("\r{:100}\r", "");
+                }
+            });
+        }
+        let r = solve(pos, opts);
+        done.store(true, Ordering::Relaxed);
+        r
+    })
+}
+
+/// Checks a result against an OBF line's listed scores: (score ok, best move listed with that score).
+pub fn check_against(problem: &ObfProblem, r: &SolveResult) -> Option<(bool, bool)> {
+    let expected = problem.best_score()?;
+    let score_ok = r.score() == Some(expected);
+    let best = problem.best_moves();
+    let move_ok = match r.best_move {
+        Some(m) => best.contains(&Ply::Move(m)),
+        None => best.is_empty() || best.contains(&Ply::Pass),
+    };
+    Some((score_ok, move_ok))
+}
+
+/// Runs `solvo solve`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    let path = std::path::Path::new(&args.input);
+    let problems: Vec<(usize, Option<ObfProblem>, Position)> = if path.is_file() {
+        let text = std::fs::read_to_string(path).map_err(context(path.display()))?;
+        parse_obf(&text, common.size, common.variant)
+            .map_err(context(path.display()))?
+            .into_iter()
+            .map(|(line, p)| (line, Some(p.clone()), p.position))
+            .collect()
+    } else {
+        let parsed = parse_input(&args.input, common)?;
+        let problem = if args.input.contains(';') {
+            Some(solvo_othello::formats::obf::parse_obf_line(args.input.trim(), common.size, common.variant)?)
+        } else {
+            None
+        };
+        vec![(1, problem, parsed.position)]
+    };
+    let mut opts = options(args.threads, args.hash_mb, args.window);
+    opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
+    opts.node_budget = args.node_limit.unwrap_or(u64::MAX);
+    let mut mismatches = 0;
+    for (line, problem, pos) in &problems {
+        let r = solve_with_progress(pos, &opts, args.quiet || common.json);
+        let full = opts.window == Window::FULL && r.score().is_some();
+        let check = if full { problem.as_ref().and_then(|p| check_against(p, &r)) } else { None };
+        if check.is_some_and(|(s, m)| !s || !m) {
+            mismatches += 1;
+        }
+        if common.json {
+            let mut v = result_json(pos, &r);
+            v["line"] = json!(line);
+            if let (Some(p), Some((s, m))) = (problem, check) {
+                v["expected"] = json!(p.best_score());
+                v["ok"] = json!(s && m);
+            }
+            out!("{v}");
+        } else {
+            let secs = r.time.as_secs_f64();
+            let max = pos.size.squares() as i32;
+            out!(
+                "{}{} score {}  best {}  pv {}",
+                if problems.len() > 1 { format!("#{line:<3} ") } else { String::new() },
+                format_position(pos),
+                describe(&r, max),
+                r.best_move.map_or("--".to_string(), |m| m.to_string()),
+                pv_string(&r)
+            );
+            out!(
+                "     {} empties, {} nodes, {:.3} s, {:.1} M nodes/s; TT {} probes, {} hits, {} cutoffs, {} stores, {} overwrites, {:.0}% full{}",
+                pos.empties(),
+                r.nodes,
+                secs,
+                r.nodes as f64 / secs.max(1e-9) / 1e6,
+                r.tt.probes,
+                r.tt.hits,
+                r.tt.cutoffs,
+                r.tt.stores,
+                r.tt.overwrites,
+                r.tt.occupancy * 100.0,
+                if r.stopped { "; stopped early: bounds only" } else { "" }
+            );
+            if let (Some(p), Some((s, m))) = (problem, check) {
+                if !(s && m) {
+                    out!("     MISMATCH: the file says {:?} with {:?}", p.best_score(), p.best_moves());
+                }
+            }
+        }
+    }
+    if mismatches > 0 {
+        return Err(CliError(format!("{mismatches} position(s) disagree with the scores in the file")));
+    }
+    Ok(())
+}
