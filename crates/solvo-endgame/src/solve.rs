@@ -144,7 +144,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
             hc += c;
         }
         let pv = if root.lower == root.upper && !main.aborted {
-            principal_variation(&mut main, p, o, root.lower, empties)
+            principal_variation(&mut main, p, o, root.lower, empties, root.best_move)
         } else {
             Vec::new()
         };
@@ -237,7 +237,14 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
 }
 
 /// A line of best play from a position of exact value `value` (moves, passes as None).
-fn principal_variation(s: &mut Searcher, p: u64, o: u64, value: i32, empties: u32) -> Vec<Option<Square>> {
+fn principal_variation(
+    s: &mut Searcher,
+    p: u64,
+    o: u64,
+    value: i32,
+    empties: u32,
+    first: Option<Square>,
+) -> Vec<Option<Square>> {
     let mask = s.rules.mask;
     let (mut p, mut o, mut v, mut e) = (p, o, value, empties);
     let mut pv = Vec::new();
@@ -252,7 +259,15 @@ fn principal_variation(s: &mut Searcher, p: u64, o: u64, value: i32, empties: u3
             v = -v;
             continue;
         }
-        let next = Square::iter(moves).find_map(|sq| {
+        // Try the root's best move (first ply) or the table's best move first.
+        let preferred = if pv.is_empty() {
+            first.map(|sq| sq.bit())
+        } else {
+            s.tt.probe(solvo_othello::hash::hash_board(p, o), p, o).and_then(|h| h.best).map(|x| 1u64 << x)
+        }
+        .unwrap_or(0)
+            & moves;
+        let next = Square::iter(preferred).chain(Square::iter(moves & !preferred)).find_map(|sq| {
             let f = solvo_othello::flips::flips(sq.index(), p, o);
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
             let cv = -s.search(cp, co, -v - 1, -v + 1, e - 1);

@@ -1,0 +1,179 @@
+//! The exact solver against values computed by others (FFO, WTHOR) and by a plain
+//! minimax written here, window by window; symmetry and thread-count invariance.
+
+use solvo_endgame::{solve, SolveOptions, Window};
+use solvo_othello::formats::obf::{parse_obf, ObfProblem};
+use solvo_othello::formats::transcript::Ply;
+use solvo_othello::formats::wthor::parse_wtb;
+use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
+use std::path::PathBuf;
+
+fn shared(rel: &str) -> PathBuf {
+    let p = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/")).join(rel);
+    assert!(p.exists(), "test data not found at {} (shared/ must sit beside the repository)", p.display());
+    p
+}
+
+fn ffo(file: &str) -> Vec<ObfProblem> {
+    let text = std::fs::read_to_string(shared(&format!("ffo/{file}"))).unwrap();
+    parse_obf(&text, None, Variant::Normal).unwrap().into_iter().map(|(_, p)| p).collect()
+}
+
+fn opts(threads: usize) -> SolveOptions {
+    let mut o = SolveOptions::new(64);
+    o.threads = threads;
+    o
+}
+
+fn check_ffo(problems: &[ObfProblem], first_number: usize, threads: usize) {
+    let o = opts(threads);
+    for (i, p) in problems.iter().enumerate() {
+        o.tt.clear();
+        let r = solve(&p.position, &o);
+        let n = first_number + i;
+        assert_eq!(r.score(), p.best_score(), "FFO #{n}");
+        let best = r.best_move.expect("FFO positions have moves");
+        assert!(p.best_moves().contains(&Ply::Move(best)), "FFO #{n}: {best} is not among {:?}", p.best_moves());
+        assert_eq!(r.pv.first().copied().flatten(), Some(best), "FFO #{n}: PV starts with the best move");
+    }
+}
+
+#[test]
+fn ffo_1_to_19_exact_scores_and_best_moves() {
+    check_ffo(&ffo("fforum-1-19.obf"), 1, 1);
+}
+
+#[test]
+fn ffo_1_to_19_on_two_threads() {
+    check_ffo(&ffo("fforum-1-19.obf"), 1, 2);
+}
+
+#[test]
+fn ffo_20_to_39_exact_scores_and_best_moves() {
+    check_ffo(&ffo("fforum-20-39.obf"), 20, 2);
+}
+
+/// Plain negamax on the board API, written independently of the solver.
+fn minimax(b: Board, size: BoardSize, variant: Variant) -> i32 {
+    let moves = b.moves(size);
+    if moves == 0 {
+        if b.pass().moves(size) == 0 {
+            return variant.apply(b.final_score(size));
+        }
+        return -minimax(b.pass(), size, variant);
+    }
+    Square::iter(moves).map(|sq| -minimax(b.play(sq, size).unwrap(), size, variant)).max().unwrap()
+}
+
+fn random_position(size: BoardSize, variant: Variant, empties: u32, seed: &mut u64) -> Option<Position> {
+    let mut pos = Position::start(size, variant);
+    while pos.empties() > empties {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        let moves = pos.moves();
+        if moves == 0 {
+            if pos.is_game_over() {
+                return None;
+            }
+            pos = pos.passed();
+            continue;
+        }
+        let k = (*seed % u64::from(moves.count_ones())) as usize;
+        pos = pos.play(Square::iter(moves).nth(k).unwrap()).unwrap();
+    }
+    Some(pos)
+}
+
+#[test]
+fn random_small_positions_agree_with_minimax_window_by_window() {
+    let mut seed = 0x5eed_1234_abcd_ef01u64;
+    let mut checked = 0;
+    for size in BoardSize::ALL {
+        for variant in [Variant::Normal, Variant::Reversed] {
+            for _ in 0..25 {
+                let empties = 1 + (seed % 10) as u32;
+                let Some(pos) = random_position(size, variant, empties.min(size.squares() - 4), &mut seed) else {
+                    continue;
+                };
+                let truth = minimax(pos.board, size, variant);
+                let o = opts(1 + checked % 2);
+                let r = solve(&pos, &o);
+                assert_eq!(r.score(), Some(truth), "{size} {variant} {pos:?}");
+                // Windows below, around and above the value.
+                for (lo, hi) in [(truth - 3, truth - 1), (truth - 1, truth + 1), (truth + 1, truth + 5), (truth, truth)] {
+                    let mut o = opts(1);
+                    o.window = Window { lo, hi };
+                    let r = solve(&pos, &o);
+                    assert!(r.lower <= truth && truth <= r.upper, "bounds hold: {r:?} truth {truth}");
+                    if (lo..=hi).contains(&truth) {
+                        assert_eq!(r.score(), Some(truth), "exact inside the window [{lo},{hi}]");
+                    } else if truth < lo {
+                        assert!(r.upper < lo, "fail low must prove value < {lo}: {r:?}");
+                    } else {
+                        assert!(r.lower > hi, "fail high must prove value > {hi}: {r:?}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} positions checked");
+}
+
+#[test]
+fn symmetric_images_have_the_same_value() {
+    for p in ffo("fforum-1-19.obf").iter().take(5) {
+        let values: Vec<_> = p
+            .position
+            .board
+            .images()
+            .into_iter()
+            .map(|board| solve(&Position { board, ..p.position }, &opts(1)).score())
+            .collect();
+        assert!(values.iter().all(|v| *v == values[0]), "{values:?}");
+    }
+}
+
+#[test]
+fn budget_and_stop_return_sound_bounds() {
+    let p = &ffo("fforum-40-59.obf")[0]; // #40, value +38
+    let mut o = opts(1);
+    o.node_budget = 100_000;
+    let r = solve(&p.position, &o);
+    assert!(r.stopped);
+    assert!(r.lower <= 38 && 38 <= r.upper, "{r:?}");
+}
+
+/// Positions at 24 empties from WTHOR games: their "theoretical score" (black's discs
+/// with perfect play, computed by third-party programs) must match. A CI-sized sample;
+/// `cargo test --release -- --ignored wthor_all` runs every game.
+fn check_wthor(every: usize, limit: usize) {
+    let mut checked = 0;
+    for year in [1990, 2005, 2024] {
+        let bytes = std::fs::read(shared(&format!("wthor/WTH_{year}.wtb"))).unwrap();
+        let db = parse_wtb(&bytes).unwrap();
+        let o = opts(2);
+        for g in db.games.iter().step_by(every) {
+            if checked >= limit {
+                return;
+            }
+            let Some(pos) = g.position_at_empties(u32::from(db.header.depth)) else { continue };
+            let r = solve(&pos, &o);
+            let black = if pos.side == Color::Black { r.score().unwrap() } else { -r.score().unwrap() };
+            assert_eq!(black, 2 * i32::from(g.theoretical_black_discs) - 64, "{year} game {:?}", g.moves);
+            checked += 1;
+        }
+    }
+}
+
+#[test]
+fn wthor_theoretical_scores_sample() {
+    check_wthor(997, 6);
+}
+
+#[test]
+#[ignore = "hours: every WTHOR game at 24 empties"]
+fn wthor_all() {
+    check_wthor(1, usize::MAX);
+}
