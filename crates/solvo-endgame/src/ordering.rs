@@ -31,5 +31,5 @@ pub fn move_key(cp: u64, co: u64, x: usize, mask: u64, odd: u64) -> i32 {
     let bit = 1u64 << x;
     let corner = i32::from(bit & CORNERS != 0);
     let parity = i32::from(bit & odd != 0);
-    -(mobility << 6) - (potential << 1) + (corner << 5) + (parity << 2)
+    -(mobility << 6) - (potential << 3) + (corner << 5) + (parity << 1)
 }

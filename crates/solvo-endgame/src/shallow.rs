@@ -11,6 +11,29 @@ use solvo_othello::moves::legal_moves;
 const QUADRANTS: [u64; 4] =
     [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
 
+/// The (up to 8) squares adjacent to each square.
+static NEIGHBOURS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq as i32 / 8, sq as i32 % 8);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (rr, cc) = (r + dr, c + dc);
+                if (dr != 0 || dc != 0) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 {
+                    t[sq] |= 1 << (rr * 8 + cc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// The union of the quadrants holding an odd number of the `empties`.
 #[inline(always)]
 pub fn odd_quadrants(empties: u64) -> u64 {
@@ -63,6 +86,10 @@ pub fn solve_shallow(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, n: u3
         while set != 0 {
             let x = set.trailing_zeros() as usize;
             set &= set - 1;
+            // A move needs an adjacent opponent disc: a cheap test before the flips.
+            if NEIGHBOURS[x] & o == 0 {
+                continue;
+            }
             let f = flips(x, p, o);
             if f == 0 {
                 continue;

@@ -101,7 +101,8 @@ fn random_small_positions_agree_with_minimax_window_by_window() {
                 let r = solve(&pos, &o);
                 assert_eq!(r.score(), Some(truth), "{size} {variant} {pos:?}");
                 // Windows below, around and above the value.
-                for (lo, hi) in [(truth - 3, truth - 1), (truth - 1, truth + 1), (truth + 1, truth + 5), (truth, truth)] {
+                for (lo, hi) in [(truth - 3, truth - 1), (truth - 1, truth + 1), (truth + 1, truth + 5), (truth, truth)]
+                {
                     let mut o = opts(1);
                     o.window = Window { lo, hi };
                     let r = solve(&pos, &o);
