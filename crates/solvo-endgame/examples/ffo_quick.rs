@@ -16,6 +16,12 @@ fn main() {
     if let Ok(v) = std::env::var("ETC") {
         opts.config.etc_min_empties = v.parse().unwrap();
     }
+    if let Ok(v) = std::env::var("SORD") {
+        opts.config.shallow_order_empties = v.parse().unwrap();
+    }
+    if let Ok(v) = std::env::var("SSTEP") {
+        opts.config.shallow_order_step = v.parse().unwrap();
+    }
     if std::env::var("NOSTAB").is_ok() {
         opts.config.stability = false;
     }

@@ -33,3 +33,48 @@ pub fn move_key(cp: u64, co: u64, x: usize, mask: u64, odd: u64) -> i32 {
     let parity = i32::from(bit & odd != 0);
     -(mobility << 6) - (potential << 3) + (corner << 5) + (parity << 1)
 }
+
+/// A cheap static evaluation for `p` to move against `o`: mobility difference (corners
+/// counted twice) plus corner discs. Only used to order moves, never as a value.
+#[inline]
+pub fn mobility_eval(p: u64, o: u64, mask: u64) -> i32 {
+    let mp = legal_moves(p, o, mask);
+    let mo = legal_moves(o, p, mask);
+    let mob = |m: u64| (m.count_ones() + (m & CORNERS).count_ones()) as i32;
+    let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+    4 * (mob(mp) - mob(mo)) + 8 * corners
+}
+
+/// A depth-limited alpha-beta on [`mobility_eval`]: the "shallow search" used to order
+/// moves high in the tree, where a subtree is large enough to pay for it.
+pub fn shallow_eval(p: u64, o: u64, mask: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return mobility_eval(p, o, mask);
+    }
+    let mut moves = legal_moves(p, o, mask);
+    if moves == 0 {
+        if legal_moves(o, p, mask) == 0 {
+            let d = p.count_ones() as i32 - o.count_ones() as i32;
+            return d * 64;
+        }
+        return -shallow_eval(o, p, mask, depth - 1, -beta, -alpha);
+    }
+    let mut best = i32::MIN + 1;
+    let mut alpha = alpha;
+    while moves != 0 {
+        let x = moves.trailing_zeros() as usize;
+        moves &= moves - 1;
+        let f = solvo_othello::flips::flips(x, p, o);
+        let v = -shallow_eval(o ^ f, p ^ f ^ (1 << x), mask, depth - 1, -beta, -alpha);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}

@@ -2,7 +2,7 @@
 //! enhanced transposition cutoff, stability cutoff and the shallow solver below a
 //! threshold of empties.
 
-use crate::ordering::move_key;
+use crate::ordering::{move_key, shallow_eval};
 use crate::rules::{Rules, SCORE_INF};
 use crate::shallow::{odd_quadrants, solve_shallow};
 use crate::stability::stable_discs;
@@ -24,11 +24,22 @@ pub struct SearchConfig {
     pub stability: bool,
     /// Minimum empties for ETC.
     pub etc_min_empties: u32,
+    /// Minimum empties for ordering by a shallow search (depth 1, depth 2 from 4 more).
+    pub shallow_order_empties: u32,
+    /// The shallow search gets one ply deeper every this many more empties.
+    pub shallow_order_step: u32,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { shallow_empties: 6, etc: true, stability: true, etc_min_empties: 10 }
+        SearchConfig {
+            shallow_empties: 6,
+            etc: true,
+            stability: true,
+            etc_min_empties: 10,
+            shallow_order_empties: 12,
+            shallow_order_step: 3,
+        }
     }
 }
 
@@ -154,7 +165,14 @@ impl<'a> Searcher<'a> {
             moves &= moves - 1;
             let f = flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-            let key = if tt_move == Some(x as u8) { i32::MAX } else { move_key(cp, co, x, mask, odd) };
+            let key = if tt_move == Some(x as u8) {
+                i32::MAX
+            } else if empties >= self.config.shallow_order_empties {
+                let depth = 1 + (empties - self.config.shallow_order_empties) / self.config.shallow_order_step;
+                (-shallow_eval(cp, co, mask, depth, -(1 << 20), 1 << 20) << 8) + move_key(cp, co, x, mask, odd)
+            } else {
+                move_key(cp, co, x, mask, odd)
+            };
             list[n] = Child { p: cp, o: co, x: x as u8, key };
             n += 1;
         }
