@@ -46,14 +46,127 @@ pub fn odd_quadrants(empties: u64) -> u64 {
     odd
 }
 
+/// Number of discs flipped along one line by playing at position `pos` of the line when
+/// the player's discs on the line are `bits` (bit `i` = square `i` of the line) and
+/// every other square of the line is the opponent's (the board is full but for the
+/// move). Squares past the end of a short line read as 0 (opponent) and are never
+/// closed by a player disc, so one table serves lines of every length.
+static LAST_FLIP_COUNT: [[u8; 256]; 8] = {
+    let mut t = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut bits = 0;
+        while bits < 256 {
+            let mut n = 0;
+            // Upwards.
+            let mut i = pos + 1;
+            while i < 8 && bits >> i & 1 == 0 {
+                i += 1;
+            }
+            if i < 8 {
+                n += i - pos - 1;
+            }
+            // Downwards.
+            let mut j = pos as i32 - 1;
+            while j >= 0 && bits >> j & 1 == 0 {
+                j -= 1;
+            }
+            if j >= 0 {
+                n += pos - j as usize - 1;
+            }
+            t[pos][bits] = n as u8;
+            bits += 1;
+        }
+        pos += 1;
+    }
+    t
+};
+
+/// The 4 lines through each square (row, column, both diagonals), as masks.
+static LINES: [[u64; 4]; 64] = {
+    let mut t = [[0u64; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq as i32 / 8, sq as i32 % 8);
+        let mut other = 0;
+        while other < 64 {
+            let (rr, cc) = (other / 8, other % 8);
+            if rr == r {
+                t[sq][0] |= 1 << other;
+            }
+            if cc == c {
+                t[sq][1] |= 1 << other;
+            }
+            if rr - cc == r - c {
+                t[sq][2] |= 1 << other;
+            }
+            if rr + cc == r + c {
+                t[sq][3] |= 1 << other;
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
+/// Discs `p` flips by playing the last empty square `x` of a full 8x8 board (all other
+/// squares are the opponent's). BMI2 `pext` gathers each line's bits for the table.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[inline(always)]
+fn last_flip_count(x: usize, p: u64) -> i32 {
+    use core::arch::x86_64::_pext_u64;
+    let x = x & 63;
+    let below = (1u64 << x) - 1;
+    let mut n = 0;
+    for line in LINES[x] {
+        let pos = (line & below).count_ones() as usize;
+        // SAFETY: compiled only when the build enables BMI2; pext acts on registers.
+        let bits = unsafe { _pext_u64(p, line) } as usize;
+        n += LAST_FLIP_COUNT[pos & 7][bits & 255] as i32;
+    }
+    n
+}
+
+/// Portable version of the same count.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+#[inline(always)]
+fn last_flip_count(x: usize, p: u64) -> i32 {
+    flips(x, p, !p & !(1u64 << x)).count_ones() as i32
+}
+
 /// Exact score when exactly one square `x` is empty, `p` to move.
 #[inline(always)]
 pub fn last_one(rules: &Rules, p: u64, x: usize, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    let np = p.count_ones() as i32;
+    let normal = if rules.mask == u64::MAX {
+        let n = last_flip_count(x, p);
+        if n != 0 {
+            2 * (np + n + 1) - 64
+        } else {
+            let o = !p & !(1u64 << x);
+            let m = last_flip_count(x, o);
+            if m != 0 {
+                *nodes += 1;
+                2 * (np - m) - 64
+            } else {
+                let diff = 2 * np - 63;
+                diff + diff.signum()
+            }
+        }
+    } else {
+        last_one_small_board(rules, p, x, nodes)
+    };
+    rules.signed(normal)
+}
+
+/// [`last_one`] on a 6x6 or 4x4 board (normal score): flips are computed in full.
+fn last_one_small_board(rules: &Rules, p: u64, x: usize, nodes: &mut u64) -> i32 {
     let o = rules.mask & !p & !(1u64 << x);
     let np = p.count_ones() as i32;
     let f = flips(x, p, o);
-    *nodes += 1;
-    let normal = if f != 0 {
+    if f != 0 {
         2 * (np + f.count_ones() as i32 + 1) - rules.squares
     } else {
         let g = flips(x, o, p);
@@ -65,8 +178,55 @@ pub fn last_one(rules: &Rules, p: u64, x: usize, nodes: &mut u64) -> i32 {
             let diff = 2 * np - (rules.squares - 1);
             diff + diff.signum()
         }
-    };
-    rules.signed(normal)
+    }
+}
+
+/// Fail-soft negamax with exactly two empty squares `x1`, `x2`: both orders written
+/// out, no move generation.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn solve_two(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    let mut best = -SCORE_INF;
+    if NEIGHBOURS[x1] & o != 0 {
+        let f = flips(x1, p, o);
+        if f != 0 {
+            best = -last_one(rules, o ^ f, x2, nodes);
+            if best >= beta {
+                return best;
+            }
+        }
+    }
+    if NEIGHBOURS[x2] & o != 0 {
+        let f = flips(x2, p, o);
+        if f != 0 {
+            return best.max(-last_one(rules, o ^ f, x1, nodes));
+        }
+    }
+    if best > -SCORE_INF {
+        return best;
+    }
+    // No move: the opponent plays, or the game is over.
+    let mut best = SCORE_INF;
+    let mut moved = false;
+    for (x, y) in [(x1, x2), (x2, x1)] {
+        if NEIGHBOURS[x] & p != 0 {
+            let f = flips(x, o, p);
+            if f != 0 {
+                moved = true;
+                *nodes += 1;
+                best = best.min(last_one(rules, p ^ f, y, nodes));
+                if best <= alpha {
+                    return best;
+                }
+            }
+        }
+    }
+    if moved {
+        best
+    } else {
+        rules.final_score(p, o)
+    }
 }
 
 /// Fail-soft negamax over the last `n` empties (`n >= 1`), `p` to move, window
@@ -75,6 +235,11 @@ pub fn solve_shallow(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, n: u3
     let empties = !(p | o) & rules.mask;
     if n == 1 {
         return last_one(rules, p, empties.trailing_zeros() as usize, nodes);
+    }
+    if n == 2 {
+        let x1 = empties.trailing_zeros() as usize;
+        let x2 = 63 - empties.leading_zeros() as usize;
+        return solve_two(rules, p, o, alpha, beta, x1, x2, nodes);
     }
     *nodes += 1;
     let odd = odd_quadrants(empties);
@@ -113,5 +278,24 @@ pub fn solve_shallow(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, n: u3
         -solve_shallow(rules, o, p, -beta, -alpha, n, nodes)
     } else {
         rules.final_score(p, o)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_flip_count_matches_full_flips() {
+        let mut s = 0x9876_5432_1fed_cba9u64;
+        for _ in 0..20_000 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let x = (s >> 58) as usize;
+            let p = s & !(1u64 << x);
+            let o = !p & !(1u64 << x);
+            assert_eq!(last_flip_count(x, p), flips(x, p, o).count_ones() as i32, "x {x} p {p:#x}");
+        }
     }
 }
