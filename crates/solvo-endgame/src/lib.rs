@@ -9,9 +9,11 @@
 //! - [`shallow`]: the last few empties without table or sorting (parity order);
 //! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
+//! - [`parallel`]: young-brothers-wait splitting over threads;
 //! - [`solve`]: the public API (`solve`, options, result, statistics).
 
 pub mod ordering;
+pub mod parallel;
 pub mod rules;
 pub mod search;
 pub mod shallow;

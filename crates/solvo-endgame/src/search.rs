@@ -3,6 +3,7 @@
 //! threshold of empties.
 
 use crate::ordering::{move_key, shallow_eval};
+use crate::parallel::{chain_cut, Shared, SplitPoint};
 use crate::rules::{Rules, SCORE_INF};
 use crate::shallow::{odd_quadrants, solve_shallow};
 use crate::stability::stable_discs;
@@ -11,6 +12,7 @@ use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
 use solvo_othello::moves::legal_moves;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Tunable switches, so each technique's effect can be measured.
 #[derive(Clone, Copy, Debug)]
@@ -24,6 +26,8 @@ pub struct SearchConfig {
     pub stability: bool,
     /// Minimum empties for ETC.
     pub etc_min_empties: u32,
+    /// Minimum empties for a node to be searched by several threads.
+    pub split_min_empties: u32,
     /// Minimum empties for ordering by a shallow search (depth 1, depth 2 from 4 more).
     pub shallow_order_empties: u32,
     /// The shallow search gets one ply deeper every this many more empties.
@@ -39,17 +43,18 @@ impl Default for SearchConfig {
             etc_min_empties: 10,
             shallow_order_empties: 12,
             shallow_order_step: 3,
+            split_min_empties: 12,
         }
     }
 }
 
 /// One child in a move list.
 #[derive(Clone, Copy, Default)]
-struct Child {
-    p: u64,
-    o: u64,
-    x: u8,
-    key: i32,
+pub(crate) struct Child {
+    pub(crate) p: u64,
+    pub(crate) o: u64,
+    pub(crate) x: u8,
+    pub(crate) key: i32,
 }
 
 /// A search thread's state: rules, the shared table, counters and the stop signal.
@@ -74,6 +79,10 @@ pub struct Searcher<'a> {
     pub progress: Option<&'a AtomicU64>,
     /// Nodes already added to `progress`.
     published: u64,
+    /// The parallel context, when several threads search.
+    pub shared: Option<&'a Shared>,
+    /// The split point this thread is working under, if any (for cutoff checks).
+    pub(crate) chain: Option<Arc<SplitPoint>>,
 }
 
 impl<'a> Searcher<'a> {
@@ -96,6 +105,8 @@ impl<'a> Searcher<'a> {
             aborted: false,
             progress: None,
             published: 0,
+            shared: None,
+            chain: None,
         }
     }
 
@@ -106,11 +117,16 @@ impl<'a> Searcher<'a> {
                 p.fetch_add(self.nodes - self.published, Ordering::Relaxed);
             }
             self.published = self.nodes;
-            if self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_budget {
+            if self.outer_stop() || chain_cut(self.chain.as_ref()) {
                 self.aborted = true;
             }
         }
         self.aborted
+    }
+
+    /// The stop flag or the node budget (not split-point cutoffs).
+    pub(crate) fn outer_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_budget
     }
 
     /// Fail-soft value of `p` to move against `o` with `empties` empty squares, in the
@@ -204,6 +220,13 @@ impl<'a> Searcher<'a> {
         let mut best = -SCORE_INF;
         let mut best_move = list[0].x;
         for (i, c) in list.iter().enumerate() {
+            if i == 1 && self.should_split(empties, list.len() - 1) {
+                (best, best_move) = self.split(&list[1..], empties, alpha, beta, (best, best_move));
+                if self.aborted {
+                    return 0;
+                }
+                break;
+            }
             let v = if i == 0 {
                 -self.search(c.p, c.o, -beta, -alpha, empties - 1)
             } else {

@@ -1,6 +1,7 @@
 //! The public API: solve a position exactly, or within a window, on one or more
 //! threads, with an optional node/time budget, returning bounds when stopped early.
 
+use crate::parallel::Shared;
 use crate::rules::{Rules, SCORE_INF};
 use crate::search::{SearchConfig, Searcher};
 use crate::tt::{TranspositionTable, TtStats};
@@ -105,6 +106,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let stop = &options.stop;
     let timer_done = AtomicBool::new(false);
     let helpers_stop = AtomicBool::new(false);
+    let shared = Shared::new(options.config.split_min_empties);
 
     let (root, helper_nodes, helper_cutoffs) = std::thread::scope(|scope| {
         let helpers_stop = &helpers_stop;
@@ -122,19 +124,25 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                 }
             });
         }
+        let shared = &shared;
         let helpers: Vec<_> = (1..options.threads.max(1))
-            .map(|id| {
+            .map(|_| {
                 scope.spawn(move || {
-                    let mut s = Searcher::new(rules, &options.tt, options.config, helpers_stop, u64::MAX);
+                    let mut s = Searcher::new(rules, &options.tt, options.config, &shared.quit, u64::MAX);
                     s.progress = Some(&options.progress);
-                    root_search(&mut s, p, o, alpha, beta, empties, id);
+                    s.shared = Some(shared);
+                    s.helper_loop();
                     (s.nodes, s.tt_cutoffs)
                 })
             })
             .collect();
         let mut main = Searcher::new(rules, &options.tt, options.config, stop, options.node_budget);
         main.progress = Some(&options.progress);
-        let root = root_search(&mut main, p, o, alpha, beta, empties, 0);
+        if options.threads > 1 {
+            main.shared = Some(shared);
+        }
+        let root = root_search(&mut main, p, o, alpha, beta, empties);
+        shared.quit.store(true, Ordering::Relaxed);
         helpers_stop.store(true, Ordering::Relaxed);
         timer_done.store(true, Ordering::Relaxed);
         let (mut hn, mut hc) = (0, 0);
@@ -173,9 +181,8 @@ struct Root {
 }
 
 /// The root of the search: like [`Searcher::search`] but keeps the best move and, when
-/// stopped, the bounds proven so far. Helper threads (`id > 0`) search the root moves
-/// in a rotated order so that they fill the shared table ahead of the main thread.
-fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32, id: usize) -> Root {
+/// stopped, the bounds proven so far. Other threads join through split points below.
+fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> Root {
     let mask = s.rules.mask;
     let max = s.rules.max_score();
     let moves = solvo_othello::moves::legal_moves(p, o, mask);
@@ -184,7 +191,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
             let v = s.rules.final_score(p, o);
             return Root { lower: v, upper: v, best_move: None };
         }
-        let child = root_search(s, o, p, -beta, -alpha, empties, id);
+        let child = root_search(s, o, p, -beta, -alpha, empties);
         return Root { lower: -child.upper, upper: -child.lower, best_move: None };
     }
     let mut order: Vec<(i32, usize, u64, u64)> = Square::iter(moves)
@@ -196,10 +203,6 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
         })
         .collect();
     order.sort_by_key(|c| std::cmp::Reverse(c.0));
-    if id > 0 {
-        let k = id % order.len();
-        order.rotate_left(k);
-    }
     let (alpha0, beta0) = (alpha, beta);
     let mut alpha = alpha;
     let mut best = -SCORE_INF;

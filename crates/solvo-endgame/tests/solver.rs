@@ -178,3 +178,18 @@ fn wthor_theoretical_scores_sample() {
 fn wthor_all() {
     check_wthor(1, usize::MAX);
 }
+
+#[test]
+fn stopping_a_parallel_solve_keeps_bounds_sound_and_the_table_clean() {
+    let problems = ffo("fforum-40-59.obf");
+    let p = &problems[1]; // #41, value 0
+    let mut o = opts(2);
+    o.time_limit = Some(std::time::Duration::from_millis(150));
+    let r = solve(&p.position, &o);
+    assert!(r.lower <= 0 && 0 <= r.upper, "{r:?}");
+    // Whatever the interrupted search stored must not mislead a full solve that reuses it.
+    let mut again = opts(2);
+    again.tt = o.tt.clone();
+    let r = solve(&p.position, &again);
+    assert_eq!(r.score(), Some(0));
+}

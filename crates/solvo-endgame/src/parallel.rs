@@ -1,0 +1,217 @@
+//! Parallel search: young brothers wait (YBWC) with split points.
+//!
+//! A node with enough empties whose first child has been searched may offer its other
+//! children to idle threads: it publishes a [`SplitPoint`] in the shared slot, and every
+//! thread working on it takes children one by one, searches them with a null window
+//! around the current best (re-searching on a fail high) and merges the results under
+//! the split point's lock. A fail high sets the split point's cutoff flag; threads
+//! searching under it (directly or deeper) notice it at their next stop check and
+//! unwind, their results discarded and never stored. The owner waits for its helpers
+//! before it returns, helping at split points opened below it meanwhile.
+//!
+//! The value is exactly that of the sequential search: only the order in which the
+//! children are searched and the table's contents differ.
+
+use crate::search::{Child, Searcher};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::*};
+use std::sync::{Arc, Mutex};
+
+/// What the threads of one solve share.
+pub struct Shared {
+    slot: Mutex<Option<Arc<SplitPoint>>>,
+    /// Threads waiting for work.
+    idle: AtomicUsize,
+    /// Set when the solve is over: helpers leave.
+    pub quit: AtomicBool,
+    /// Nodes with fewer empties are never split.
+    pub split_min_empties: u32,
+}
+
+impl Shared {
+    /// A fresh context.
+    pub fn new(split_min_empties: u32) -> Shared {
+        Shared { slot: Mutex::new(None), idle: AtomicUsize::new(0), quit: AtomicBool::new(false), split_min_empties }
+    }
+
+    fn offered(&self) -> Option<Arc<SplitPoint>> {
+        self.slot.lock().expect("split slot poisoned").clone()
+    }
+}
+
+/// A node whose remaining children are searched by several threads.
+pub struct SplitPoint {
+    children: Vec<Child>,
+    next: AtomicUsize,
+    empties: u32,
+    beta: i32,
+    alpha: AtomicI32,
+    best: Mutex<(i32, u8)>,
+    workers: AtomicUsize,
+    cutoff: AtomicBool,
+    parent: Option<Arc<SplitPoint>>,
+}
+
+impl SplitPoint {
+    fn has_work(&self) -> bool {
+        !self.cutoff.load(Relaxed) && self.next.load(Relaxed) < self.children.len()
+    }
+}
+
+/// True when this split point or one it lies under has been cut off.
+pub fn chain_cut(mut sp: Option<&Arc<SplitPoint>>) -> bool {
+    while let Some(s) = sp {
+        if s.cutoff.load(Relaxed) {
+            return true;
+        }
+        sp = s.parent.as_ref();
+    }
+    false
+}
+
+impl Searcher<'_> {
+    /// Whether the node should offer its remaining `remaining` children to idle threads.
+    #[inline]
+    pub(crate) fn should_split(&self, empties: u32, remaining: usize) -> bool {
+        match self.shared {
+            Some(sh) => {
+                remaining >= 2
+                    && empties >= sh.split_min_empties
+                    && sh.idle.load(Relaxed) > 0
+                    && sh.slot.lock().map(|s| s.is_none()).unwrap_or(false)
+            }
+            None => false,
+        }
+    }
+
+    /// Searches `children` (the node's remaining children) together with idle threads,
+    /// starting from the window `(alpha, beta)` and the best value and move found so far.
+    /// Returns the best value and move over all children searched (fail-soft).
+    pub(crate) fn split(
+        &mut self,
+        children: &[Child],
+        empties: u32,
+        alpha: i32,
+        beta: i32,
+        best: (i32, u8),
+    ) -> (i32, u8) {
+        let shared = self.shared.expect("split without a parallel context");
+        let sp = Arc::new(SplitPoint {
+            children: children.to_vec(),
+            next: AtomicUsize::new(0),
+            empties,
+            beta,
+            alpha: AtomicI32::new(alpha),
+            best: Mutex::new(best),
+            workers: AtomicUsize::new(1),
+            cutoff: AtomicBool::new(false),
+            parent: self.chain.clone(),
+        });
+        {
+            let mut slot = shared.slot.lock().expect("split slot poisoned");
+            if slot.is_none() {
+                *slot = Some(sp.clone());
+            }
+        }
+        self.work_on(&sp);
+        {
+            let mut slot = shared.slot.lock().expect("split slot poisoned");
+            if slot.as_ref().is_some_and(|s| Arc::ptr_eq(s, &sp)) {
+                *slot = None;
+            }
+        }
+        shared.idle.fetch_add(1, Relaxed);
+        while sp.workers.load(Acquire) > 1 {
+            if self.aborted {
+                if self.outer_stop() || chain_cut(sp.parent.as_ref()) {
+                    break; // the abort comes from above this node: pass it on
+                }
+                // Our own split point was cut off (a sound result for this node).
+                self.aborted = false;
+            }
+            if sp.cutoff.load(Acquire) {
+                break;
+            }
+            if !self.help_once(Some(&sp)) {
+                std::hint::spin_loop();
+            }
+        }
+        shared.idle.fetch_sub(1, Relaxed);
+        let result = *sp.best.lock().expect("split result poisoned");
+        result
+    }
+
+    /// Joins the offered split point, if any (other than `exclude`) and it has work.
+    /// Returns whether any work was done.
+    pub(crate) fn help_once(&mut self, exclude: Option<&Arc<SplitPoint>>) -> bool {
+        let Some(shared) = self.shared else { return false };
+        let Some(sp) = shared.offered() else { return false };
+        if exclude.is_some_and(|e| Arc::ptr_eq(e, &sp)) || !sp.has_work() {
+            return false;
+        }
+        sp.workers.fetch_add(1, AcqRel);
+        self.work_on(&sp);
+        sp.workers.fetch_sub(1, AcqRel);
+        true
+    }
+
+    /// Takes children of `sp` until none is left or it is cut off.
+    fn work_on(&mut self, sp: &Arc<SplitPoint>) {
+        let saved = self.chain.replace(sp.clone());
+        loop {
+            if sp.cutoff.load(Relaxed) {
+                break;
+            }
+            let i = sp.next.fetch_add(1, AcqRel);
+            let Some(&c) = sp.children.get(i) else { break };
+            let alpha = sp.alpha.load(Acquire);
+            if alpha >= sp.beta {
+                break;
+            }
+            let e = sp.empties - 1;
+            let mut v = -self.search(c.p, c.o, -alpha - 1, -alpha, e);
+            if !self.aborted && v > alpha && v < sp.beta {
+                v = -self.search(c.p, c.o, -sp.beta, -v, e);
+            }
+            if self.aborted {
+                // Our own split point was cut off by another thread: its result stands
+                // without this child. Anything further out (a split point above, the
+                // stop flag, the budget) keeps the abort going.
+                if !(self.outer_stop() || chain_cut(sp.parent.as_ref())) {
+                    self.aborted = false;
+                }
+                break;
+            }
+            let mut best = sp.best.lock().expect("split result poisoned");
+            if v > best.0 {
+                *best = (v, c.x);
+                if v > sp.alpha.load(Acquire) {
+                    sp.alpha.store(v, Release);
+                }
+                if v >= sp.beta {
+                    sp.cutoff.store(true, Release);
+                }
+            }
+        }
+        self.chain = saved;
+    }
+
+    /// The life of a helper thread: wait for split points and work on them until `quit`.
+    pub fn helper_loop(&mut self) {
+        let Some(shared) = self.shared else { return };
+        while !shared.quit.load(Relaxed) {
+            shared.idle.fetch_add(1, Relaxed);
+            let mut spins = 0u32;
+            while !shared.quit.load(Relaxed) && !shared.offered().is_some_and(|sp| sp.has_work()) {
+                spins += 1;
+                if spins < 1000 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            }
+            shared.idle.fetch_sub(1, Relaxed);
+            self.help_once(None);
+            self.aborted = false;
+        }
+    }
+}
