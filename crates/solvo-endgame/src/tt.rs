@@ -72,6 +72,9 @@ impl Data {
     fn best(self) -> u8 {
         (self.0 >> 16) as u8
     }
+    fn empties(self) -> u8 {
+        (self.0 >> 24) as u8
+    }
     fn generation(self) -> u8 {
         (self.0 >> 32) as u8
     }
@@ -118,8 +121,33 @@ pub struct TtStats {
 const WORDS_PER_BUCKET: usize = 8;
 const ENTRIES_PER_BUCKET: usize = 2;
 
+/// Which entry of a full bucket a store evicts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Replacement {
+    /// Older generation first, then the smaller subtree (log2 of its nodes). Default.
+    #[default]
+    Cost,
+    /// Older generation first, then fewer empties ("depth-preferred").
+    Depth,
+    /// Always the bucket's first entry.
+    Always,
+}
+
+impl std::str::FromStr for Replacement {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "cost" => Ok(Replacement::Cost),
+            "depth" => Ok(Replacement::Depth),
+            "always" => Ok(Replacement::Always),
+            _ => Err(format!("unknown replacement scheme {s:?}: expected cost, depth or always")),
+        }
+    }
+}
+
 /// A fixed-size, lock-free transposition table.
 pub struct TranspositionTable {
+    policy: Replacement,
     words: Vec<AtomicU64>,
     bucket_mask: u64,
     generation: AtomicU8,
@@ -130,11 +158,17 @@ impl TranspositionTable {
     /// A table of at most `bytes` bytes (rounded down to a power of two of 64-byte
     /// buckets, at least one bucket), all entries empty.
     pub fn new(bytes: usize) -> TranspositionTable {
+        Self::with_replacement(bytes, Replacement::default())
+    }
+
+    /// A table of at most `bytes` bytes with the given replacement scheme.
+    pub fn with_replacement(bytes: usize, policy: Replacement) -> TranspositionTable {
         let buckets = (bytes / 64).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut words = Vec::with_capacity(buckets * WORDS_PER_BUCKET);
         words.resize_with(buckets * WORDS_PER_BUCKET, || AtomicU64::new(0));
         TranspositionTable {
+            policy,
             words,
             bucket_mask: buckets as u64 - 1,
             generation: AtomicU8::new(0),
@@ -235,8 +269,13 @@ impl TranspositionTable {
                 self.write(at, p, o, Data::pack(lo, up, mv, empties as u8, generation, cost.max(d.cost())));
                 return;
             }
-            let priority =
-                if !d.occupied() { 0 } else { (u32::from(d.generation() == generation) << 8) | u32::from(d.cost()) };
+            let current = u32::from(d.generation() == generation) << 8;
+            let priority = match self.policy {
+                _ if !d.occupied() => 0,
+                Replacement::Cost => 1 + (current | u32::from(d.cost())),
+                Replacement::Depth => 1 + (current | u32::from(d.empties())),
+                Replacement::Always => 1 + i as u32,
+            };
             if priority < victim_priority {
                 victim_priority = priority;
                 victim = at;

@@ -48,6 +48,9 @@ pub enum What {
         /// Only positions up to this one.
         #[arg(long)]
         last: Option<usize>,
+        /// Transposition-table replacement scheme: cost (default), depth or always.
+        #[arg(long, default_value = "cost")]
+        replacement: solvo_endgame::tt::Replacement,
         /// Number of the first position of the first file (e.g. 40 for fforum-40-59.obf),
         /// for the printed labels.
         #[arg(long, default_value_t = 1)]
@@ -65,8 +68,9 @@ pub fn peak_rss_kib() -> Option<u64> {
 /// Runs `solvo bench`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
-        What::Ffo { files, threads, hash_mb, first, last, label_from } => {
-            bench_ffo(&files, threads, hash_mb, first, last.unwrap_or(usize::MAX), label_from, common)
+        What::Ffo { files, threads, hash_mb, first, last, replacement, label_from } => {
+            let range = (first, last.unwrap_or(usize::MAX));
+            bench_ffo(&files, threads, hash_mb, range, replacement, label_from, common)
         }
         What::Perft { depths, threads, repeat } => {
             let size = common.size.unwrap_or(BoardSize::Eight);
@@ -107,8 +111,8 @@ fn bench_ffo(
     files: &[std::path::PathBuf],
     threads: usize,
     hash_mb: usize,
-    first: usize,
-    last: usize,
+    (first, last): (usize, usize),
+    replacement: solvo_endgame::tt::Replacement,
     label_from: usize,
     common: Common,
 ) -> Result<(), CliError> {
@@ -121,7 +125,8 @@ fn bench_ffo(
             solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant).map_err(context(f.display()))?;
         problems.extend(parsed.into_iter().map(|(_, p)| p));
     }
-    let opts = options(threads, hash_mb, None);
+    let mut opts = options(threads, hash_mb, None);
+    opts.tt = std::sync::Arc::new(solvo_endgame::tt::TranspositionTable::with_replacement(hash_mb << 20, replacement));
     if !common.json {
         out!(
             "solve {} positions, {threads} thread(s), {hash_mb} MiB table (cleared between positions)",
