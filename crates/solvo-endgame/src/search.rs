@@ -48,9 +48,9 @@ impl Default for SearchConfig {
     }
 }
 
-/// One child in a move list.
+/// One child in a move list (crate-internal fields).
 #[derive(Clone, Copy, Default)]
-pub(crate) struct Child {
+pub struct Child {
     pub(crate) p: u64,
     pub(crate) o: u64,
     pub(crate) x: u8,

@@ -3,7 +3,7 @@
 
 use crate::parallel::Shared;
 use crate::rules::{Rules, SCORE_INF};
-use crate::search::{SearchConfig, Searcher};
+use crate::search::{Child, SearchConfig, Searcher};
 use crate::tt::{TranspositionTable, TtStats};
 use serde::Serialize;
 use solvo_othello::{Position, Square};
@@ -194,37 +194,57 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
         let child = root_search(s, o, p, -beta, -alpha, empties);
         return Root { lower: -child.upper, upper: -child.lower, best_move: None };
     }
-    let mut order: Vec<(i32, usize, u64, u64)> = Square::iter(moves)
+    let odd = crate::shallow::odd_quadrants(!(p | o) & mask);
+    let mut order: Vec<Child> = Square::iter(moves)
         .map(|sq| {
             let x = sq.index();
             let f = solvo_othello::flips::flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
-            (crate::ordering::move_key(cp, co, x, mask, 0), x, cp, co)
+            let mut key = crate::ordering::move_key(cp, co, x, mask, odd);
+            if empties >= s.config.shallow_order_empties {
+                let depth = 1 + (empties - s.config.shallow_order_empties) / s.config.shallow_order_step;
+                key += -crate::ordering::shallow_eval(cp, co, mask, depth, -(1 << 20), 1 << 20) << 8;
+            }
+            Child { p: cp, o: co, x: x as u8, key }
         })
         .collect();
-    order.sort_by_key(|c| std::cmp::Reverse(c.0));
+    order.sort_by_key(|c| std::cmp::Reverse(c.key));
     let (alpha0, beta0) = (alpha, beta);
     let mut alpha = alpha;
     let mut best = -SCORE_INF;
     let mut best_move = None;
-    for (i, &(_, x, cp, co)) in order.iter().enumerate() {
+    let stopped = |s: &Searcher, best: i32, best_move| {
+        // Children finished before the stop proved `best` as a lower bound.
+        let lower = if best > -SCORE_INF { best.min(max) } else { -max };
+        debug_assert!(s.aborted);
+        Root { lower, upper: max, best_move }
+    };
+    for (i, c) in order.iter().enumerate() {
+        if i == 1 && s.should_split(empties, order.len() - 1) {
+            let first = best_move.map_or(c.x, |m: Square| m.index() as u8);
+            let (b, m) = s.split(&order[1..], empties, alpha, beta, (best, first));
+            if s.aborted {
+                return stopped(s, best, best_move);
+            }
+            best = b;
+            best_move = Square::new(m);
+            break;
+        }
         let v = if i == 0 {
-            -s.search(cp, co, -beta, -alpha, empties - 1)
+            -s.search(c.p, c.o, -beta, -alpha, empties - 1)
         } else {
-            let mut v = -s.search(cp, co, -alpha - 1, -alpha, empties - 1);
+            let mut v = -s.search(c.p, c.o, -alpha - 1, -alpha, empties - 1);
             if v > alpha && v < beta && !s.aborted {
-                v = -s.search(cp, co, -beta, -v, empties - 1);
+                v = -s.search(c.p, c.o, -beta, -v, empties - 1);
             }
             v
         };
         if s.aborted {
-            // Children finished before the stop proved `best` as a lower bound.
-            let lower = if best > -SCORE_INF { best.min(max) } else { -max };
-            return Root { lower, upper: max, best_move };
+            return stopped(s, best, best_move);
         }
         if v > best {
             best = v;
-            best_move = Square::new(x as u8);
+            best_move = Square::new(c.x);
             if v > alpha {
                 alpha = v;
                 if alpha >= beta {
