@@ -7,7 +7,7 @@ use crate::parallel::{chain_cut, Shared, SplitPoint};
 use crate::rules::{Rules, SCORE_INF};
 use crate::shallow::{odd_quadrants, solve_shallow};
 use crate::stability::stable_discs;
-use crate::tt::{TranspositionTable, TtRecord};
+use crate::tt::{TranspositionTable, TtCounts, TtRecord};
 use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
 use solvo_othello::moves::legal_moves;
@@ -69,6 +69,8 @@ pub struct Searcher<'a> {
     pub nodes: u64,
     /// Table probes whose bounds ended a node (including ETC and stability cutoffs).
     pub tt_cutoffs: u64,
+    /// This thread's table traffic.
+    pub tt_counts: TtCounts,
     /// Set by anyone to stop the search; results are then meaningless.
     pub stop: &'a AtomicBool,
     /// Stop by itself after this many nodes.
@@ -100,6 +102,7 @@ impl<'a> Searcher<'a> {
             config,
             nodes: 0,
             tt_cutoffs: 0,
+            tt_counts: TtCounts::default(),
             stop,
             node_budget,
             aborted: false,
@@ -154,7 +157,7 @@ impl<'a> Searcher<'a> {
 
         let hash = hash_board(p, o);
         let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(hash, p, o) {
+        if let Some(hit) = self.tt.probe(hash, p, o, &mut self.tt_counts) {
             if hit.lower >= beta || hit.upper <= alpha || hit.lower == hit.upper {
                 self.tt_cutoffs += 1;
                 return if hit.lower >= beta { hit.lower } else { hit.upper };
@@ -174,6 +177,7 @@ impl<'a> Searcher<'a> {
         }
 
         let odd = odd_quadrants(!(p | o) & mask);
+        let use_etc = self.config.etc && empties >= self.config.etc_min_empties;
         let mut list = [Child::default(); 64];
         let mut n = 0;
         while moves != 0 {
@@ -181,6 +185,11 @@ impl<'a> Searcher<'a> {
             moves &= moves - 1;
             let f = flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+            if empties > self.config.shallow_empties + 1 {
+                // Start loading the child's table bucket now: ETC, or the child itself
+                // when it is searched, reads it.
+                self.tt.prefetch(hash_board(cp, co));
+            }
             let key = if tt_move == Some(x as u8) {
                 i32::MAX
             } else if empties >= self.config.shallow_order_empties {
@@ -194,9 +203,9 @@ impl<'a> Searcher<'a> {
         }
         let list = &mut list[..n];
 
-        if self.config.etc && empties >= self.config.etc_min_empties {
+        if use_etc {
             for c in list.iter() {
-                if let Some(hit) = self.tt.probe(hash_board(c.p, c.o), c.p, c.o) {
+                if let Some(hit) = self.tt.probe(hash_board(c.p, c.o), c.p, c.o, &mut self.tt_counts) {
                     if -hit.upper >= beta {
                         self.tt_cutoffs += 1;
                         let v = -hit.upper;
@@ -206,6 +215,7 @@ impl<'a> Searcher<'a> {
                                 p,
                                 o,
                                 TtRecord { empties, lower: v, upper: SCORE_INF - 1, best: Some(c.x), nodes: 1 },
+                                &mut self.tt_counts,
                             );
                         }
                         return v;
@@ -253,7 +263,13 @@ impl<'a> Searcher<'a> {
         let lower = if best > alpha0 { best } else { -SCORE_INF + 1 };
         let upper = if best < beta0 { best } else { SCORE_INF - 1 };
         let nodes = self.nodes - nodes_before;
-        self.tt.store(hash, p, o, TtRecord { empties, lower, upper, best: Some(best_move), nodes });
+        self.tt.store(
+            hash,
+            p,
+            o,
+            TtRecord { empties, lower, upper, best: Some(best_move), nodes },
+            &mut self.tt_counts,
+        );
         best
     }
 

@@ -4,7 +4,7 @@
 use crate::parallel::Shared;
 use crate::rules::{Rules, SCORE_INF};
 use crate::search::{Child, SearchConfig, Searcher};
-use crate::tt::{TranspositionTable, TtStats};
+use crate::tt::{TranspositionTable, TtCounts, TtStats};
 use serde::Serialize;
 use solvo_othello::{Position, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -108,7 +108,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let helpers_stop = AtomicBool::new(false);
     let shared = Shared::new(options.config.split_min_empties);
 
-    let (root, helper_nodes, helper_cutoffs) = std::thread::scope(|scope| {
+    let outcome = std::thread::scope(|scope| {
         let helpers_stop = &helpers_stop;
         if let Some(limit) = options.time_limit {
             let timer_done = &timer_done;
@@ -132,7 +132,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     s.progress = Some(&options.progress);
                     s.shared = Some(shared);
                     s.helper_loop();
-                    (s.nodes, s.tt_cutoffs)
+                    (s.nodes, s.tt_cutoffs, s.tt_counts)
                 })
             })
             .collect();
@@ -145,28 +145,29 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         shared.quit.store(true, Ordering::Relaxed);
         helpers_stop.store(true, Ordering::Relaxed);
         timer_done.store(true, Ordering::Relaxed);
-        let (mut hn, mut hc) = (0, 0);
-        for h in helpers {
-            let (n, c) = h.join().expect("search helper panicked");
-            hn += n;
-            hc += c;
-        }
         let pv = if root.lower == root.upper && !main.aborted {
             principal_variation(&mut main, p, o, root.lower, empties, root.best_move)
         } else {
             Vec::new()
         };
-        ((root, pv, main.nodes, main.tt_cutoffs, main.aborted), hn, hc)
+        let mut totals = (main.nodes, main.tt_cutoffs, main.tt_counts);
+        for h in helpers {
+            let (n, c, counts) = h.join().expect("search helper panicked");
+            totals.0 += n;
+            totals.1 += c;
+            totals.2 += counts;
+        }
+        (root, pv, totals, main.aborted)
     });
-    let ((root, pv, nodes, cutoffs, aborted), helper_nodes, helper_cutoffs) = (root, helper_nodes, helper_cutoffs);
-    let mut tt = options.tt.stats();
-    tt.cutoffs = cutoffs + helper_cutoffs;
+    let (root, pv, (nodes, cutoffs, counts), aborted) = outcome;
+    let mut tt = options.tt.stats(counts);
+    tt.cutoffs = cutoffs;
     SolveResult {
         lower: root.lower,
         upper: root.upper,
         best_move: root.best_move,
         pv,
-        nodes: nodes + helper_nodes,
+        nodes,
         time: start.elapsed(),
         tt,
         stopped: aborted,
@@ -286,7 +287,9 @@ fn principal_variation(
         let preferred = if pv.is_empty() {
             first.map(|sq| sq.bit())
         } else {
-            s.tt.probe(solvo_othello::hash::hash_board(p, o), p, o).and_then(|h| h.best).map(|x| 1u64 << x)
+            s.tt.probe(solvo_othello::hash::hash_board(p, o), p, o, &mut TtCounts::default())
+                .and_then(|h| h.best)
+                .map(|x| 1u64 << x)
         }
         .unwrap_or(0)
             & moves;

@@ -86,17 +86,27 @@ impl Data {
     }
 }
 
-/// Counters a table keeps (per table, updated by every thread; approximate under races).
-#[derive(Default, Debug)]
-pub struct TtCounters {
+/// Table traffic counted by one search thread (plain integers: no shared counters,
+/// so threads never contend on them); [`TranspositionTable::stats`] adds them up.
+#[derive(Default, Debug, Clone, Copy)]
+pub struct TtCounts {
     /// Lookups.
-    pub probes: AtomicU64,
+    pub probes: u64,
     /// Lookups that found the position.
-    pub hits: AtomicU64,
+    pub hits: u64,
     /// Stores.
-    pub stores: AtomicU64,
+    pub stores: u64,
     /// Stores that evicted another position.
-    pub overwrites: AtomicU64,
+    pub overwrites: u64,
+}
+
+impl std::ops::AddAssign for TtCounts {
+    fn add_assign(&mut self, o: TtCounts) {
+        self.probes += o.probes;
+        self.hits += o.hits;
+        self.stores += o.stores;
+        self.overwrites += o.overwrites;
+    }
 }
 
 /// A snapshot of the table's statistics.
@@ -151,7 +161,6 @@ pub struct TranspositionTable {
     words: Vec<AtomicU64>,
     bucket_mask: u64,
     generation: AtomicU8,
-    counters: TtCounters,
 }
 
 impl TranspositionTable {
@@ -167,13 +176,7 @@ impl TranspositionTable {
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut words = Vec::with_capacity(buckets * WORDS_PER_BUCKET);
         words.resize_with(buckets * WORDS_PER_BUCKET, || AtomicU64::new(0));
-        TranspositionTable {
-            policy,
-            words,
-            bucket_mask: buckets as u64 - 1,
-            generation: AtomicU8::new(0),
-            counters: TtCounters::default(),
-        }
+        TranspositionTable { policy, words, bucket_mask: buckets as u64 - 1, generation: AtomicU8::new(0) }
     }
 
     /// Size in bytes.
@@ -187,13 +190,10 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Relaxed);
     }
 
-    /// Empties the table and resets its counters.
+    /// Empties the table.
     pub fn clear(&self) {
         for w in &self.words {
             w.store(0, Relaxed);
-        }
-        for c in [&self.counters.probes, &self.counters.hits, &self.counters.stores, &self.counters.overwrites] {
-            c.store(0, Relaxed);
         }
     }
 
@@ -229,13 +229,13 @@ impl TranspositionTable {
 
     /// The stored bounds and best move of the position (`p` to move against `o`).
     #[inline]
-    pub fn probe(&self, hash: u64, p: u64, o: u64) -> Option<TtHit> {
-        self.counters.probes.fetch_add(1, Relaxed);
+    pub fn probe(&self, hash: u64, p: u64, o: u64, counts: &mut TtCounts) -> Option<TtHit> {
+        counts.probes += 1;
         let b = self.bucket(hash);
         for i in 0..ENTRIES_PER_BUCKET {
             let (ep, eo, d) = self.read(b + 3 * i);
             if ep == p && eo == o && d.occupied() {
-                self.counters.hits.fetch_add(1, Relaxed);
+                counts.hits += 1;
                 let best = (d.best() != NO_MOVE).then_some(d.best());
                 return Some(TtHit { lower: d.lower(), upper: d.upper(), best });
             }
@@ -247,9 +247,9 @@ impl TranspositionTable {
     /// found (if any) and the subtree size. Merges with bounds already stored for the
     /// same position.
     #[inline]
-    pub fn store(&self, hash: u64, p: u64, o: u64, record: TtRecord) {
+    pub fn store(&self, hash: u64, p: u64, o: u64, record: TtRecord, counts: &mut TtCounts) {
         let TtRecord { empties, lower, upper, best, nodes } = record;
-        self.counters.stores.fetch_add(1, Relaxed);
+        counts.stores += 1;
         let b = self.bucket(hash);
         let generation = self.generation.load(Relaxed);
         let cost = (64 - nodes.leading_zeros()) as u8;
@@ -282,13 +282,14 @@ impl TranspositionTable {
             }
         }
         if victim_priority != 0 {
-            self.counters.overwrites.fetch_add(1, Relaxed);
+            counts.overwrites += 1;
         }
         self.write(victim, p, o, Data::pack(lower, upper, best_u8, empties as u8, generation, cost));
     }
 
-    /// A snapshot of the statistics (`cutoffs` is filled in by the search).
-    pub fn stats(&self) -> TtStats {
+    /// The statistics: `counts` summed over the threads of a solve, the occupancy
+    /// sampled from the table (`cutoffs` is filled in by the search).
+    pub fn stats(&self, counts: TtCounts) -> TtStats {
         let buckets = self.words.len() / WORDS_PER_BUCKET;
         let step = (buckets / 4096).max(1);
         let (mut seen, mut used) = (0u64, 0u64);
@@ -299,11 +300,11 @@ impl TranspositionTable {
             }
         }
         TtStats {
-            probes: self.counters.probes.load(Relaxed),
-            hits: self.counters.hits.load(Relaxed),
+            probes: counts.probes,
+            hits: counts.hits,
             cutoffs: 0,
-            stores: self.counters.stores.load(Relaxed),
-            overwrites: self.counters.overwrites.load(Relaxed),
+            stores: counts.stores,
+            overwrites: counts.overwrites,
             occupancy: used as f64 / seen.max(1) as f64,
             bytes: self.bytes(),
         }
@@ -317,14 +318,15 @@ mod tests {
     #[test]
     fn stores_merges_and_never_confuses_positions() {
         let tt = TranspositionTable::new(1 << 12);
-        tt.store(5, 1, 2, TtRecord { empties: 20, lower: -10, upper: 64, best: Some(3), nodes: 100 });
-        assert_eq!(tt.probe(5, 1, 2), Some(TtHit { lower: -10, upper: 64, best: Some(3) }));
-        tt.store(5, 1, 2, TtRecord { empties: 20, lower: -64, upper: 4, best: None, nodes: 10 });
-        assert_eq!(tt.probe(5, 1, 2), Some(TtHit { lower: -10, upper: 4, best: Some(3) }));
-        assert_eq!(tt.probe(5, 2, 1), None, "same hash, other position");
+        let c = &mut TtCounts::default();
+        tt.store(5, 1, 2, TtRecord { empties: 20, lower: -10, upper: 64, best: Some(3), nodes: 100 }, c);
+        assert_eq!(tt.probe(5, 1, 2, c), Some(TtHit { lower: -10, upper: 64, best: Some(3) }));
+        tt.store(5, 1, 2, TtRecord { empties: 20, lower: -64, upper: 4, best: None, nodes: 10 }, c);
+        assert_eq!(tt.probe(5, 1, 2, c), Some(TtHit { lower: -10, upper: 4, best: Some(3) }));
+        assert_eq!(tt.probe(5, 2, 1, c), None, "same hash, other position");
         for i in 0..10 {
-            tt.store(5, 100 + i, 0, TtRecord { empties: 10, lower: 0, upper: 0, best: None, nodes: 1 << i });
+            tt.store(5, 100 + i, 0, TtRecord { empties: 10, lower: 0, upper: 0, best: None, nodes: 1 << i }, c);
         }
-        assert!(tt.stats().overwrites > 0);
+        assert!(c.overwrites > 0);
     }
 }
