@@ -103,27 +103,29 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let alpha = (options.window.lo - 1).clamp(-max - 1, max);
     let beta = (options.window.hi + 1).clamp(-max, max + 1);
     options.tt.new_generation();
-    let stop = &options.stop;
+    // With a time limit, the search obeys an internal flag that a watcher raises at the
+    // deadline or when the caller's flag is raised, so the caller's flag is never set by
+    // us (the same options can be reused for the next position).
+    let timed_out = AtomicBool::new(options.stop.load(Ordering::Relaxed));
+    let stop = if options.time_limit.is_some() { &timed_out } else { &*options.stop };
     let timer_done = AtomicBool::new(false);
-    let helpers_stop = AtomicBool::new(false);
     let shared = Shared::new(options.config.split_min_empties);
 
     let outcome = std::thread::scope(|scope| {
-        let helpers_stop = &helpers_stop;
-        if let Some(limit) = options.time_limit {
-            let timer_done = &timer_done;
+        let watcher = options.time_limit.map(|limit| {
+            let (timer_done, timed_out, user_stop) = (&timer_done, &timed_out, &options.stop);
             scope.spawn(move || {
                 let until = Instant::now() + limit;
                 while !timer_done.load(Ordering::Relaxed) {
                     let now = Instant::now();
-                    if now >= until {
-                        stop.store(true, Ordering::Relaxed);
+                    if now >= until || user_stop.load(Ordering::Relaxed) {
+                        timed_out.store(true, Ordering::Relaxed);
                         break;
                     }
-                    std::thread::sleep((until - now).min(Duration::from_millis(5)));
+                    std::thread::park_timeout((until - now).min(Duration::from_millis(5)));
                 }
-            });
-        }
+            })
+        });
         let shared = &shared;
         let helpers: Vec<_> = (1..options.threads.max(1))
             .map(|_| {
@@ -143,8 +145,10 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         }
         let root = root_search(&mut main, p, o, alpha, beta, empties);
         shared.quit.store(true, Ordering::Relaxed);
-        helpers_stop.store(true, Ordering::Relaxed);
         timer_done.store(true, Ordering::Relaxed);
+        if let Some(w) = &watcher {
+            w.thread().unpark();
+        }
         let pv = if root.lower == root.upper && !main.aborted {
             principal_variation(&mut main, p, o, root.lower, empties, root.best_move)
         } else {

@@ -187,6 +187,10 @@ fn stopping_a_parallel_solve_keeps_bounds_sound_and_the_table_clean() {
     o.time_limit = Some(std::time::Duration::from_millis(150));
     let r = solve(&p.position, &o);
     assert!(r.lower <= 0 && 0 <= r.upper, "{r:?}");
+    // The same options (time limit included) still solve the next, easy position.
+    let easy = &ffo("fforum-1-19.obf")[0];
+    o.time_limit = Some(std::time::Duration::from_secs(60));
+    assert_eq!(solve(&easy.position, &o).score(), easy.best_score());
     // Whatever the interrupted search stored must not mislead a full solve that reuses it.
     let mut again = opts(2);
     again.tt = o.tt.clone();
