@@ -55,4 +55,30 @@ pub trait Game: Clone + Send + Sync {
     fn symmetric_images(&self) -> Vec<Self> {
         vec![self.clone()]
     }
+
+    /// Which player is to move: 0 for the player who moved first in the game, 1 for the
+    /// other. Lets callers report "first player wins" and keep per-player statistics.
+    /// The default (0) suits callers that never ask.
+    fn player_to_move(&self) -> u8 {
+        0
+    }
+
+    /// A code for `mv` in `0..self.move_code_count()`, the same for moves that a playout
+    /// policy should treat alike (PPAF: Playout Policy Adaptation with move Features).
+    /// It should include the player to move and may include cheap features of the move
+    /// (a capture, a winning move, ...). The default gives every move code 0.
+    fn move_code(&self, _mv: Self::Move) -> u32 {
+        0
+    }
+
+    /// An upper bound (exclusive) of every [`Game::move_code`] of this game at this size.
+    fn move_code_count(&self) -> u32 {
+        1
+    }
+
+    /// Cheap domain knowledge for move ordering: moves with a higher priority are tried
+    /// first (for example a move that wins at once). The default is 0 for every move.
+    fn move_priority(&self, _mv: Self::Move) -> i32 {
+        0
+    }
 }

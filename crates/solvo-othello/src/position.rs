@@ -201,4 +201,20 @@ impl Game for Position {
     fn symmetric_images(&self) -> Vec<Position> {
         self.board.images().into_iter().map(|board| Position { board, ..*self }).collect()
     }
+
+    fn player_to_move(&self) -> u8 {
+        match self.side {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
+    /// The square and the colour playing it: `64 * colour + square`.
+    fn move_code(&self, mv: Square) -> u32 {
+        64 * u32::from(self.player_to_move()) + mv.index() as u32
+    }
+
+    fn move_code_count(&self) -> u32 {
+        128
+    }
 }
