@@ -194,9 +194,10 @@ impl<'a> Searcher<'a> {
                 i32::MAX
             } else if empties >= self.config.shallow_order_empties {
                 let depth = 1 + (empties - self.config.shallow_order_empties) / self.config.shallow_order_step;
-                (-shallow_eval(cp, co, mask, depth, -(1 << 20), 1 << 20) << 8) + move_key(cp, co, x, mask, odd)
+                (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20) << 8)
+                    + move_key(cp, co, x, &self.rules, odd)
             } else {
-                move_key(cp, co, x, mask, odd)
+                move_key(cp, co, x, &self.rules, odd)
             };
             list[n] = Child { p: cp, o: co, x: x as u8, key };
             n += 1;

@@ -205,10 +205,10 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
             let x = sq.index();
             let f = solvo_othello::flips::flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
-            let mut key = crate::ordering::move_key(cp, co, x, mask, odd);
+            let mut key = crate::ordering::move_key(cp, co, x, &s.rules, odd);
             if empties >= s.config.shallow_order_empties {
                 let depth = 1 + (empties - s.config.shallow_order_empties) / s.config.shallow_order_step;
-                key += -crate::ordering::shallow_eval(cp, co, mask, depth, -(1 << 20), 1 << 20) << 8;
+                key += -crate::ordering::shallow_eval(cp, co, &s.rules, depth, -(1 << 20), 1 << 20) << 8;
             }
             Child { p: cp, o: co, x: x as u8, key }
         })
