@@ -44,8 +44,10 @@ pub fn mobility_eval(p: u64, o: u64, rules: &Rules) -> i32 {
 }
 
 /// A depth-limited alpha-beta on [`mobility_eval`]: the "shallow search" used to order
-/// moves high in the tree, where a subtree is large enough to pay for it.
-pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta: i32) -> i32 {
+/// moves high in the tree, where a subtree is large enough to pay for it. Counts the
+/// positions it visits in `nodes`.
+pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
     let mask = rules.mask;
     if depth == 0 {
         return mobility_eval(p, o, rules);
@@ -56,7 +58,7 @@ pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta:
             let d = p.count_ones() as i32 - o.count_ones() as i32;
             return d * 64;
         }
-        return -shallow_eval(o, p, rules, depth - 1, -beta, -alpha);
+        return -shallow_eval(o, p, rules, depth - 1, -beta, -alpha, nodes);
     }
     let mut best = i32::MIN + 1;
     let mut alpha = alpha;
@@ -64,7 +66,7 @@ pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta:
         let x = moves.trailing_zeros() as usize;
         moves &= moves - 1;
         let f = solvo_othello::flips::flips(x, p, o);
-        let v = -shallow_eval(o ^ f, p ^ f ^ (1 << x), rules, depth - 1, -beta, -alpha);
+        let v = -shallow_eval(o ^ f, p ^ f ^ (1 << x), rules, depth - 1, -beta, -alpha, nodes);
         if v > best {
             best = v;
             if v > alpha {
