@@ -213,6 +213,13 @@ impl Race {
         }
     }
 
+    /// Whether the player who just moved reached its far row (the game is over).
+    #[inline]
+    fn last_mover_arrived(&self) -> bool {
+        let last = 1 - self.player;
+        self.pieces[last as usize] & self.goal_row(last) != 0
+    }
+
     /// Whether the side to move has any legal move.
     fn has_move(&self) -> bool {
         self.kind.dirs().iter().any(|d| self.targets(d) != 0)
@@ -242,6 +249,9 @@ impl Game for Race {
     type Move = RaceMove;
 
     fn generate_moves(&self, moves: &mut Vec<RaceMove>) {
+        if self.last_mover_arrived() {
+            return;
+        }
         let opp = self.pieces[1 - self.player as usize];
         let cols = self.grid.cols() as i32;
         for (k, d) in self.kind.dirs().iter().enumerate() {
@@ -269,9 +279,7 @@ impl Game for Race {
     }
 
     fn status(&self) -> Status {
-        let last = 1 - self.player;
-        if self.pieces[last as usize] & self.goal_row(last) != 0 {
-            // The player who just moved reached the far row.
+        if self.last_mover_arrived() {
             return Status::Over(if self.options.misere { 1 } else { -1 });
         }
         if self.has_move() {
