@@ -5,10 +5,8 @@
 //! empty squares next to our discs (the opponent's potential mobility), with bonuses for
 //! corners and odd-parity quadrants. Measured variants are recorded in the issue notes.
 
+use crate::rules::Rules;
 use solvo_othello::moves::legal_moves;
-
-/// The 4 corners.
-pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// Squares next to a disc of `discs` (8 directions), within `empty`.
 #[inline(always)]
@@ -23,13 +21,13 @@ pub fn neighbours(discs: u64, empty: u64) -> u64 {
 /// Ordering key of the move to `x` leading to the child where `cp` (the opponent) is to
 /// move against `co` (us, after the move). `odd` is the odd-parity quadrant mask.
 #[inline(always)]
-pub fn move_key(cp: u64, co: u64, x: usize, mask: u64, odd: u64) -> i32 {
-    let replies = legal_moves(cp, co, mask);
-    let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-    let empty = !(cp | co) & mask;
+pub fn move_key(cp: u64, co: u64, x: usize, rules: &Rules, odd: u64) -> i32 {
+    let replies = legal_moves(cp, co, rules.mask);
+    let mobility = (replies.count_ones() + (replies & rules.corners).count_ones()) as i32;
+    let empty = !(cp | co) & rules.mask;
     let potential = neighbours(co, empty).count_ones() as i32;
     let bit = 1u64 << x;
-    let corner = i32::from(bit & CORNERS != 0);
+    let corner = i32::from(bit & rules.corners != 0);
     let parity = i32::from(bit & odd != 0);
     -(mobility << 6) - (potential << 3) + (corner << 5) + (parity << 1)
 }
@@ -37,19 +35,22 @@ pub fn move_key(cp: u64, co: u64, x: usize, mask: u64, odd: u64) -> i32 {
 /// A cheap static evaluation for `p` to move against `o`: mobility difference (corners
 /// counted twice) plus corner discs. Only used to order moves, never as a value.
 #[inline]
-pub fn mobility_eval(p: u64, o: u64, mask: u64) -> i32 {
-    let mp = legal_moves(p, o, mask);
-    let mo = legal_moves(o, p, mask);
-    let mob = |m: u64| (m.count_ones() + (m & CORNERS).count_ones()) as i32;
-    let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+pub fn mobility_eval(p: u64, o: u64, rules: &Rules) -> i32 {
+    let mp = legal_moves(p, o, rules.mask);
+    let mo = legal_moves(o, p, rules.mask);
+    let mob = |m: u64| (m.count_ones() + (m & rules.corners).count_ones()) as i32;
+    let corners = (p & rules.corners).count_ones() as i32 - (o & rules.corners).count_ones() as i32;
     4 * (mob(mp) - mob(mo)) + 8 * corners
 }
 
 /// A depth-limited alpha-beta on [`mobility_eval`]: the "shallow search" used to order
-/// moves high in the tree, where a subtree is large enough to pay for it.
-pub fn shallow_eval(p: u64, o: u64, mask: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+/// moves high in the tree, where a subtree is large enough to pay for it. Counts the
+/// positions it visits in `nodes`.
+pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    *nodes += 1;
+    let mask = rules.mask;
     if depth == 0 {
-        return mobility_eval(p, o, mask);
+        return mobility_eval(p, o, rules);
     }
     let mut moves = legal_moves(p, o, mask);
     if moves == 0 {
@@ -57,7 +58,7 @@ pub fn shallow_eval(p: u64, o: u64, mask: u64, depth: u32, alpha: i32, beta: i32
             let d = p.count_ones() as i32 - o.count_ones() as i32;
             return d * 64;
         }
-        return -shallow_eval(o, p, mask, depth - 1, -beta, -alpha);
+        return -shallow_eval(o, p, rules, depth - 1, -beta, -alpha, nodes);
     }
     let mut best = i32::MIN + 1;
     let mut alpha = alpha;
@@ -65,7 +66,7 @@ pub fn shallow_eval(p: u64, o: u64, mask: u64, depth: u32, alpha: i32, beta: i32
         let x = moves.trailing_zeros() as usize;
         moves &= moves - 1;
         let f = solvo_othello::flips::flips(x, p, o);
-        let v = -shallow_eval(o ^ f, p ^ f ^ (1 << x), mask, depth - 1, -beta, -alpha);
+        let v = -shallow_eval(o ^ f, p ^ f ^ (1 << x), rules, depth - 1, -beta, -alpha, nodes);
         if v > best {
             best = v;
             if v > alpha {

@@ -65,8 +65,10 @@ pub struct Searcher<'a> {
     pub tt: &'a TranspositionTable,
     /// Switches.
     pub config: SearchConfig,
-    /// Positions visited.
+    /// Positions visited by the search itself.
     pub nodes: u64,
+    /// Positions visited by the shallow searches that order moves (not in `nodes`).
+    pub ordering_nodes: u64,
     /// Table probes whose bounds ended a node (including ETC and stability cutoffs).
     pub tt_cutoffs: u64,
     /// This thread's table traffic.
@@ -101,6 +103,7 @@ impl<'a> Searcher<'a> {
             tt,
             config,
             nodes: 0,
+            ordering_nodes: 0,
             tt_cutoffs: 0,
             tt_counts: TtCounts::default(),
             stop,
@@ -194,9 +197,10 @@ impl<'a> Searcher<'a> {
                 i32::MAX
             } else if empties >= self.config.shallow_order_empties {
                 let depth = 1 + (empties - self.config.shallow_order_empties) / self.config.shallow_order_step;
-                (-shallow_eval(cp, co, mask, depth, -(1 << 20), 1 << 20) << 8) + move_key(cp, co, x, mask, odd)
+                (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8)
+                    + move_key(cp, co, x, &self.rules, odd)
             } else {
-                move_key(cp, co, x, mask, odd)
+                move_key(cp, co, x, &self.rules, odd)
             };
             list[n] = Child { p: cp, o: co, x: x as u8, key };
             n += 1;

@@ -75,8 +75,11 @@ pub struct SolveResult {
     pub best_move: Option<Square>,
     /// The principal variation from the position (moves; passes as `None`), when exact.
     pub pv: Vec<Option<Square>>,
-    /// Positions visited, all threads.
+    /// Positions visited by the search, all threads.
     pub nodes: u64,
+    /// Positions visited by the shallow searches that order moves high in the tree, all
+    /// threads (not included in `nodes`; engines such as Edax count both together).
+    pub ordering_nodes: u64,
     /// Wall time.
     pub time: Duration,
     /// Transposition-table statistics after the solve.
@@ -134,7 +137,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     s.progress = Some(&options.progress);
                     s.shared = Some(shared);
                     s.helper_loop();
-                    (s.nodes, s.tt_cutoffs, s.tt_counts)
+                    (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
             })
             .collect();
@@ -154,16 +157,17 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         } else {
             Vec::new()
         };
-        let mut totals = (main.nodes, main.tt_cutoffs, main.tt_counts);
+        let mut totals = (main.nodes, main.ordering_nodes, main.tt_cutoffs, main.tt_counts);
         for h in helpers {
-            let (n, c, counts) = h.join().expect("search helper panicked");
+            let (n, ordering, c, counts) = h.join().expect("search helper panicked");
             totals.0 += n;
-            totals.1 += c;
-            totals.2 += counts;
+            totals.1 += ordering;
+            totals.2 += c;
+            totals.3 += counts;
         }
         (root, pv, totals, main.aborted)
     });
-    let (root, pv, (nodes, cutoffs, counts), aborted) = outcome;
+    let (root, pv, (nodes, ordering_nodes, cutoffs, counts), aborted) = outcome;
     let mut tt = options.tt.stats(counts);
     tt.cutoffs = cutoffs;
     SolveResult {
@@ -172,6 +176,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         best_move: root.best_move,
         pv,
         nodes,
+        ordering_nodes,
         time: start.elapsed(),
         tt,
         stopped: aborted,
@@ -205,10 +210,12 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
             let x = sq.index();
             let f = solvo_othello::flips::flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
-            let mut key = crate::ordering::move_key(cp, co, x, mask, odd);
+            let mut key = crate::ordering::move_key(cp, co, x, &s.rules, odd);
             if empties >= s.config.shallow_order_empties {
                 let depth = 1 + (empties - s.config.shallow_order_empties) / s.config.shallow_order_step;
-                key += -crate::ordering::shallow_eval(cp, co, mask, depth, -(1 << 20), 1 << 20) << 8;
+                key +=
+                    -crate::ordering::shallow_eval(cp, co, &s.rules, depth, -(1 << 20), 1 << 20, &mut s.ordering_nodes)
+                        << 8;
             }
             Child { p: cp, o: co, x: x as u8, key }
         })

@@ -1,5 +1,35 @@
 //! solvo-games: two-player games other than Othello, each behind [`solvo_core::Game`],
 //! so that every generic algorithm of `solvo-search` solves them.
 //!
-//! Every game is won or lost (no draws): a finished position has the value `+1` when
-//! the side to move has won and `-1` when it has lost; `max_value()` is 1.
+//! Every game is won or lost (no draws, except tiny Go with an integer komi): a finished
+//! position has the value `+1` when the side to move has won and `-1` when it has lost;
+//! `max_value()` is 1. Boards are `rows x cols` with at most 64 cells, held as `u64`
+//! bitboards ([`grid::Grid`]); row 1 is the bottom row (the first player's side), cells
+//! are named like `b3` (column letter, row number). Passes exist only in tiny Go, where
+//! they are a move ([`go::GoMove::Pass`]).
+//!
+//! The [`catalog`] lists the games and builds one from a name, a size and options for
+//! generic code ([`catalog::dispatch`]).
+
+pub mod atarigo;
+pub mod breakthrough;
+pub mod catalog;
+pub mod domineering;
+pub mod error;
+pub mod go;
+pub mod grid;
+pub mod knightthrough;
+pub mod nogo;
+pub mod options;
+pub mod race;
+pub mod stones;
+
+pub use atarigo::{Atarigo, AtarigoOptions};
+pub use catalog::{dispatch, dispatch_with, find, list, parse_size, GameSpec, GameVisitor};
+pub use domineering::{Domineering, DomineeringMove, DomineeringOptions};
+pub use error::GameError;
+pub use go::{Go, GoMove, GoOptions};
+pub use nogo::{Nogo, NogoOptions};
+pub use options::{GameOptions, NoMoveRule};
+pub use race::{Race, RaceKind, RaceMove, RaceOptions};
+pub use stones::Point;

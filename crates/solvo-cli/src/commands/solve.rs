@@ -81,6 +81,7 @@ pub fn result_json(pos: &Position, r: &SolveResult) -> Value {
         "best_move": r.best_move.map(|m| m.to_string()),
         "pv": r.pv.iter().map(|m| m.map_or("pa".to_string(), |s| s.to_string())).collect::<Vec<_>>(),
         "nodes": r.nodes,
+        "ordering_nodes": r.ordering_nodes,
         "time_ms": secs * 1e3,
         "nodes_per_second": r.nodes as f64 / secs.max(1e-9),
         "stopped": r.stopped,
@@ -193,9 +194,10 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 pv_string(&r)
             );
             out!(
-                "     {} empties, {} nodes, {:.3} s, {:.1} M nodes/s; TT {} probes, {} hits, {} cutoffs, {} stores, {} overwrites, {:.0}% full{}",
+                "     {} empties, {} nodes (+{} ordering), {:.3} s, {:.1} M nodes/s; TT {} probes, {} hits, {} cutoffs, {} stores, {} overwrites, {:.0}% full{}",
                 pos.empties(),
                 r.nodes,
+                r.ordering_nodes,
                 secs,
                 r.nodes as f64 / secs.max(1e-9) / 1e6,
                 r.tt.probes,

@@ -1,0 +1,212 @@
+//! Atarigo (capture Go, "first capture wins").
+//!
+//! Rules: the board (points = cells) starts empty; the first player (Black, `X`) and the
+//! second (White, `O`) alternately place a stone on an empty point. Blocks and liberties
+//! are as in Go (4-connectivity). A move that removes the last liberty of an enemy block
+//! **captures it and wins at once**. A move that leaves its own block without liberty and
+//! captures nothing (suicide) is **illegal**; a move that captures is legal even if its
+//! own block had no liberty before the capture (it wins anyway). No passes.
+//!
+//! No legal move: a full board cannot be reached without a capture, but a side may be left
+//! with only suicide points. Option `no-move=lose|win` ([`AtarigoOptions::no_move`]),
+//! default **lose** (Cazenave's generic "no move ⇒ lose"). On 3x3, 3x4 and 4x4 the value
+//! does not depend on it.
+//!
+//! Moves are written as the point (`b2`). Symmetries: all symmetries of the rectangle.
+
+use crate::error::GameError;
+use crate::grid::{bits, hash_words, Grid, Symmetries};
+use crate::options::{bad_option, parse_no_move, GameOptions, NoMoveRule};
+use crate::stones::{draw_stones, liberty_map, neighbour_pattern, parse_point, LibertyMap, Point};
+use solvo_core::{Game, Status};
+use std::fmt;
+
+/// The rule options of Atarigo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AtarigoOptions {
+    /// What happens to a side whose only empty points are suicides. Default `Lose`.
+    pub no_move: NoMoveRule,
+}
+
+impl Default for AtarigoOptions {
+    fn default() -> Self {
+        AtarigoOptions { no_move: NoMoveRule::Lose }
+    }
+}
+
+impl AtarigoOptions {
+    /// Reads `no-move=lose|win`; unknown keys are refused.
+    pub fn from_options(options: &GameOptions) -> Result<Self, GameError> {
+        let mut out = AtarigoOptions::default();
+        for (key, value) in options.pairs() {
+            match key.as_str() {
+                "no-move" => out.no_move = parse_no_move("atarigo", key, value)?,
+                _ => return Err(bad_option("atarigo", key, value, "unknown option (accepted: no-move)")),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// An Atarigo position. The legal moves of the side to move are computed when the
+/// position is made, so `status` and `generate_moves` are cheap.
+#[derive(Clone, Debug)]
+pub struct Atarigo {
+    grid: Grid,
+    stones: [u64; 2],
+    player: u8,
+    /// The last move captured: the side to move has lost.
+    captured: bool,
+    legal: u64,
+    map: LibertyMap,
+    options: AtarigoOptions,
+}
+
+impl Atarigo {
+    /// The empty `rows x cols` board (at most 64 points), first player to move.
+    pub fn new(rows: usize, cols: usize, options: AtarigoOptions) -> Result<Self, GameError> {
+        let grid = Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize {
+            game: "atarigo",
+            rows,
+            cols,
+            reason,
+        })?;
+        Ok(Atarigo::with_stones(grid, [0, 0], 0, false, options))
+    }
+
+    /// A position with the given stones (`[first, second]`, disjoint) and `player` (0/1)
+    /// to move, for tests and puzzles. The stones are taken as they are (no capture check).
+    pub fn from_stones(
+        rows: usize,
+        cols: usize,
+        options: AtarigoOptions,
+        stones: [u64; 2],
+        player: u8,
+    ) -> Result<Self, GameError> {
+        let game = Atarigo::new(rows, cols, options)?;
+        if stones[0] & stones[1] != 0 || (stones[0] | stones[1]) & !game.grid.full() != 0 || player > 1 {
+            return Err(GameError::UnsupportedSize {
+                game: "atarigo",
+                rows,
+                cols,
+                reason: "stones overlap, lie off the board, or the player is not 0/1".into(),
+            });
+        }
+        Ok(Atarigo::with_stones(game.grid, stones, player, false, options))
+    }
+
+    fn with_stones(grid: Grid, stones: [u64; 2], player: u8, captured: bool, options: AtarigoOptions) -> Self {
+        let own = stones[player as usize];
+        let opp = stones[1 - player as usize];
+        let map = liberty_map(&grid, own, opp);
+        let empty = !(own | opp) & grid.full();
+        let legal = if captured { 0 } else { empty & map.non_suicide() };
+        Atarigo { grid, stones, player, captured, legal, map, options }
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The stones, `[first player, second player]`.
+    pub fn stones(&self) -> [u64; 2] {
+        self.stones
+    }
+
+    /// The legal points of the side to move (empty when the game is over).
+    pub fn legal_points(&self) -> u64 {
+        self.legal
+    }
+
+    /// Reads a move like `b2` and checks it is legal.
+    pub fn parse_move(&self, text: &str) -> Result<Point, GameError> {
+        parse_point(&self.grid, self.legal, text)
+    }
+}
+
+impl Game for Atarigo {
+    type Move = Point;
+
+    fn generate_moves(&self, moves: &mut Vec<Point>) {
+        moves.extend(bits(self.legal).map(|c| Point::new(&self.grid, c)));
+    }
+
+    fn play(&self, mv: Point) -> Self {
+        let me = self.player as usize;
+        let mut stones = self.stones;
+        stones[me] |= mv.bit();
+        let captured = self.map.capture_points & mv.bit() != 0;
+        // The captured stones stay on the board: the game is over anyway.
+        Atarigo::with_stones(self.grid, stones, 1 - self.player, captured, self.options)
+    }
+
+    fn status(&self) -> Status {
+        if self.captured {
+            Status::Over(-1)
+        } else if self.legal == 0 {
+            Status::Over(self.options.no_move.value())
+        } else {
+            Status::ToMove
+        }
+    }
+
+    fn max_value(&self) -> i32 {
+        1
+    }
+
+    fn hash_key(&self) -> u64 {
+        hash_words(&[self.stones[0], self.stones[1], self.player as u64 | (self.captured as u64) << 1])
+    }
+
+    fn symmetric_images(&self) -> Vec<Self> {
+        self.grid
+            .symmetry_perms(Symmetries::All)
+            .iter()
+            .map(|perm| {
+                let stones = [Grid::permute(self.stones[0], perm), Grid::permute(self.stones[1], perm)];
+                Atarigo::with_stones(self.grid, stones, self.player, self.captured, self.options)
+            })
+            .collect()
+    }
+
+    fn player_to_move(&self) -> u8 {
+        self.player
+    }
+
+    /// Code: player, point, and the 4-neighbourhood (empty/own/enemy/edge) — Cazenave's
+    /// PPAF code for Atarigo.
+    fn move_code(&self, mv: Point) -> u32 {
+        let own = self.stones[self.player as usize];
+        let opp = self.stones[1 - self.player as usize];
+        let pattern = neighbour_pattern(&self.grid, own, opp, mv.cell as usize);
+        (self.player as u32 * self.grid.cells() as u32 + mv.cell as u32) * 256 + pattern
+    }
+
+    fn move_code_count(&self) -> u32 {
+        2 * self.grid.cells() as u32 * 256
+    }
+
+    /// Priority: capturing (winning) moves, then saving an own block in atari, then
+    /// giving atari.
+    fn move_priority(&self, mv: Point) -> i32 {
+        let b = mv.bit();
+        if self.map.capture_points & b != 0 {
+            1000
+        } else if self.map.own_atari_points & b != 0 {
+            100
+        } else if self.map.atari_points & b != 0 {
+            10
+        } else {
+            0
+        }
+    }
+}
+
+impl fmt::Display for Atarigo {
+    /// The board (`X` first player, `O` second, `.` empty) and who is to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        draw_stones(&self.grid, self.stones, f)?;
+        writeln!(f, "{} to move", if self.player == 0 { "X (first player)" } else { "O (second player)" })
+    }
+}

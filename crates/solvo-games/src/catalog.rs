@@ -1,0 +1,198 @@
+//! The catalogue of games: their names, descriptions and default sizes ([`list`]), and
+//! [`dispatch`]: build a game from a name, a size and options, and hand it to generic
+//! code through a [`GameVisitor`]. This is the stable API the command line uses.
+//!
+//! ```
+//! use solvo_games::{dispatch, GameVisitor};
+//! use solvo_core::Game;
+//!
+//! struct CountMoves;
+//! impl GameVisitor for CountMoves {
+//!     type Output = usize;
+//!     fn visit<G: Game + std::fmt::Display + 'static>(self, game: G) -> usize {
+//!         let mut moves = Vec::new();
+//!         game.generate_moves(&mut moves);
+//!         moves.len()
+//!     }
+//! }
+//! assert_eq!(dispatch("domineering", 3, 3, CountMoves).unwrap(), 6);
+//! assert!(dispatch("chess", 8, 8, CountMoves).is_err());
+//! ```
+
+use crate::atarigo::{Atarigo, AtarigoOptions};
+use crate::domineering::{Domineering, DomineeringOptions};
+use crate::error::GameError;
+use crate::go::{Go, GoOptions};
+use crate::nogo::{Nogo, NogoOptions};
+use crate::options::GameOptions;
+use crate::race::{Race, RaceKind, RaceOptions};
+use solvo_core::Game;
+use std::fmt::Display;
+
+/// One game of the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// The name [`dispatch`] accepts (lower case, words joined by `-`).
+    pub name: &'static str,
+    /// One line saying what the game is.
+    pub description: &'static str,
+    /// The default number of rows (the paper's benchmark size where there is one).
+    pub default_rows: usize,
+    /// The default number of columns.
+    pub default_cols: usize,
+    /// The accepted `key=value` options with their defaults, for help texts.
+    pub options: &'static str,
+}
+
+const SPECS: &[GameSpec] = &[
+    GameSpec {
+        name: "domineering",
+        description: "place dominoes, first player vertical; who cannot move loses",
+        default_rows: 7,
+        default_cols: 7,
+        options: "first=vertical|horizontal (default vertical)",
+    },
+    GameSpec {
+        name: "misere-domineering",
+        description: "Domineering where who cannot move wins",
+        default_rows: 7,
+        default_cols: 7,
+        options: "first=vertical|horizontal (default vertical)",
+    },
+    GameSpec {
+        name: "breakthrough",
+        description: "pawns race forward (rows = direction of movement); first to the far row wins",
+        default_rows: 5,
+        default_cols: 5,
+        options: "none",
+    },
+    GameSpec {
+        name: "misere-breakthrough",
+        description: "Breakthrough where the first to reach the far row loses",
+        default_rows: 4,
+        default_cols: 5,
+        options: "no-move=lose|win (default lose)",
+    },
+    GameSpec {
+        name: "knightthrough",
+        description: "forward-only knights race (rows = direction of movement); first to the far row wins",
+        default_rows: 7,
+        default_cols: 6,
+        options: "none",
+    },
+    GameSpec {
+        name: "misere-knightthrough",
+        description: "Knightthrough where the first to reach the far row loses",
+        default_rows: 5,
+        default_cols: 5,
+        options: "no-move=lose|win (default lose)",
+    },
+    GameSpec {
+        name: "atarigo",
+        description: "capture Go: the first capture wins; suicide illegal unless capturing",
+        default_rows: 5,
+        default_cols: 5,
+        options: "no-move=lose|win (default lose)",
+    },
+    GameSpec {
+        name: "nogo",
+        description: "anti-Atari-Go: capture and suicide illegal; who cannot move loses",
+        default_rows: 4,
+        default_cols: 5,
+        options: "capture=illegal|loses (default illegal)",
+    },
+    GameSpec {
+        name: "go",
+        description: "tiny Go: area scoring, komi, positional superko, passes, move limit 2 x cells",
+        default_rows: 3,
+        default_cols: 3,
+        options: "komi=K (3x3 8.5, 3x4 3.5, 4x4 1.5, 5x5 24.5, else 0.5), move-limit=N|none (2 x cells), \
+                  superko=positional|none (positional)",
+    },
+];
+
+/// Every game of the catalogue, in a fixed order.
+pub fn list() -> &'static [GameSpec] {
+    SPECS
+}
+
+/// The catalogue entry for `name` (case-insensitive; `_` and spaces count as `-`, and
+/// `misère` as `misere`).
+pub fn find(name: &str) -> Option<&'static GameSpec> {
+    let key = normalise(name);
+    SPECS.iter().find(|s| s.name == key)
+}
+
+fn normalise(name: &str) -> String {
+    name.trim().to_lowercase().replace('è', "e").replace(['_', ' '], "-")
+}
+
+/// Generic code run on a game built by [`dispatch`]: `visit` is called once with the
+/// starting position of the chosen game.
+pub trait GameVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs on the starting position.
+    fn visit<G: Game + Display + 'static>(self, game: G) -> Self::Output;
+}
+
+/// Builds the starting position of game `name` on `rows x cols` with default rules and
+/// passes it to `v`. Errors: unknown name ([`GameError::UnknownGame`], listing the known
+/// ones) or a size the game does not support ([`GameError::UnsupportedSize`]).
+pub fn dispatch<V: GameVisitor>(name: &str, rows: usize, cols: usize, v: V) -> Result<V::Output, GameError> {
+    dispatch_with(name, rows, cols, &GameOptions::new(), v)
+}
+
+/// As [`dispatch`], with rule options (`key=value`, see [`GameSpec::options`]); an option
+/// the game does not know, or a bad value, is a [`GameError::BadOption`].
+pub fn dispatch_with<V: GameVisitor>(
+    name: &str,
+    rows: usize,
+    cols: usize,
+    options: &GameOptions,
+    v: V,
+) -> Result<V::Output, GameError> {
+    let spec = find(name).ok_or_else(|| GameError::UnknownGame {
+        name: name.to_string(),
+        known: SPECS.iter().map(|s| s.name).collect(),
+    })?;
+    match spec.name {
+        "domineering" | "misere-domineering" => {
+            let misere = spec.name == "misere-domineering";
+            let opts = DomineeringOptions::from_options(spec.name, misere, options)?;
+            Ok(v.visit(Domineering::new(rows, cols, opts)?))
+        }
+        "breakthrough" | "misere-breakthrough" | "knightthrough" | "misere-knightthrough" => {
+            let misere = spec.name.starts_with("misere");
+            let kind = if spec.name.ends_with("breakthrough") { RaceKind::Pawn } else { RaceKind::Knight };
+            let opts = RaceOptions::from_options(spec.name, misere, options)?;
+            Ok(v.visit(Race::new(kind, rows, cols, opts)?))
+        }
+        "atarigo" => Ok(v.visit(Atarigo::new(rows, cols, AtarigoOptions::from_options(options)?)?)),
+        "nogo" => Ok(v.visit(Nogo::new(rows, cols, NogoOptions::from_options(options)?)?)),
+        "go" => {
+            // Check the size first, so that a bad size is reported as such.
+            crate::grid::Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize {
+                game: "go",
+                rows,
+                cols,
+                reason,
+            })?;
+            Ok(v.visit(Go::new(rows, cols, GoOptions::from_options(rows, cols, options)?)?))
+        }
+        other => unreachable!("catalogue entry {other} has no constructor"),
+    }
+}
+
+/// Reads a board size `RxC` (rows then columns, like `7x7` or `4X5`; `×` also accepted).
+pub fn parse_size(text: &str) -> Result<(usize, usize), GameError> {
+    let bad = || GameError::BadSizeText(text.to_string());
+    let t = text.trim().to_lowercase().replace('×', "x");
+    let (r, c) = t.split_once('x').ok_or_else(bad)?;
+    let rows: usize = r.trim().parse().map_err(|_| bad())?;
+    let cols: usize = c.trim().parse().map_err(|_| bad())?;
+    if rows == 0 || cols == 0 {
+        return Err(bad());
+    }
+    Ok((rows, cols))
+}

@@ -1,0 +1,273 @@
+//! Domineering and Misère Domineering.
+//!
+//! Rules: the board starts empty. Players alternately place a domino on two empty
+//! orthogonally adjacent cells; one player places only **vertical** dominoes (covering
+//! a cell and the one above it), the other only **horizontal** ones (a cell and the one to
+//! its right). Normal play: the player who cannot place a domino **loses**. Misère: the
+//! player who cannot place a domino **wins**. There are no passes.
+//!
+//! Options ([`DomineeringOptions`]): `first=vertical|horizontal` — who starts; default
+//! **vertical** (the literature's convention: on an `m x n` board, `m` rows, Vertical
+//! starts). On square boards the choice does not change the value (transpose symmetry).
+//!
+//! A move is written as its lower-left cell and its orientation: `c3v` covers c3 and c4,
+//! `c3h` covers c3 and d3. Symmetries: row flip and column flip (vertical stays vertical).
+
+use crate::error::GameError;
+use crate::grid::{bits, cell_name, hash_words, Grid, Symmetries};
+use crate::options::{bad_option, GameOptions};
+use solvo_core::{Game, Status};
+use std::fmt;
+
+/// The rule options of Domineering (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DomineeringOptions {
+    /// Misère play: the player who cannot move wins. Default `false` (set by the game name).
+    pub misere: bool,
+    /// The first player places vertical dominoes. Default `true`.
+    pub first_vertical: bool,
+}
+
+impl Default for DomineeringOptions {
+    fn default() -> Self {
+        DomineeringOptions { misere: false, first_vertical: true }
+    }
+}
+
+impl DomineeringOptions {
+    /// Reads the options of `game` (`first=vertical|horizontal`); `misere` is given by the
+    /// game's name. Unknown keys are refused.
+    pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
+        let mut out = DomineeringOptions { misere, ..Default::default() };
+        for (key, value) in options.pairs() {
+            match key.as_str() {
+                "first" => {
+                    out.first_vertical = match value.to_ascii_lowercase().as_str() {
+                        "vertical" | "v" => true,
+                        "horizontal" | "h" => false,
+                        _ => return Err(bad_option(game, key, value, "expected vertical or horizontal")),
+                    }
+                }
+                _ => return Err(bad_option(game, key, value, "unknown option (accepted: first)")),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A Domineering move: the domino's lower (vertical) or left (horizontal) cell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DomineeringMove {
+    /// The cell index of the domino's lower-left cell.
+    pub cell: u8,
+    /// Vertical (covers `cell` and the cell above) or horizontal (and the cell right).
+    pub vertical: bool,
+    /// The board width (for naming the cell).
+    cols: u8,
+}
+
+/// A Domineering position: the covered cells and the side to move.
+#[derive(Clone, Debug)]
+pub struct Domineering {
+    grid: Grid,
+    occupied: u64,
+    /// Cells covered by vertical dominoes (for drawing only).
+    vertical_cells: u64,
+    player: u8,
+    options: DomineeringOptions,
+}
+
+impl Domineering {
+    /// The empty `rows x cols` board (at most 64 cells), first player to move.
+    pub fn new(rows: usize, cols: usize, options: DomineeringOptions) -> Result<Self, GameError> {
+        let name = if options.misere { "misere-domineering" } else { "domineering" };
+        let grid =
+            Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize { game: name, rows, cols, reason })?;
+        Ok(Domineering { grid, occupied: 0, vertical_cells: 0, player: 0, options })
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The covered cells.
+    pub fn occupied(&self) -> u64 {
+        self.occupied
+    }
+
+    /// The rule options.
+    pub fn options(&self) -> DomineeringOptions {
+        self.options
+    }
+
+    /// Whether the side to move places vertical dominoes.
+    #[inline]
+    pub fn vertical_to_move(&self) -> bool {
+        (self.player == 0) == self.options.first_vertical
+    }
+
+    /// The lower-left cells of the legal placements in the given orientation.
+    #[inline]
+    fn placements(&self, vertical: bool) -> u64 {
+        let empty = !self.occupied & self.grid.full();
+        if vertical {
+            empty & self.grid.shift(empty, -1, 0)
+        } else {
+            empty & self.grid.shift(empty, 0, -1)
+        }
+    }
+
+    /// The two cells a move covers, as a bitboard.
+    #[inline]
+    fn cover(&self, mv: DomineeringMove) -> u64 {
+        let second = if mv.vertical { mv.cell as usize + self.grid.cols() } else { mv.cell as usize + 1 };
+        (1u64 << mv.cell) | (1u64 << second)
+    }
+
+    /// Reads a move like `c3v` or `c3` (orientation of the side to move) and checks it is legal.
+    pub fn parse_move(&self, text: &str) -> Result<DomineeringMove, GameError> {
+        let bad = |reason: &str| GameError::BadMove { text: text.to_string(), reason: reason.into() };
+        let t = text.trim().to_ascii_lowercase();
+        let vertical = self.vertical_to_move();
+        let cell_text = match t.chars().last() {
+            Some('v') => {
+                if !vertical {
+                    return Err(bad("the side to move places horizontal dominoes"));
+                }
+                &t[..t.len() - 1]
+            }
+            Some('h') => {
+                if vertical {
+                    return Err(bad("the side to move places vertical dominoes"));
+                }
+                &t[..t.len() - 1]
+            }
+            _ => &t[..],
+        };
+        let cell = self.grid.parse_cell(cell_text).ok_or_else(|| bad("not a cell of the board"))?;
+        if self.placements(vertical) & (1u64 << cell) == 0 {
+            return Err(bad("both cells of the domino must be on the board and empty"));
+        }
+        Ok(DomineeringMove { cell: cell as u8, vertical, cols: self.grid.cols() as u8 })
+    }
+}
+
+impl Game for Domineering {
+    type Move = DomineeringMove;
+
+    fn generate_moves(&self, moves: &mut Vec<DomineeringMove>) {
+        let vertical = self.vertical_to_move();
+        let cols = self.grid.cols() as u8;
+        moves.extend(bits(self.placements(vertical)).map(|c| DomineeringMove { cell: c as u8, vertical, cols }));
+    }
+
+    fn play(&self, mv: DomineeringMove) -> Self {
+        let cover = self.cover(mv);
+        let mut next = self.clone();
+        next.occupied |= cover;
+        if mv.vertical {
+            next.vertical_cells |= cover;
+        }
+        next.player ^= 1;
+        next
+    }
+
+    fn status(&self) -> Status {
+        if self.placements(self.vertical_to_move()) != 0 {
+            Status::ToMove
+        } else if self.options.misere {
+            Status::Over(1)
+        } else {
+            Status::Over(-1)
+        }
+    }
+
+    fn max_value(&self) -> i32 {
+        1
+    }
+
+    fn hash_key(&self) -> u64 {
+        hash_words(&[self.occupied, self.player as u64])
+    }
+
+    fn symmetric_images(&self) -> Vec<Self> {
+        self.grid
+            .symmetry_perms(Symmetries::Flips)
+            .iter()
+            .map(|perm| Domineering {
+                occupied: Grid::permute(self.occupied, perm),
+                vertical_cells: Grid::permute(self.vertical_cells, perm),
+                ..self.clone()
+            })
+            .collect()
+    }
+
+    fn player_to_move(&self) -> u8 {
+        self.player
+    }
+
+    /// Code: player, cell, and whether the domino touches an occupied cell or the edge
+    /// along its long sides (a cheap "fits snugly" feature).
+    fn move_code(&self, mv: DomineeringMove) -> u32 {
+        let cover = self.cover(mv);
+        let (a, b) = if mv.vertical { (0, 1) } else { (1, 0) };
+        let side = self.grid.shift(cover, a, b) | self.grid.shift(cover, -a, -b);
+        let open_sides = (side & !self.occupied).count_ones();
+        let snug = (open_sides < 4) as u32;
+        ((self.player as u32 * self.grid.cells() as u32) + mv.cell as u32) * 2 + snug
+    }
+
+    fn move_code_count(&self) -> u32 {
+        4 * self.grid.cells() as u32
+    }
+
+    /// Priority: the opponent's placements this move destroys minus the mover's own
+    /// placements it destroys (itself included), so "safe", blocking moves come first.
+    fn move_priority(&self, mv: DomineeringMove) -> i32 {
+        let cover = self.cover(mv);
+        let own = self.placements(mv.vertical);
+        let opp = self.placements(!mv.vertical);
+        let own_hit =
+            if mv.vertical { cover | self.grid.shift(cover, -1, 0) } else { cover | self.grid.shift(cover, 0, -1) };
+        let opp_hit =
+            if mv.vertical { cover | self.grid.shift(cover, 0, -1) } else { cover | self.grid.shift(cover, -1, 0) };
+        (opp & opp_hit).count_ones() as i32 - (own & own_hit).count_ones() as i32
+    }
+}
+
+impl fmt::Display for Domineering {
+    /// The board (`|` vertical domino, `-` horizontal, `.` empty) and who is to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.grid.draw(f, |i| {
+            let b = 1u64 << i;
+            if self.vertical_cells & b != 0 {
+                '|'
+            } else if self.occupied & b != 0 {
+                '-'
+            } else {
+                '.'
+            }
+        })?;
+        writeln!(
+            f,
+            "{} player to move ({})",
+            if self.player == 0 { "first" } else { "second" },
+            if self.vertical_to_move() { "vertical" } else { "horizontal" }
+        )
+    }
+}
+
+impl fmt::Display for DomineeringMove {
+    /// The move as its lower-left cell and orientation, like `c3v` (what `parse_move` reads).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cell = cell_name(self.cell as usize, self.cols as usize);
+        write!(f, "{cell}{}", if self.vertical { 'v' } else { 'h' })
+    }
+}
+
+impl fmt::Debug for DomineeringMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

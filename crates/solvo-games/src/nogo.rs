@@ -1,0 +1,223 @@
+//! Nogo (NoGo, "anti-Atari-Go").
+//!
+//! Rules (Müller's standard rules, the default): the board starts empty; the first player
+//! (Black, `X`) and the second (White, `O`) alternately place a stone on an empty point.
+//! **Capturing and suicide are both illegal**: after a move every block on the board must
+//! have a liberty. No passes. The side to move with no legal move **loses** (the last
+//! player to move wins).
+//!
+//! Option `capture=illegal|loses` ([`NogoOptions::capture_loses`]): Cazenave's
+//! formulation "the first to capture has lost" makes capturing moves legal and ends the
+//! game at once with the capturer losing (suicide stays illegal). Both give the same value
+//! but different trees; default **illegal** (Müller).
+//!
+//! Moves are written as the point (`b2`). Symmetries: all symmetries of the rectangle.
+
+use crate::error::GameError;
+use crate::grid::{bits, hash_words, Grid, Symmetries};
+use crate::options::{bad_option, GameOptions};
+use crate::stones::{draw_stones, liberty_map, neighbour_pattern, parse_point, Point};
+use solvo_core::{Game, Status};
+use std::fmt;
+
+/// The rule options of Nogo.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NogoOptions {
+    /// Capturing is legal but loses at once (Cazenave) instead of illegal (Müller).
+    /// Default `false`.
+    pub capture_loses: bool,
+}
+
+impl NogoOptions {
+    /// Reads `capture=illegal|loses`; unknown keys are refused.
+    pub fn from_options(options: &GameOptions) -> Result<Self, GameError> {
+        let mut out = NogoOptions::default();
+        for (key, value) in options.pairs() {
+            match key.as_str() {
+                "capture" => {
+                    out.capture_loses = match value.to_ascii_lowercase().as_str() {
+                        "illegal" => false,
+                        "loses" | "lose" => true,
+                        _ => return Err(bad_option("nogo", key, value, "expected illegal or loses")),
+                    }
+                }
+                _ => return Err(bad_option("nogo", key, value, "unknown option (accepted: capture)")),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A Nogo position. The legal points of both sides are computed when the position is made
+/// (those of the opponent serve move ordering: "do not fill your own eyes").
+#[derive(Clone, Debug)]
+pub struct Nogo {
+    grid: Grid,
+    stones: [u64; 2],
+    player: u8,
+    /// The last move captured (only with `capture_loses`): the side to move has won.
+    captured: bool,
+    /// Legal points of the side to move (captures included when they are legal).
+    legal: u64,
+    /// Points where the side to move would capture.
+    capture_points: u64,
+    /// Points the opponent could play if it were its turn (without captures).
+    opp_legal: u64,
+    options: NogoOptions,
+}
+
+impl Nogo {
+    /// The empty `rows x cols` board (at most 64 points), first player to move.
+    pub fn new(rows: usize, cols: usize, options: NogoOptions) -> Result<Self, GameError> {
+        let grid =
+            Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize { game: "nogo", rows, cols, reason })?;
+        Ok(Nogo::with_stones(grid, [0, 0], 0, false, options))
+    }
+
+    /// A position with the given stones (`[first, second]`, disjoint, every block with a
+    /// liberty) and `player` (0/1) to move, for tests and puzzles.
+    pub fn from_stones(
+        rows: usize,
+        cols: usize,
+        options: NogoOptions,
+        stones: [u64; 2],
+        player: u8,
+    ) -> Result<Self, GameError> {
+        let game = Nogo::new(rows, cols, options)?;
+        let grid = game.grid;
+        let empty = !(stones[0] | stones[1]) & grid.full();
+        let breathless = [0, 1]
+            .iter()
+            .any(|&p| bits(stones[p]).any(|c| grid.neighbours(grid.flood(1u64 << c, stones[p])) & empty == 0));
+        if stones[0] & stones[1] != 0 || (stones[0] | stones[1]) & !grid.full() != 0 || player > 1 || breathless {
+            return Err(GameError::UnsupportedSize {
+                game: "nogo",
+                rows,
+                cols,
+                reason: "stones overlap, lie off the board, a block has no liberty, or the player is not 0/1".into(),
+            });
+        }
+        Ok(Nogo::with_stones(grid, stones, player, false, options))
+    }
+
+    fn with_stones(grid: Grid, stones: [u64; 2], player: u8, captured: bool, options: NogoOptions) -> Self {
+        let own = stones[player as usize];
+        let opp = stones[1 - player as usize];
+        let empty = !(own | opp) & grid.full();
+        let map = liberty_map(&grid, own, opp);
+        let quiet = empty & !map.capture_points & (map.breathing_points | map.own_safe_points);
+        let legal = if captured {
+            0
+        } else if options.capture_loses {
+            quiet | (empty & map.capture_points)
+        } else {
+            quiet
+        };
+        let opp_map = liberty_map(&grid, opp, own);
+        let opp_legal = empty & !opp_map.capture_points & (opp_map.breathing_points | opp_map.own_safe_points);
+        Nogo { grid, stones, player, captured, legal, capture_points: map.capture_points & empty, opp_legal, options }
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The stones, `[first player, second player]`.
+    pub fn stones(&self) -> [u64; 2] {
+        self.stones
+    }
+
+    /// The legal points of the side to move (empty when the game is over).
+    pub fn legal_points(&self) -> u64 {
+        self.legal
+    }
+
+    /// Reads a move like `b2` and checks it is legal.
+    pub fn parse_move(&self, text: &str) -> Result<Point, GameError> {
+        parse_point(&self.grid, self.legal, text)
+    }
+}
+
+impl Game for Nogo {
+    type Move = Point;
+
+    fn generate_moves(&self, moves: &mut Vec<Point>) {
+        moves.extend(bits(self.legal).map(|c| Point::new(&self.grid, c)));
+    }
+
+    fn play(&self, mv: Point) -> Self {
+        let mut stones = self.stones;
+        stones[self.player as usize] |= mv.bit();
+        let captured = self.capture_points & mv.bit() != 0;
+        Nogo::with_stones(self.grid, stones, 1 - self.player, captured, self.options)
+    }
+
+    fn status(&self) -> Status {
+        if self.captured {
+            Status::Over(1)
+        } else if self.legal == 0 {
+            Status::Over(-1)
+        } else {
+            Status::ToMove
+        }
+    }
+
+    fn max_value(&self) -> i32 {
+        1
+    }
+
+    fn hash_key(&self) -> u64 {
+        hash_words(&[self.stones[0], self.stones[1], self.player as u64 | (self.captured as u64) << 1])
+    }
+
+    fn symmetric_images(&self) -> Vec<Self> {
+        self.grid
+            .symmetry_perms(Symmetries::All)
+            .iter()
+            .map(|perm| {
+                let stones = [Grid::permute(self.stones[0], perm), Grid::permute(self.stones[1], perm)];
+                Nogo::with_stones(self.grid, stones, self.player, self.captured, self.options)
+            })
+            .collect()
+    }
+
+    fn player_to_move(&self) -> u8 {
+        self.player
+    }
+
+    /// Code: player, point, and the 4-neighbourhood (empty/own/enemy/edge) — Cazenave's
+    /// PPAF code for Nogo.
+    fn move_code(&self, mv: Point) -> u32 {
+        let own = self.stones[self.player as usize];
+        let opp = self.stones[1 - self.player as usize];
+        let pattern = neighbour_pattern(&self.grid, own, opp, mv.cell as usize);
+        (self.player as u32 * self.grid.cells() as u32 + mv.cell as u32) * 256 + pattern
+    }
+
+    fn move_code_count(&self) -> u32 {
+        2 * self.grid.cells() as u32 * 256
+    }
+
+    /// Priority: points the opponent may also play come first (taking them away from it);
+    /// points only we may play (our "eyes", a reserve of moves) come later; capturing
+    /// moves (legal only with `capture=loses`, and losing) come last.
+    fn move_priority(&self, mv: Point) -> i32 {
+        let b = mv.bit();
+        if self.capture_points & b != 0 {
+            -1000
+        } else if self.opp_legal & b != 0 {
+            10
+        } else {
+            0
+        }
+    }
+}
+
+impl fmt::Display for Nogo {
+    /// The board (`X` first player, `O` second, `.` empty) and who is to move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        draw_stones(&self.grid, self.stones, f)?;
+        writeln!(f, "{} to move", if self.player == 0 { "X (first player)" } else { "O (second player)" })
+    }
+}

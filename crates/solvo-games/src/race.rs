@@ -1,0 +1,383 @@
+//! [`Race`]: the engine shared by Breakthrough and Knightthrough — two armies fill their
+//! two home rows and race forward; the first piece to reach the far row decides the game.
+//!
+//! The first player starts on rows 1–2 and moves **up** (towards higher row numbers);
+//! the second player starts on the top two rows and moves down. `rows` is always the
+//! direction of movement. The per-game rules (which moves a piece has) are in
+//! [`crate::breakthrough`] and [`crate::knightthrough`].
+
+use crate::error::GameError;
+use crate::grid::{bits, cell_name, hash_words, Grid, Symmetries};
+use crate::options::{bad_option, parse_no_move, GameOptions, NoMoveRule};
+use solvo_core::{Game, Status};
+use std::fmt;
+
+/// Which piece the armies are made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RaceKind {
+    /// Breakthrough pawns: straight forward to an empty cell, diagonally forward to an
+    /// empty cell or capturing.
+    Pawn,
+    /// Knightthrough knights: the four forward knight leaps, to an empty cell or capturing.
+    Knight,
+}
+
+/// One direction of movement for the first player: rows up, columns right, whether it
+/// may capture. The second player uses the same with the row step negated.
+#[derive(Clone, Copy, Debug)]
+struct Dir {
+    dr: i32,
+    dc: i32,
+    captures: bool,
+}
+
+const PAWN_DIRS: [Dir; 3] = [
+    Dir { dr: 1, dc: -1, captures: true },
+    Dir { dr: 1, dc: 0, captures: false },
+    Dir { dr: 1, dc: 1, captures: true },
+];
+
+const KNIGHT_DIRS: [Dir; 4] = [
+    Dir { dr: 1, dc: -2, captures: true },
+    Dir { dr: 2, dc: -1, captures: true },
+    Dir { dr: 2, dc: 1, captures: true },
+    Dir { dr: 1, dc: 2, captures: true },
+];
+
+impl RaceKind {
+    fn dirs(self) -> &'static [Dir] {
+        match self {
+            RaceKind::Pawn => &PAWN_DIRS,
+            RaceKind::Knight => &KNIGHT_DIRS,
+        }
+    }
+
+    /// The catalogue name of the game (normal or misère).
+    pub fn game_name(self, misere: bool) -> &'static str {
+        match (self, misere) {
+            (RaceKind::Pawn, false) => "breakthrough",
+            (RaceKind::Pawn, true) => "misere-breakthrough",
+            (RaceKind::Knight, false) => "knightthrough",
+            (RaceKind::Knight, true) => "misere-knightthrough",
+        }
+    }
+}
+
+/// The rule options of a race game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RaceOptions {
+    /// Misère: the first player to reach the far row **loses**. Default `false` (set by
+    /// the game name).
+    pub misere: bool,
+    /// In misère play, what happens to a side with no legal move (in practice: all its
+    /// pieces captured). Default [`NoMoveRule::Lose`], the generic "no move ⇒ lose" of
+    /// Cazenave's code and of normal play. Normal play always uses `Lose`.
+    pub misere_no_move: NoMoveRule,
+}
+
+impl Default for RaceOptions {
+    fn default() -> Self {
+        RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose }
+    }
+}
+
+impl RaceOptions {
+    /// Reads the options of `game` (`no-move=lose|win`, misère only); `misere` is given by
+    /// the game's name. Unknown keys are refused.
+    pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
+        let mut out = RaceOptions { misere, ..Default::default() };
+        for (key, value) in options.pairs() {
+            match key.as_str() {
+                "no-move" if misere => out.misere_no_move = parse_no_move(game, key, value)?,
+                "no-move" => return Err(bad_option(game, key, value, "only the misère game has a no-move option")),
+                _ => {
+                    let accepted = if misere { "no-move" } else { "none" };
+                    return Err(bad_option(game, key, value, &format!("unknown option (accepted: {accepted})")));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A race move: from a cell to a cell, with the direction index (for move codes) and
+/// whether it captures.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RaceMove {
+    /// The cell the piece leaves.
+    pub from: u8,
+    /// The cell the piece lands on.
+    pub to: u8,
+    /// Index of the direction in the piece's direction list (left to right).
+    pub dir: u8,
+    /// Whether an enemy piece stood on `to`.
+    pub capture: bool,
+    cols: u8,
+}
+
+/// A Breakthrough or Knightthrough position.
+#[derive(Clone, Debug)]
+pub struct Race {
+    grid: Grid,
+    /// Pieces of the first (index 0, moves up) and second player.
+    pieces: [u64; 2],
+    player: u8,
+    kind: RaceKind,
+    options: RaceOptions,
+}
+
+impl Race {
+    /// The starting position on `rows x cols` (rows are the direction of movement):
+    /// needs at least 4 rows (two home rows each) and at most 64 cells.
+    pub fn new(kind: RaceKind, rows: usize, cols: usize, options: RaceOptions) -> Result<Race, GameError> {
+        let game = kind.game_name(options.misere);
+        let unsupported = |reason: String| GameError::UnsupportedSize { game, rows, cols, reason };
+        let grid = Grid::new(rows, cols).map_err(unsupported)?;
+        if rows < 4 {
+            return Err(unsupported("at least 4 rows are needed (two home rows per side)".into()));
+        }
+        let first = grid.row_mask(0) | grid.row_mask(1);
+        let second = grid.row_mask(rows - 1) | grid.row_mask(rows - 2);
+        Ok(Race { grid, pieces: [first, second], player: 0, kind, options })
+    }
+
+    /// A position from explicit piece sets (for tests and puzzles): `first` moves up,
+    /// `second` moves down, `player` (0 or 1) is to move. Refuses overlapping sets or
+    /// pieces off the board.
+    pub fn from_pieces(
+        kind: RaceKind,
+        rows: usize,
+        cols: usize,
+        options: RaceOptions,
+        first: u64,
+        second: u64,
+        player: u8,
+    ) -> Result<Race, GameError> {
+        let mut race = Race::new(kind, rows, cols, options)?;
+        let game = kind.game_name(options.misere);
+        if first & second != 0 || (first | second) & !race.grid.full() != 0 || player > 1 {
+            return Err(GameError::UnsupportedSize {
+                game,
+                rows,
+                cols,
+                reason: "pieces overlap, lie off the board, or the player is not 0/1".into(),
+            });
+        }
+        race.pieces = [first, second];
+        race.player = player;
+        Ok(race)
+    }
+
+    /// The board geometry.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The pieces of player `p` (0 = first, moving up).
+    pub fn pieces(&self, p: usize) -> u64 {
+        self.pieces[p]
+    }
+
+    /// The piece kind (Breakthrough pawns or Knightthrough knights).
+    pub fn kind(&self) -> RaceKind {
+        self.kind
+    }
+
+    /// The rule options.
+    pub fn options(&self) -> RaceOptions {
+        self.options
+    }
+
+    /// The row player `p` must reach.
+    #[inline]
+    fn goal_row(&self, p: u8) -> u64 {
+        if p == 0 {
+            self.grid.row_mask(self.grid.rows() - 1)
+        } else {
+            self.grid.row_mask(0)
+        }
+    }
+
+    /// Landing cells of the side to move in direction `d`.
+    #[inline]
+    fn targets(&self, d: &Dir) -> u64 {
+        let own = self.pieces[self.player as usize];
+        let opp = self.pieces[1 - self.player as usize];
+        let dr = if self.player == 0 { d.dr } else { -d.dr };
+        let reach = self.grid.shift(own, dr, d.dc);
+        let empty = !(own | opp) & self.grid.full();
+        if d.captures {
+            reach & !own
+        } else {
+            reach & empty
+        }
+    }
+
+    /// Whether the player who just moved reached its far row (the game is over).
+    #[inline]
+    fn last_mover_arrived(&self) -> bool {
+        let last = 1 - self.player;
+        self.pieces[last as usize] & self.goal_row(last) != 0
+    }
+
+    /// Whether the side to move has any legal move.
+    fn has_move(&self) -> bool {
+        self.kind.dirs().iter().any(|d| self.targets(d) != 0)
+    }
+
+    /// Reads a move like `a2-a3`, `a2xb3` or `a2b3` and checks it is legal.
+    pub fn parse_move(&self, text: &str) -> Result<RaceMove, GameError> {
+        let bad = |reason: &str| GameError::BadMove { text: text.to_string(), reason: reason.into() };
+        let t: String = text.trim().to_ascii_lowercase().chars().filter(|c| *c != '-' && *c != 'x').collect();
+        let split = t.char_indices().skip(1).find(|(_, c)| c.is_ascii_alphabetic()).map(|(i, _)| i);
+        let split = split.ok_or_else(|| bad("expected two cells, like a2-a3"))?;
+        let from = self.grid.parse_cell(&t[..split]).ok_or_else(|| bad("first cell is not on the board"))?;
+        let to = self.grid.parse_cell(&t[split..]).ok_or_else(|| bad("second cell is not on the board"))?;
+        if self.status() != Status::ToMove {
+            return Err(bad("the game is over"));
+        }
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|m| m.from as usize == from && m.to as usize == to)
+            .ok_or_else(|| bad("not a legal move of the side to move"))
+    }
+}
+
+impl Game for Race {
+    type Move = RaceMove;
+
+    fn generate_moves(&self, moves: &mut Vec<RaceMove>) {
+        if self.last_mover_arrived() {
+            return;
+        }
+        let opp = self.pieces[1 - self.player as usize];
+        let cols = self.grid.cols() as i32;
+        for (k, d) in self.kind.dirs().iter().enumerate() {
+            let dr = if self.player == 0 { d.dr } else { -d.dr };
+            let step = dr * cols + d.dc;
+            for to in bits(self.targets(d)) {
+                moves.push(RaceMove {
+                    from: (to as i32 - step) as u8,
+                    to: to as u8,
+                    dir: k as u8,
+                    capture: opp & (1u64 << to) != 0,
+                    cols: cols as u8,
+                });
+            }
+        }
+    }
+
+    fn play(&self, mv: RaceMove) -> Self {
+        let mut next = self.clone();
+        let me = self.player as usize;
+        next.pieces[me] ^= (1u64 << mv.from) | (1u64 << mv.to);
+        next.pieces[1 - me] &= !(1u64 << mv.to);
+        next.player ^= 1;
+        next
+    }
+
+    fn status(&self) -> Status {
+        if self.last_mover_arrived() {
+            return Status::Over(if self.options.misere { 1 } else { -1 });
+        }
+        if self.has_move() {
+            Status::ToMove
+        } else if self.options.misere {
+            Status::Over(self.options.misere_no_move.value())
+        } else {
+            Status::Over(-1)
+        }
+    }
+
+    fn max_value(&self) -> i32 {
+        1
+    }
+
+    fn hash_key(&self) -> u64 {
+        hash_words(&[self.pieces[0], self.pieces[1], self.player as u64])
+    }
+
+    fn symmetric_images(&self) -> Vec<Self> {
+        self.grid
+            .symmetry_perms(Symmetries::MirrorColumns)
+            .iter()
+            .map(|perm| Race {
+                pieces: [Grid::permute(self.pieces[0], perm), Grid::permute(self.pieces[1], perm)],
+                ..self.clone()
+            })
+            .collect()
+    }
+
+    fn player_to_move(&self) -> u8 {
+        self.player
+    }
+
+    /// Code: player, from-cell, direction, capture flag (Cazenave's PPAF code).
+    fn move_code(&self, mv: RaceMove) -> u32 {
+        let ndirs = self.kind.dirs().len() as u32;
+        let cells = self.grid.cells() as u32;
+        ((self.player as u32 * cells + mv.from as u32) * ndirs + mv.dir as u32) * 2 + mv.capture as u32
+    }
+
+    fn move_code_count(&self) -> u32 {
+        2 * self.grid.cells() as u32 * self.kind.dirs().len() as u32 * 2
+    }
+
+    /// Priority: reaching the far row first (last in misère), then captures (of the most
+    /// advanced enemy pieces first), then advancing moves.
+    fn move_priority(&self, mv: RaceMove) -> i32 {
+        if self.goal_row(self.player) & (1u64 << mv.to) != 0 {
+            return if self.options.misere { -1000 } else { 1000 };
+        }
+        let rows = self.grid.rows() as i32;
+        // How far the landing cell is from the mover's home side (0..rows-1).
+        let progress = |cell: u8, p: u8| {
+            let r = self.grid.row(cell as usize) as i32;
+            if p == 0 {
+                r
+            } else {
+                rows - 1 - r
+            }
+        };
+        if mv.capture {
+            // The captured piece's progress towards our home row.
+            100 + progress(mv.to, 1 - self.player)
+        } else {
+            progress(mv.to, self.player)
+        }
+    }
+}
+
+impl fmt::Display for Race {
+    /// The board (`W` first player, moving up; `B` second player; `.` empty) and who moves.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.grid.draw(f, |i| {
+            let b = 1u64 << i;
+            if self.pieces[0] & b != 0 {
+                'W'
+            } else if self.pieces[1] & b != 0 {
+                'B'
+            } else {
+                '.'
+            }
+        })?;
+        writeln!(f, "{} to move", if self.player == 0 { "W (first player, up)" } else { "B (second player, down)" })
+    }
+}
+
+impl fmt::Display for RaceMove {
+    /// The move like `a2-a3` or, capturing, `a2xb3` (what `parse_move` reads).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cols = self.cols as usize;
+        let sep = if self.capture { 'x' } else { '-' };
+        write!(f, "{}{sep}{}", cell_name(self.from as usize, cols), cell_name(self.to as usize, cols))
+    }
+}
+
+impl fmt::Debug for RaceMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}

@@ -1,0 +1,116 @@
+//! Domineering and Misère Domineering: rules, plain minimax agreement, known values.
+
+mod common;
+
+use common::{check_invariants, check_symmetries, play_all, solve, Memo};
+use solvo_core::{Game, Status};
+use solvo_games::{Domineering, DomineeringOptions};
+use solvo_search::negamax;
+
+fn dom(rows: usize, cols: usize, misere: bool) -> Domineering {
+    Domineering::new(rows, cols, DomineeringOptions { misere, ..Default::default() }).unwrap()
+}
+
+fn play(g: &Domineering, moves: &[&str]) -> Domineering {
+    play_all(g, |g, t| g.parse_move(t).unwrap(), moves)
+}
+
+#[test]
+fn first_moves_and_no_move_end() {
+    let g = dom(2, 2, false);
+    let mut moves = Vec::new();
+    g.generate_moves(&mut moves);
+    let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(names, ["a1v", "b1v"]);
+    // Vertical on a1: horizontal has no room left (b1, b2 are in one column).
+    let after = play(&g, &["a1v"]);
+    assert_eq!(after.status(), Status::Over(-1));
+    assert_eq!(play(&dom(2, 2, true), &["a1v"]).status(), Status::Over(1));
+    // A 1x2 board: vertical cannot move at all.
+    assert_eq!(dom(1, 2, false).status(), Status::Over(-1));
+    assert_eq!(dom(1, 2, true).status(), Status::Over(1));
+    // Horizontal first on 1x2: it can move.
+    let h = Domineering::new(1, 2, DomineeringOptions { first_vertical: false, misere: false }).unwrap();
+    assert_eq!(h.status(), Status::ToMove);
+    assert_eq!(negamax(&h), 1);
+}
+
+#[test]
+fn move_text_round_trip_and_errors() {
+    let g = dom(3, 3, false);
+    let m = g.parse_move("b2v").unwrap();
+    assert_eq!(m.to_string(), "b2v");
+    assert_eq!(format!("{m:?}"), "b2v");
+    assert!(g.parse_move("b2h").is_err(), "vertical to move");
+    assert!(g.parse_move("b3v").is_err(), "off the board");
+    assert!(g.parse_move("z9").is_err());
+    let g = play(&g, &["b2v"]);
+    assert!(g.parse_move("a2h").is_err(), "b2 is covered");
+    assert!(g.parse_move("a1h").is_ok());
+    let shown = g.to_string();
+    assert!(shown.contains('|') && shown.contains("horizontal"), "{shown}");
+}
+
+#[test]
+fn invariants_small_boards() {
+    for (r, c) in [(2, 3), (3, 3), (3, 2), (1, 4)] {
+        for misere in [false, true] {
+            check_invariants(&dom(r, c, misere), 20);
+        }
+    }
+}
+
+#[test]
+fn memo_solver_agrees_with_plain_negamax() {
+    for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4), (4, 3)] {
+        for misere in [false, true] {
+            let g = dom(r, c, misere);
+            assert_eq!(solve(&g), negamax(&g), "{r}x{c} misere={misere}");
+        }
+    }
+}
+
+#[test]
+fn known_values_normal() {
+    // Breuker, Uiterwijk & van den Herik 2000: first player wins 2x2, 3x3, 4x4 and loses 5x5.
+    assert_eq!(solve(&dom(2, 2, false)), 1);
+    assert_eq!(solve(&dom(3, 3, false)), 1);
+    assert_eq!(solve(&dom(4, 4, false)), 1);
+    let mut memo = Memo::new();
+    assert_eq!(memo.value(&dom(5, 5, false)), -1);
+}
+
+#[test]
+fn known_values_misere() {
+    // Brute-force values from the design notes: 3x3 L, 4x4 W, 5x5 W.
+    assert_eq!(solve(&dom(3, 3, true)), -1);
+    assert_eq!(solve(&dom(4, 4, true)), 1);
+    assert_eq!(solve(&dom(5, 5, true)), 1);
+}
+
+#[test]
+fn hash_is_independent_of_move_order() {
+    let g = dom(4, 4, false);
+    let a = play(&g, &["a1v", "b4h", "d1v"]);
+    let b = play(&g, &["d1v", "b4h", "a1v"]);
+    assert_eq!(a.hash_key(), b.hash_key());
+    let c = play(&g, &["a1v", "c4h", "d1v"]);
+    assert_ne!(a.hash_key(), c.hash_key());
+    // Side to move is part of the key.
+    let d = play(&g, &["a1v"]);
+    let e = play(&g, &["a1v", "c4h"]);
+    assert_ne!(d.hash_key(), e.hash_key());
+}
+
+#[test]
+fn symmetric_images_have_equal_values() {
+    for (r, c) in [(3, 4), (4, 3), (3, 3)] {
+        // One memo per board: keys do not include the board size.
+        let mut memo = Memo::new();
+        let g = dom(r, c, false);
+        assert_eq!(g.symmetric_images().len(), 4);
+        check_symmetries(&g, 3, &mut memo);
+    }
+    let mut memo = Memo::new();
+    check_symmetries(&dom(3, 4, true), 3, &mut memo);
+}
