@@ -55,6 +55,9 @@ enum Command {
     Wthor(commands::wthor::Args),
     /// Benchmarks that print figures (time, leaves or nodes per second, peak memory).
     Bench(commands::bench::Args),
+    /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
+    /// `solve <game> [RxC] --algo ...`.
+    Game(commands::game::Args),
 }
 
 /// Options every command sees.
@@ -77,6 +80,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Convert(args) => commands::convert::run(args, common),
         Command::Wthor(args) => commands::wthor::run(args, common),
         Command::Bench(args) => commands::bench::run(args, common),
+        Command::Game(args) => commands::game::run(args, common),
     }
 }
 
