@@ -37,7 +37,7 @@ impl Default for AbOptions {
 }
 
 struct Searcher<'a, G: Game> {
-    tt: TranspositionTable<G::Move>,
+    tt: TranspositionTable,
     ordering: Option<&'a McOrdering<G::Move>>,
     limiter: Limiter,
     nodes: u64,
@@ -50,8 +50,8 @@ struct Searcher<'a, G: Game> {
 /// A search result: a value and whether it is horizon-free (a true bound).
 type Scored = (i32, bool);
 
-/// What the move loop found: value, horizon-free, best move, bound, nodes spent.
-type Looped<M> = (i32, bool, Option<M>, Bound, u64);
+/// What the move loop found: value, horizon-free, best move's index, bound, nodes spent.
+type Looped = (i32, bool, Option<usize>, Bound, u64);
 
 impl<G: Game> Searcher<'_, G> {
     /// Fail-soft negamax. `None` when the budget ran out.
@@ -101,13 +101,14 @@ impl<G: Game> Searcher<'_, G> {
         } else {
             scores.resize(moves.len(), 0);
         }
-        for (s, &m) in scores.iter_mut().zip(&moves) {
-            *s = if Some(m) == tt_move { i64::MAX } else { (i64::from(game.move_priority(m)) << 40) + *s };
+        for (i, (s, &m)) in scores.iter_mut().zip(&moves).enumerate() {
+            *s = if Some(i as u8) == tt_move { i64::MAX } else { (i64::from(game.move_priority(m)) << 40) + *s };
         }
-        let result = self.search_moves(game, &mut moves, &mut scores, alpha, beta, child_depth, ply);
+        let result = self.search_moves(game, &moves, &mut scores, alpha, beta, child_depth, ply);
         self.moves[ply] = moves;
         self.scores[ply] = scores;
-        let (best, exact, best_move, bound, work) = result?;
+        let (best, exact, best_index, bound, work) = result?;
+        let best_move = best_index.map(|i| self.moves[ply][i]);
         if ply == 0 {
             self.root_best = best_move;
         }
@@ -117,7 +118,7 @@ impl<G: Game> Searcher<'_, G> {
             bound,
             depth: if exact { DEPTH_EXACT } else { depth },
             work: work_of(work),
-            best: best_move,
+            best: best_index.and_then(|i| u8::try_from(i).ok()).filter(|&i| i < 255),
         });
         Some((best, exact))
     }
@@ -127,21 +128,21 @@ impl<G: Game> Searcher<'_, G> {
     fn search_moves(
         &mut self,
         game: &G,
-        moves: &mut [G::Move],
+        moves: &[G::Move],
         scores: &mut [i64],
         alpha: i32,
         beta: i32,
         child_depth: u16,
         ply: usize,
-    ) -> Option<Looped<G::Move>> {
+    ) -> Option<Looped> {
         let start_nodes = self.nodes;
         if self.etc && ply > 0 {
             // Enhanced transposition cutoff: a child already known to refute the window.
-            for &m in moves.iter() {
+            for (i, &m) in moves.iter().enumerate() {
                 let child = game.play(m);
                 if let Some(e) = self.tt.probe(child.hash_key()) {
                     if e.depth >= child_depth && matches!(e.bound, Bound::Exact | Bound::Upper) && -e.value >= beta {
-                        return Some((-e.value, e.depth == DEPTH_EXACT, Some(m), Bound::Lower, 1));
+                        return Some((-e.value, e.depth == DEPTH_EXACT, Some(i), Bound::Lower, 1));
                     }
                 }
             }
@@ -150,16 +151,15 @@ impl<G: Game> Searcher<'_, G> {
         let mut best = i32::MIN + 1;
         let mut best_move = None;
         let mut all_exact = true;
-        for i in 0..moves.len() {
-            // Selection sort: bring the best remaining move to position i.
-            let mut j = i;
-            for k in i + 1..moves.len() {
-                if scores[k] > scores[j] {
-                    j = k;
+        for _ in 0..moves.len() {
+            // Selection sort: the best move not tried yet (tried ones score i64::MIN).
+            let mut i = 0;
+            for k in 1..moves.len() {
+                if scores[k] > scores[i] {
+                    i = k;
                 }
             }
-            moves.swap(i, j);
-            scores.swap(i, j);
+            scores[i] = i64::MIN;
             let m = moves[i];
             let child = game.play(m);
             let (v, exact) = self.search(&child, -beta, -alpha_now, child_depth, ply + 1)?;
@@ -167,7 +167,7 @@ impl<G: Game> Searcher<'_, G> {
             all_exact &= exact;
             if v > best {
                 best = v;
-                best_move = Some(m);
+                best_move = Some(i);
             }
             if v > alpha_now {
                 alpha_now = v;

@@ -15,10 +15,13 @@
 //!   `v > 0` (for win/loss games: the ±1 result).
 
 use crate::budget::{Budget, Limiter};
+use crate::keyhash::KeyHasher;
+use crate::keyhash::KeyMap;
 use crate::policy::{Policy, Step};
 use crate::rng::Rng;
 use solvo_core::{Game, Status};
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::time::Duration;
 
 /// Parameters of the GRAVE + PPAF search.
@@ -57,13 +60,13 @@ pub struct GraveNode<M> {
     /// Wins of the side to move here, through each move.
     pub w: Vec<f32>,
     /// AMAF statistics by move code: (playouts, wins of the player of that move).
-    pub amaf: HashMap<u32, (u32, f32)>,
+    pub amaf: HashMap<u32, (u32, f32), BuildHasherDefault<KeyHasher>>,
 }
 
 /// What the GRAVE search learned: the tree and the final PPAF policy.
 pub struct GraveResult<M> {
     /// The tree nodes by hash key.
-    pub tree: HashMap<u64, GraveNode<M>>,
+    pub tree: KeyMap<GraveNode<M>>,
     /// The learned policy.
     pub policy: Policy,
     /// Playouts run (fewer than asked if the time ran out).
@@ -77,7 +80,7 @@ pub struct GraveResult<M> {
 pub fn grave<G: Game>(root: &G, params: &GraveParams, budget: Budget) -> GraveResult<G::Move> {
     let mut limiter = Limiter::new(Budget { max_nodes: None, time_limit: budget.time_limit });
     let mut policy = Policy::new(root.move_code_count(), params.alpha);
-    let mut tree: HashMap<u64, GraveNode<G::Move>> = HashMap::new();
+    let mut tree: KeyMap<GraveNode<G::Move>> = KeyMap::default();
     let mut rng = Rng::new(params.seed);
     let mut codes: Vec<u32> = Vec::new();
     let mut steps: Vec<Step> = Vec::new();
@@ -144,7 +147,7 @@ pub fn grave<G: Game>(root: &G, params: &GraveParams, budget: Budget) -> GraveRe
                             codes: node_codes,
                             n: vec![0; k],
                             w: vec![0.0; k],
-                            amaf: HashMap::new(),
+                            amaf: HashMap::default(),
                         },
                     );
                     in_tree = false;

@@ -12,6 +12,7 @@ pub mod alphabeta;
 pub mod budget;
 pub mod dfpn;
 pub mod grave;
+pub mod keyhash;
 pub mod mc_ordering;
 pub mod mcts_solver;
 pub mod minimax;

@@ -7,14 +7,14 @@
 
 use crate::budget::Budget;
 use crate::grave::{grave, GraveParams, GraveResult};
+use crate::keyhash::KeyMap;
 use solvo_core::Game;
-use std::collections::HashMap;
 use std::time::Duration;
 
 /// Scores for ordering moves, learned once before the solve (the solver never plays
 /// new playouts). Deterministic for a given seed.
 pub struct McOrdering<M> {
-    tree: HashMap<u64, Vec<(M, u32)>>,
+    tree: KeyMap<Vec<(M, u32)>>,
     weights: Vec<f64>,
     /// Playouts that produced it.
     pub playouts: u64,
