@@ -89,3 +89,24 @@ impl Policy {
         self.delta[c] += amount;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_winners_choice_gains_weight_and_sampling_follows() {
+        let mut p = Policy::new(4, 0.32);
+        let codes = [0u32, 1, 2];
+        let steps = [Step { side: 0, start: 0, end: 3, chosen: 1 }, Step { side: 1, start: 0, end: 3, chosen: 2 }];
+        for _ in 0..20 {
+            p.adapt(&codes, &steps, 0);
+        }
+        assert!(p.weights[1] > 1.0 && p.weights[0] < 0.0 && p.weights[2] < 0.0, "{:?}", p.weights);
+        // The loser's choice (code 2) was not reinforced; the weights still sum to 0.
+        assert!(p.weights.iter().sum::<f64>().abs() < 1e-9);
+        let mut rng = Rng::new(7);
+        let picks = (0..1000).filter(|_| p.sample(&codes, &mut rng) == 1).count();
+        assert!(picks > 800, "{picks}");
+    }
+}
