@@ -5,3 +5,6 @@
 pub mod store;
 
 pub use store::{kind, Record, Store, StoreError};
+pub mod reopening;
+pub mod semistrong;
+pub mod verify;

@@ -465,13 +465,13 @@ fn wide_key(b: &Board) -> u128 {
 
 /// `rec` (moves in the orientation of a board whose image under symmetry `k` is the
 /// canonical board) in canonical coordinates.
-fn to_canonical(rec: Record, k: u8) -> Record {
+pub(crate) fn to_canonical(rec: Record, k: u8) -> Record {
     let best_move = rec.best_move.map(|m| Square::from_index(transform(m.bit(), k).trailing_zeros()));
     Record { best_move, ..rec }
 }
 
 /// The inverse of [`to_canonical`].
-fn from_canonical(rec: Record, k: u8) -> Record {
+pub(crate) fn from_canonical(rec: Record, k: u8) -> Record {
     let best_move = rec.best_move.map(|m| Square::from_index(inverse_transform(m.bit(), k).trailing_zeros()));
     Record { best_move, ..rec }
 }
