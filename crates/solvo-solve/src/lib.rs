@@ -5,6 +5,7 @@
 pub mod store;
 
 pub use store::{kind, Record, Store, StoreError};
+pub mod count;
 pub mod reopening;
 pub mod semistrong;
 pub mod verify;
