@@ -55,6 +55,12 @@ enum Command {
     Wthor(commands::wthor::Args),
     /// Benchmarks that print figures (time, leaves or nodes per second, peak memory).
     Bench(commands::bench::Args),
+    /// Semi-strong solution (4x4, 6x6) by reopening alpha-beta into a resumable store.
+    SemiStrong(commands::semistrong::Args),
+    /// Value and best move of a position from a solution store (or solved on demand).
+    Query(commands::query::Args),
+    /// Consistency check of a semi-strong store, layer by layer (exit code 1 on violation).
+    VerifyStore(commands::verify_store::Args),
 }
 
 /// Options every command sees.
@@ -77,6 +83,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Convert(args) => commands::convert::run(args, common),
         Command::Wthor(args) => commands::wthor::run(args, common),
         Command::Bench(args) => commands::bench::run(args, common),
+        Command::SemiStrong(args) => commands::semistrong::run(args, common),
+        Command::Query(args) => commands::query::run(args, common),
+        Command::VerifyStore(args) => commands::verify_store::run(args, common),
     }
 }
 
