@@ -55,6 +55,8 @@ enum Command {
     Wthor(commands::wthor::Args),
     /// Benchmarks that print figures (time, leaves or nodes per second, peak memory).
     Bench(commands::bench::Args),
+    /// Count the unique positions (up to symmetry, side to move can move) per disc count.
+    Enumerate(commands::enumerate::Args),
 }
 
 /// Options every command sees.
@@ -77,6 +79,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Convert(args) => commands::convert::run(args, common),
         Command::Wthor(args) => commands::wthor::run(args, common),
         Command::Bench(args) => commands::bench::run(args, common),
+        Command::Enumerate(args) => commands::enumerate::run(args, common),
     }
 }
 

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod convert;
+pub mod enumerate;
 pub mod perft;
 pub mod show;
 pub mod solve;
