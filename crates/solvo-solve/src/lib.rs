@@ -7,3 +7,6 @@ pub mod enumerate;
 pub mod extsort;
 pub mod levelfile;
 pub mod records;
+pub mod store;
+
+pub use store::{kind, Record, Store, StoreError};
