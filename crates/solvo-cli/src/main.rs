@@ -57,6 +57,8 @@ enum Command {
     Bench(commands::bench::Args),
     /// Count the unique positions (up to symmetry, side to move can move) per disc count.
     Enumerate(commands::enumerate::Args),
+    /// Weakly solve a small board: the start's value and a proven principal variation.
+    WeakSolve(commands::weak_solve::Args),
 }
 
 /// Options every command sees.
@@ -80,6 +82,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Wthor(args) => commands::wthor::run(args, common),
         Command::Bench(args) => commands::bench::run(args, common),
         Command::Enumerate(args) => commands::enumerate::run(args, common),
+        Command::WeakSolve(args) => commands::weak_solve::run(args, common),
     }
 }
 

@@ -10,3 +10,4 @@ pub mod records;
 pub mod store;
 
 pub use store::{kind, Record, Store, StoreError};
+pub mod weak;

@@ -6,4 +6,5 @@ pub mod enumerate;
 pub mod perft;
 pub mod show;
 pub mod solve;
+pub mod weak_solve;
 pub mod wthor;
