@@ -59,6 +59,8 @@ enum Command {
     Enumerate(commands::enumerate::Args),
     /// Weakly solve a small board: the start's value and a proven principal variation.
     WeakSolve(commands::weak_solve::Args),
+    /// Strongly solve 4x4: the value and a best move of every reachable position.
+    StrongSolve(commands::strong_solve::Args),
 }
 
 /// Options every command sees.
@@ -83,6 +85,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Bench(args) => commands::bench::run(args, common),
         Command::Enumerate(args) => commands::enumerate::run(args, common),
         Command::WeakSolve(args) => commands::weak_solve::run(args, common),
+        Command::StrongSolve(args) => commands::strong_solve::run(args, common),
     }
 }
 

@@ -254,3 +254,16 @@ pub fn enumerate(
     }
     Ok(reports)
 }
+
+/// Every level 4..=`max_discs` of `size` as sorted canonical boards, in memory (for
+/// small boards: 4x4 has a few thousand positions). `levels[i]` holds `4 + i` discs.
+pub fn levels_in_memory(size: BoardSize, max_discs: u32) -> Vec<Vec<Board>> {
+    let mut levels = vec![vec![Board::start().canonical()]];
+    for _ in 5..=max_discs.min(size.squares()) {
+        let mut next = canonical_children(levels.last().expect("level 4"), size);
+        next.par_sort_unstable();
+        next.dedup();
+        levels.push(next);
+    }
+    levels
+}

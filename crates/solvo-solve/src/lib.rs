@@ -8,6 +8,7 @@ pub mod extsort;
 pub mod levelfile;
 pub mod records;
 pub mod store;
+pub mod strong;
 
 pub use store::{kind, Record, Store, StoreError};
 pub mod weak;

@@ -6,5 +6,6 @@ pub mod enumerate;
 pub mod perft;
 pub mod show;
 pub mod solve;
+pub mod strong_solve;
 pub mod weak_solve;
 pub mod wthor;
