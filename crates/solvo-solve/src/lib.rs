@@ -6,7 +6,9 @@ pub mod children;
 pub mod enumerate;
 pub mod extsort;
 pub mod levelfile;
+pub mod player;
 pub mod records;
+pub mod selfcheck;
 pub mod store;
 pub mod strong;
 
