@@ -61,6 +61,8 @@ enum Command {
     WeakSolve(commands::weak_solve::Args),
     /// Strongly solve 4x4: the value and a best move of every reachable position.
     StrongSolve(commands::strong_solve::Args),
+    /// Play against the perfect player in the terminal, or self-check it (--self-check).
+    Play(commands::play::Args),
 }
 
 /// Options every command sees.
@@ -86,6 +88,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Enumerate(args) => commands::enumerate::run(args, common),
         Command::WeakSolve(args) => commands::weak_solve::run(args, common),
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),
+        Command::Play(args) => commands::play::run(args, common),
     }
 }
 

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod convert;
 pub mod enumerate;
 pub mod perft;
+pub mod play;
 pub mod show;
 pub mod solve;
 pub mod strong_solve;
