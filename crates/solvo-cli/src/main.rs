@@ -58,6 +58,20 @@ enum Command {
     /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
     /// `solve <game> [RxC] --algo ...`.
     Game(commands::game::Args),
+    /// Semi-strong solution (4x4, 6x6) by reopening alpha-beta into a resumable store.
+    SemiStrong(commands::semistrong::Args),
+    /// Value and best move of a position from a solution store (or solved on demand).
+    Query(commands::query::Args),
+    /// Consistency check of a semi-strong store, layer by layer (exit code 1 on violation).
+    VerifyStore(commands::verify_store::Args),
+    /// Count the unique positions (up to symmetry, side to move can move) per disc count.
+    Enumerate(commands::enumerate::Args),
+    /// Weakly solve a small board: the start's value and a proven principal variation.
+    WeakSolve(commands::weak_solve::Args),
+    /// Strongly solve 4x4: the value and a best move of every reachable position.
+    StrongSolve(commands::strong_solve::Args),
+    /// Play against the perfect player in the terminal, or self-check it (--self-check).
+    Play(commands::play::Args),
 }
 
 /// Options every command sees.
@@ -81,6 +95,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Wthor(args) => commands::wthor::run(args, common),
         Command::Bench(args) => commands::bench::run(args, common),
         Command::Game(args) => commands::game::run(args, common),
+        Command::SemiStrong(args) => commands::semistrong::run(args, common),
+        Command::Query(args) => commands::query::run(args, common),
+        Command::VerifyStore(args) => commands::verify_store::run(args, common),
+        Command::Enumerate(args) => commands::enumerate::run(args, common),
+        Command::WeakSolve(args) => commands::weak_solve::run(args, common),
+        Command::StrongSolve(args) => commands::strong_solve::run(args, common),
+        Command::Play(args) => commands::play::run(args, common),
     }
 }
 

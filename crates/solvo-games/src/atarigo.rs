@@ -85,10 +85,8 @@ impl Atarigo {
     ) -> Result<Self, GameError> {
         let game = Atarigo::new(rows, cols, options)?;
         if stones[0] & stones[1] != 0 || (stones[0] | stones[1]) & !game.grid.full() != 0 || player > 1 {
-            return Err(GameError::UnsupportedSize {
+            return Err(GameError::BadPosition {
                 game: "atarigo",
-                rows,
-                cols,
                 reason: "stones overlap, lie off the board, or the player is not 0/1".into(),
             });
         }

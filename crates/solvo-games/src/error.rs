@@ -35,6 +35,13 @@ pub enum GameError {
         /// Why it is refused, and what is accepted.
         reason: String,
     },
+    /// A position given piece by piece (for tests and puzzles) is not a position of the game.
+    BadPosition {
+        /// The game's name.
+        game: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A move text could not be read or the move is not legal in the position.
     BadMove {
         /// The move text as given.
@@ -59,6 +66,7 @@ impl fmt::Display for GameError {
             GameError::BadOption { game, option, reason } => {
                 write!(f, "{game}: bad option '{option}': {reason}")
             }
+            GameError::BadPosition { game, reason } => write!(f, "{game}: bad position: {reason}"),
             GameError::BadMove { text, reason } => write!(f, "bad move '{text}': {reason}"),
         }
     }

@@ -11,6 +11,8 @@
 //! The [`catalog`] lists the games and builds one from a name, a size and options for
 //! generic code ([`catalog::dispatch`]).
 
+#![warn(missing_docs)]
+
 pub mod atarigo;
 pub mod breakthrough;
 pub mod catalog;

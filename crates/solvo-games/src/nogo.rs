@@ -90,10 +90,8 @@ impl Nogo {
             .iter()
             .any(|&p| bits(stones[p]).any(|c| grid.neighbours(grid.flood(1u64 << c, stones[p])) & empty == 0));
         if stones[0] & stones[1] != 0 || (stones[0] | stones[1]) & !grid.full() != 0 || player > 1 || breathless {
-            return Err(GameError::UnsupportedSize {
+            return Err(GameError::BadPosition {
                 game: "nogo",
-                rows,
-                cols,
                 reason: "stones overlap, lie off the board, a block has no liberty, or the player is not 0/1".into(),
             });
         }

@@ -156,10 +156,8 @@ impl Race {
         let mut race = Race::new(kind, rows, cols, options)?;
         let game = kind.game_name(options.misere);
         if first & second != 0 || (first | second) & !race.grid.full() != 0 || player > 1 {
-            return Err(GameError::UnsupportedSize {
+            return Err(GameError::BadPosition {
                 game,
-                rows,
-                cols,
                 reason: "pieces overlap, lie off the board, or the player is not 0/1".into(),
             });
         }

@@ -1,3 +1,20 @@
 //! solvo-solve: solving whole Othello boards (4x4, 6x6, the 8x8 pipeline) on top of the
 //! exact endgame solver: position enumeration, weak, strong and semi-strong solutions,
 //! the crash-safe solution store and the perfect player.
+
+pub mod children;
+pub mod count;
+pub mod enumerate;
+pub mod extsort;
+pub mod levelfile;
+pub mod player;
+pub mod records;
+pub mod reopening;
+pub mod selfcheck;
+pub mod semistrong;
+pub mod store;
+pub mod strong;
+pub mod verify;
+pub mod weak;
+
+pub use store::{kind, Record, Store, StoreError};

@@ -2,8 +2,15 @@
 
 pub mod bench;
 pub mod convert;
+pub mod enumerate;
 pub mod game;
 pub mod perft;
+pub mod play;
+pub mod query;
+pub mod semistrong;
 pub mod show;
 pub mod solve;
+pub mod strong_solve;
+pub mod verify_store;
+pub mod weak_solve;
 pub mod wthor;

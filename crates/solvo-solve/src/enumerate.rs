@@ -1,0 +1,269 @@
+//! Counting the unique positions of a board level by level: level `n` holds the
+//! canonical forms of every position with `n` discs whose side to move can move
+//! (reachable from the start); the children of level `n` form level `n + 1`. Each level
+//! is canonicalised in parallel, sorted and de-duplicated, spilling sorted runs to disk
+//! when it exceeds the memory budget and merging them k ways. With a data directory,
+//! finished levels are kept as files and reused by a later run (resume).
+
+use crate::children::for_each_child;
+use crate::extsort::{merge_runs, ExternalSorter, SortError, Sorted};
+use crate::levelfile::{existing_level, level_path, read_level, LevelWriter};
+use crate::records::RECORD_BYTES;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use solvo_othello::{Board, BoardSize};
+use std::fmt;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// What to enumerate and with which resources.
+#[derive(Clone, Debug)]
+pub struct EnumerateOptions {
+    /// The board.
+    pub size: BoardSize,
+    /// The last level (disc count) to count; levels 4..=max_discs are reported.
+    pub max_discs: u32,
+    /// Where level files and sorted runs go; `None` keeps everything in memory (a level
+    /// exceeding the budget is then an error).
+    pub data_dir: Option<PathBuf>,
+    /// Memory budget for the boards of one level, in bytes.
+    pub memory_bytes: usize,
+    /// Draw a progress bar on stderr (only when it is a terminal).
+    pub progress: bool,
+}
+
+/// The result for one disc count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelReport {
+    /// Disc count of the level.
+    pub discs: u32,
+    /// Unique positions (canonical, side to move can move).
+    pub count: u64,
+    /// Children generated from the previous level before de-duplication (0 if reused).
+    pub generated: u64,
+    /// Sorted runs written to disk for this level.
+    pub runs: usize,
+    /// True when the level was read back from a finished level file.
+    pub reused: bool,
+    /// Time spent on the level.
+    pub time: Duration,
+}
+
+/// Why an enumeration failed.
+#[derive(Debug)]
+pub enum EnumerateError {
+    /// The disc count is outside 4..=squares.
+    BadDiscs(u32, BoardSize),
+    /// A level needed more memory than allowed and there is no data directory.
+    OutOfMemory { discs: u32, budget_mb: usize },
+    /// A file problem (the message names the file).
+    Io(String),
+}
+
+impl fmt::Display for EnumerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EnumerateError::BadDiscs(n, size) => {
+                write!(f, "--discs {n}: expected a disc count from 4 to {} on {size}", size.squares())
+            }
+            EnumerateError::OutOfMemory { discs, budget_mb } => write!(
+                f,
+                "level {discs} needs more than the memory budget of {budget_mb} MiB; give --data-dir to spill sorted runs to disk, or raise --memory-mb"
+            ),
+            EnumerateError::Io(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for EnumerateError {}
+
+fn io_err(what: impl fmt::Display) -> impl FnOnce(std::io::Error) -> EnumerateError {
+    move |e| EnumerateError::Io(format!("{what}: {e}"))
+}
+
+/// A finished level: in memory, or a level file.
+enum Level {
+    Memory(Vec<Board>),
+    File(PathBuf, u64),
+}
+
+impl Level {
+    fn count(&self) -> u64 {
+        match self {
+            Level::Memory(v) => v.len() as u64,
+            Level::File(_, n) => *n,
+        }
+    }
+}
+
+/// Parents read per step (and canonicalised in parallel).
+const CHUNK: usize = 1 << 18;
+
+fn bar(opts: &EnumerateOptions, len: u64, discs: u32) -> ProgressBar {
+    if !opts.progress {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template(
+            "{prefix} [{elapsed_precise}] {bar:30} {human_pos}/{human_len} parents ({per_sec}, eta {eta}) {msg}",
+        )
+        .expect("valid template"),
+    );
+    pb.set_prefix(format!("level {discs}"));
+    pb
+}
+
+/// Canonical children of `parents`, computed in parallel.
+fn canonical_children(parents: &[Board], size: BoardSize) -> Vec<Board> {
+    parents
+        .par_chunks(1024)
+        .flat_map_iter(|chunk| {
+            let mut out = Vec::with_capacity(chunk.len() * 8);
+            for b in chunk {
+                for_each_child(b, size, |c| out.push(c.canonical()));
+            }
+            out
+        })
+        .collect()
+}
+
+/// Builds level `discs` from its parent level.
+fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Level, u64, usize), EnumerateError> {
+    let budget = opts.memory_bytes;
+    let parent_bytes = match parent {
+        Level::Memory(v) => v.len() * RECORD_BYTES,
+        Level::File(..) => CHUNK * RECORD_BYTES * 9,
+    };
+    let capacity = budget.saturating_sub(parent_bytes) / RECORD_BYTES;
+    let spill_dir = match &opts.data_dir {
+        Some(d) => {
+            let dir = d.join(format!("runs-{discs:02}"));
+            std::fs::create_dir_all(&dir).map_err(io_err(dir.display()))?;
+            Some(dir)
+        }
+        None => None,
+    };
+    let mut sorter = ExternalSorter::new(capacity, spill_dir.clone());
+    let pb = bar(opts, parent.count(), discs);
+    let oom = |e: SortError| match e {
+        SortError::OutOfMemory { .. } => EnumerateError::OutOfMemory { discs, budget_mb: budget >> 20 },
+        SortError::Io(e) => EnumerateError::Io(format!("sorted runs of level {discs}: {e}")),
+    };
+    let feed = |parents: &[Board], sorter: &mut ExternalSorter| -> Result<(), EnumerateError> {
+        let kids = canonical_children(parents, opts.size);
+        sorter.extend(&kids).map_err(oom)?;
+        pb.inc(parents.len() as u64);
+        pb.set_message(format!("{} children, {} runs", sorter.pushed(), sorter.runs()));
+        Ok(())
+    };
+    match parent {
+        Level::Memory(v) => {
+            for chunk in v.chunks(CHUNK) {
+                feed(chunk, &mut sorter)?;
+            }
+        }
+        Level::File(path, count) => {
+            let mut r = read_level(path, *count).map_err(io_err(path.display()))?;
+            while r.remaining() > 0 {
+                let chunk = r.next_chunk(CHUNK).map_err(io_err(path.display()))?;
+                feed(&chunk, &mut sorter)?;
+            }
+        }
+    }
+    pb.finish_and_clear();
+    let generated = sorter.pushed();
+    let runs = sorter.runs();
+    let sorted = sorter.finish().map_err(oom)?;
+    let level = match (&opts.data_dir, sorted) {
+        (None, Sorted::Memory(v)) => Level::Memory(v),
+        (None, Sorted::Runs(_)) => unreachable!("runs need a data directory"),
+        (Some(dir), sorted) => {
+            let path = level_path(dir, opts.size, discs);
+            let mut w = LevelWriter::create(&path, opts.size, discs).map_err(io_err(path.display()))?;
+            match sorted {
+                Sorted::Memory(v) => {
+                    for b in &v {
+                        w.push(b).map_err(io_err(path.display()))?;
+                    }
+                }
+                Sorted::Runs(runs) => {
+                    let pb = if opts.progress { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
+                    pb.set_message(format!("level {discs}: merging {} runs", runs.len()));
+                    let mut n = 0u64;
+                    merge_runs(&runs, |b| {
+                        n += 1;
+                        if n.is_multiple_of(1 << 20) {
+                            pb.set_message(format!("level {discs}: merging {} runs, {n} boards out", runs.len()));
+                        }
+                        w.push(b)
+                    })
+                    .map_err(oom)?;
+                    pb.finish_and_clear();
+                }
+            }
+            let count = w.commit().map_err(io_err(path.display()))?;
+            if let Some(d) = &spill_dir {
+                let _ = std::fs::remove_dir(d);
+            }
+            Level::File(path, count)
+        }
+    };
+    if let (None, Some(d)) = (&opts.data_dir, &spill_dir) {
+        let _ = std::fs::remove_dir(d);
+    }
+    Ok((level, generated, runs))
+}
+
+/// Counts the unique positions with 4..=`opts.max_discs` discs, calling `on_level`
+/// as each level is finished. Levels found complete in the data directory are reused.
+pub fn enumerate(
+    opts: &EnumerateOptions,
+    mut on_level: impl FnMut(&LevelReport),
+) -> Result<Vec<LevelReport>, EnumerateError> {
+    if opts.max_discs < 4 || opts.max_discs > opts.size.squares() {
+        return Err(EnumerateError::BadDiscs(opts.max_discs, opts.size));
+    }
+    if let Some(d) = &opts.data_dir {
+        std::fs::create_dir_all(d).map_err(io_err(d.display()))?;
+    }
+    let mut level = Level::Memory(vec![Board::start().canonical()]);
+    let mut reports = Vec::new();
+    let first = LevelReport { discs: 4, count: 1, generated: 0, runs: 0, reused: false, time: Duration::ZERO };
+    on_level(&first);
+    reports.push(first);
+    for discs in 5..=opts.max_discs {
+        let start = Instant::now();
+        let existing = match &opts.data_dir {
+            Some(d) => {
+                let path = level_path(d, opts.size, discs);
+                existing_level(&path, opts.size, discs).map_err(io_err("level file"))?.map(|n| (path, n))
+            }
+            None => None,
+        };
+        let report = if let Some((path, count)) = existing {
+            level = Level::File(path, count);
+            LevelReport { discs, count, generated: 0, runs: 0, reused: true, time: start.elapsed() }
+        } else {
+            let (next, generated, runs) = next_level(opts, &level, discs)?;
+            level = next;
+            LevelReport { discs, count: level.count(), generated, runs, reused: false, time: start.elapsed() }
+        };
+        on_level(&report);
+        reports.push(report);
+    }
+    Ok(reports)
+}
+
+/// Every level 4..=`max_discs` of `size` as sorted canonical boards, in memory (for
+/// small boards: 4x4 has a few thousand positions). `levels[i]` holds `4 + i` discs.
+pub fn levels_in_memory(size: BoardSize, max_discs: u32) -> Vec<Vec<Board>> {
+    let mut levels = vec![vec![Board::start().canonical()]];
+    for _ in 5..=max_discs.min(size.squares()) {
+        let mut next = canonical_children(levels.last().expect("level 4"), size);
+        next.par_sort_unstable();
+        next.dedup();
+        levels.push(next);
+    }
+    levels
+}

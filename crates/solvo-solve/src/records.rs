@@ -1,0 +1,123 @@
+//! Flat files of boards: 16-byte little-endian records (player, then opponent), read
+//! and written in large buffered blocks. Used for sorted runs and level files.
+
+use solvo_othello::Board;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+
+/// Bytes per stored board.
+pub const RECORD_BYTES: usize = 16;
+
+/// Encodes one board as its record.
+#[inline]
+pub fn encode(b: &Board) -> [u8; RECORD_BYTES] {
+    let mut r = [0u8; RECORD_BYTES];
+    r[..8].copy_from_slice(&b.player.to_le_bytes());
+    r[8..].copy_from_slice(&b.opponent.to_le_bytes());
+    r
+}
+
+/// Decodes a record; `None` when the two disc sets overlap (a corrupt record).
+#[inline]
+pub fn decode(r: &[u8]) -> Option<Board> {
+    let p = u64::from_le_bytes(r[..8].try_into().ok()?);
+    let o = u64::from_le_bytes(r[8..16].try_into().ok()?);
+    Board::new(p, o)
+}
+
+/// Writes boards one after another through a large buffer.
+pub struct RecordWriter {
+    out: BufWriter<File>,
+    written: u64,
+}
+
+impl RecordWriter {
+    /// Writes records to `file` from its current offset.
+    pub fn new(file: File) -> RecordWriter {
+        RecordWriter { out: BufWriter::with_capacity(1 << 20, file), written: 0 }
+    }
+
+    /// Appends one board.
+    #[inline]
+    pub fn push(&mut self, b: &Board) -> io::Result<()> {
+        self.written += 1;
+        self.out.write_all(&encode(b))
+    }
+
+    /// Boards written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Flushes the buffer and returns the file (not yet synced).
+    pub fn finish(self) -> io::Result<File> {
+        self.out.into_inner().map_err(|e| e.into_error())
+    }
+}
+
+/// Reads a known number of boards through a large buffer.
+pub struct RecordReader {
+    input: BufReader<File>,
+    remaining: u64,
+}
+
+impl RecordReader {
+    /// Reads `count` records from `file`'s current offset.
+    pub fn new(file: File, count: u64) -> RecordReader {
+        RecordReader { input: BufReader::with_capacity(1 << 20, file), remaining: count }
+    }
+
+    /// Records not read yet.
+    pub fn remaining(&self) -> u64 {
+        self.remaining
+    }
+
+    /// The next board, `Ok(None)` at the end; an error on a short or corrupt file.
+    pub fn next_board(&mut self) -> io::Result<Option<Board>> {
+        if self.remaining == 0 {
+            return Ok(None);
+        }
+        let mut r = [0u8; RECORD_BYTES];
+        self.input.read_exact(&mut r)?;
+        self.remaining -= 1;
+        decode(&r).map(Some).ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "overlapping disc sets"))
+    }
+
+    /// Up to `max` next boards (fewer only at the end).
+    pub fn next_chunk(&mut self, max: usize) -> io::Result<Vec<Board>> {
+        let n = (max as u64).min(self.remaining) as usize;
+        let mut bytes = vec![0u8; n * RECORD_BYTES];
+        self.input.read_exact(&mut bytes)?;
+        self.remaining -= n as u64;
+        bytes
+            .chunks_exact(RECORD_BYTES)
+            .map(|r| decode(r).ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "overlapping disc sets")))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip() {
+        let dir = std::env::temp_dir().join(format!("solvo-records-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("r.bin");
+        let boards: Vec<Board> = (0..1000u64).map(|i| Board::new(i << 1, 1u64 << 63).unwrap()).collect();
+        let mut w = RecordWriter::new(File::create(&path).unwrap());
+        for b in &boards {
+            w.push(b).unwrap();
+        }
+        assert_eq!(w.written(), 1000);
+        w.finish().unwrap();
+        let mut r = RecordReader::new(File::open(&path).unwrap(), 1000);
+        let mut back = r.next_chunk(10).unwrap();
+        while let Some(b) = r.next_board().unwrap() {
+            back.push(b);
+        }
+        assert_eq!(back, boards);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

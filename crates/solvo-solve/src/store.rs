@@ -1,0 +1,504 @@
+//! The solution store: an embedded, crash-safe database (redb: copy-on-write B-trees,
+//! checksummed pages, durable two-phase commits) mapping canonical positions to what is
+//! known of their value.
+//!
+//! Guarantees:
+//! - keys are canonical under the 8 board symmetries; a best move is stored in the
+//!   canonical orientation and mapped back to the orientation of the board asked about;
+//! - [`Store::put_batch`] is one durable transaction: after it returns, a crash (even
+//!   `kill -9` or a power cut) keeps every item; before it returns, a crash keeps none;
+//! - records are merged, never overwritten: bounds intersect, kinds are ORed, and an
+//!   inconsistent merge is refused before anything is written;
+//! - the board size and variant are written into the file on creation; opening with
+//!   another size or variant, or opening a file that is not a valid store, is an error.
+//!
+//! Layout: keys of 4x4 and 6x6 boards are the base-3 code of the board (`u64`, 0 empty,
+//! 1 side to move, 2 opponent, most significant digit first in reading order); 8x8 keys
+//! are `player << 64 | opponent` (`u128`). Values are 4 bytes: lower, upper (as `i8`),
+//! kinds, best move (square index, 255 = none).
+
+use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
+use solvo_othello::symmetry::{inverse_transform, transform};
+use solvo_othello::{Board, BoardSize, Square, Variant};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Node kinds, as bit flags (the Takizawa CSV codes): P = PV, A' = ALL', P' = PV',
+/// A = ALL, C = CUT.
+pub mod kind {
+    /// Principal-variation node of the reopening search (exact value, designated move).
+    pub const P: u8 = 1;
+    /// ALL' node: reopened, exact value, designated move.
+    pub const A_PRIME: u8 = 2;
+    /// PV' node: the first child of an A' node, or a failed-high sibling re-searched.
+    pub const P_PRIME: u8 = 4;
+    /// ALL node: every child searched with a null window; an upper bound.
+    pub const A: u8 = 8;
+    /// CUT node: one refuting child; a lower bound.
+    pub const C: u8 = 16;
+    /// Written by a strong (every position) solve.
+    pub const STRONG: u8 = 32;
+    /// Every flag defined here.
+    pub const ALL_FLAGS: u8 = P | A_PRIME | P_PRIME | A | C | STRONG;
+
+    /// Short names of the flags set in `kinds`, e.g. `P,A'`.
+    pub fn names(kinds: u8) -> String {
+        let names = [(P, "P"), (A_PRIME, "A'"), (P_PRIME, "P'"), (A, "A"), (C, "C"), (STRONG, "S")];
+        let v: Vec<&str> = names.iter().filter(|(f, _)| kinds & f != 0).map(|(_, n)| *n).collect();
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            v.join(",")
+        }
+    }
+}
+
+/// What the store knows of one position (side to move's final disc difference,
+/// empties to the winner).
+///
+/// Exact when `lower == upper`; `best_move` is in the coordinates of the board passed
+/// to [`Store::put_batch`] / [`Store::get`] (the store maps it through the symmetry).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Proven lower bound.
+    pub lower: i8,
+    /// Proven upper bound.
+    pub upper: i8,
+    /// Set of [`kind`] flags the position was searched as.
+    pub kinds: u8,
+    /// A move proving the value (the designated best move of exact records).
+    pub best_move: Option<Square>,
+}
+
+impl Record {
+    /// An exact record.
+    pub fn exact(value: i8, kinds: u8, best_move: Option<Square>) -> Record {
+        Record { lower: value, upper: value, kinds, best_move }
+    }
+
+    /// True when the value is known exactly.
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// The exact value, if known.
+    pub fn value(&self) -> Option<i8> {
+        self.is_exact().then_some(self.lower)
+    }
+
+    /// Merges `new` into `self`: bounds intersected, kinds ORed. The best move is kept
+    /// unless `self` has none, or `new` is exact and `self` was not (a designated move,
+    /// once stored, stays: the stored subtree was searched under it). `None` when the
+    /// bounds do not overlap.
+    pub fn merged(&self, new: &Record) -> Option<Record> {
+        let lower = self.lower.max(new.lower);
+        let upper = self.upper.min(new.upper);
+        if lower > upper {
+            return None;
+        }
+        let best_move = match (self.best_move, new.best_move) {
+            (None, m) => m,
+            (Some(_), Some(m)) if new.is_exact() && !self.is_exact() => Some(m),
+            (Some(m), _) => Some(m),
+        };
+        Some(Record { lower, upper, kinds: self.kinds | new.kinds, best_move })
+    }
+
+    fn encode(&self) -> [u8; 4] {
+        [self.lower as u8, self.upper as u8, self.kinds, self.best_move.map_or(255, |m| m.index() as u8)]
+    }
+
+    fn decode(bytes: [u8; 4], max: i32) -> Option<Record> {
+        let (lower, upper) = (bytes[0] as i8, bytes[1] as i8);
+        let ok = lower <= upper && (lower as i32).abs() <= max && (upper as i32).abs() <= max;
+        let best_move = match bytes[3] {
+            255 => None,
+            i => Some(Square::new(i)?),
+        };
+        (ok && bytes[2] & !kind::ALL_FLAGS == 0).then_some(Record { lower, upper, kinds: bytes[2], best_move })
+    }
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_exact() {
+            write!(f, "{:+}", self.lower)?;
+        } else {
+            write!(f, "[{:+}, {:+}]", self.lower, self.upper)?;
+        }
+        write!(f, " kinds {}", kind::names(self.kinds))?;
+        match self.best_move {
+            Some(m) => write!(f, " best {m}"),
+            None => write!(f, " best -"),
+        }
+    }
+}
+
+/// Errors of the store. Never a panic: every failure of the file or its contents
+/// comes back as one of these, naming the file or position involved.
+#[derive(Debug)]
+pub enum StoreError {
+    /// The file could not be opened or created (missing directory, permissions, not a
+    /// store, corrupt, locked by another process).
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The file is a store of another board size or variant.
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// What the file holds, e.g. `6x6 normal`.
+        stored: String,
+        /// What was asked for.
+        requested: String,
+    },
+    /// A database operation failed after opening (I/O error, corruption found).
+    Db(String),
+    /// A stored key or value cannot be decoded.
+    Corrupt(String),
+    /// A merge would make a record's lower bound exceed its upper bound.
+    Inconsistent {
+        /// The position, canonical.
+        board: Board,
+        /// What was stored (canonical orientation).
+        stored: Record,
+        /// What was put (canonical orientation).
+        new: Record,
+    },
+    /// An error raised by a caller's callback (e.g. in [`Store::for_each`]).
+    Other(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Open { path, message } => write!(f, "cannot open store {}: {message}", path.display()),
+            StoreError::Mismatch { path, stored, requested } => {
+                write!(f, "store {} holds {stored} positions, not {requested}", path.display())
+            }
+            StoreError::Db(m) => write!(f, "store error: {m}"),
+            StoreError::Corrupt(m) => write!(f, "corrupt store: {m}"),
+            StoreError::Inconsistent { board, stored, new } => write!(
+                f,
+                "inconsistent merge for position {:016x}/{:016x}: stored {stored}, new {new}",
+                board.player, board.opponent
+            ),
+            StoreError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+fn db_err(what: &str) -> impl Fn(redb::Error) -> StoreError + '_ {
+    move |e| StoreError::Db(format!("{what}: {e}"))
+}
+
+const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
+const SMALL: TableDefinition<u64, [u8; 4]> = TableDefinition::new("positions");
+const WIDE: TableDefinition<u128, [u8; 4]> = TableDefinition::new("positions_wide");
+/// Version of the record layout, written into the meta table.
+const FORMAT: &[u8] = b"solvo-store-1";
+
+/// An open solution store for one board size and variant. Cheap to share between
+/// threads by reference (`Store: Sync`); writes are serialised by the database.
+pub struct Store {
+    db: Database,
+    size: BoardSize,
+    variant: Variant,
+    path: PathBuf,
+    /// Square indices of the playable area in reading order (key digits).
+    squares: Vec<u8>,
+}
+
+impl fmt::Debug for Store {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Store({}, {} {})", self.path.display(), self.size, self.variant)
+    }
+}
+
+impl Store {
+    /// Opens or creates; errors (never panics) on a corrupt file or a size/variant
+    /// mismatch. A store left by a killed process is repaired on open (quickly: every
+    /// commit saves the allocator state).
+    pub fn open(path: &Path, size: BoardSize, variant: Variant) -> Result<Store, StoreError> {
+        let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
+        let db = std::panic::catch_unwind(|| Database::builder().set_cache_size(256 << 20).create(path))
+            .map_err(|_| open_err("the database library failed on this file (not a solvo store?)".into()))?
+            .map_err(|e| open_err(e.to_string()))?;
+        let store = Store {
+            db,
+            size,
+            variant,
+            path: path.to_path_buf(),
+            squares: size.squares_in_order().map(|s| s.index() as u8).collect(),
+        };
+        store.check_meta()?;
+        Ok(store)
+    }
+
+    /// Opens an existing store with the size and variant recorded in it (never
+    /// creates a file).
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
+        if !path.is_file() {
+            return Err(open_err("no such file".into()));
+        }
+        let board = {
+            let db = std::panic::catch_unwind(|| Database::builder().set_cache_size(16 << 20).open(path))
+                .map_err(|_| open_err("the database library failed on this file (not a solvo store?)".into()))?
+                .map_err(|e| open_err(e.to_string()))?;
+            let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;
+            let meta = txn.open_table(META).map_err(|e| open_err(format!("not a solvo store ({e})")))?;
+            let v = meta.get("board").map_err(|e| open_err(e.to_string()))?;
+            v.map(|g| String::from_utf8_lossy(g.value()).into_owned())
+                .ok_or_else(|| open_err("not a solvo store (no board size recorded)".into()))?
+        };
+        let (size, variant) = board
+            .split_once(' ')
+            .and_then(|(s, v)| Some((s.parse::<BoardSize>().ok()?, v.parse::<Variant>().ok()?)))
+            .ok_or_else(|| open_err(format!("unknown board {board:?} recorded")))?;
+        Store::open(path, size, variant)
+    }
+
+    /// The board size of this store.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The scoring variant of this store.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn describe(size: BoardSize, variant: Variant) -> String {
+        format!("{size} {variant}")
+    }
+
+    /// Writes size/variant/format on creation, checks them afterwards.
+    fn check_meta(&self) -> Result<(), StoreError> {
+        let want = Self::describe(self.size, self.variant);
+        match self.get_meta("board")? {
+            Some(stored) => {
+                let stored = String::from_utf8_lossy(&stored).into_owned();
+                if stored != want {
+                    return Err(StoreError::Mismatch { path: self.path.clone(), stored, requested: want });
+                }
+                match self.get_meta("format")? {
+                    Some(f) if f == FORMAT => Ok(()),
+                    other => Err(StoreError::Open {
+                        path: self.path.clone(),
+                        message: format!(
+                            "unknown record format {:?} (expected {:?})",
+                            other.map(|f| String::from_utf8_lossy(&f).into_owned()),
+                            String::from_utf8_lossy(FORMAT)
+                        ),
+                    }),
+                }
+            }
+            None => {
+                let txn = self.db.begin_write().map_err(|e| db_err("begin write")(e.into()))?;
+                {
+                    let mut meta = txn.open_table(META).map_err(|e| db_err("open meta")(e.into()))?;
+                    meta.insert("board", want.as_bytes()).map_err(|e| db_err("write meta")(e.into()))?;
+                    meta.insert("format", FORMAT).map_err(|e| db_err("write meta")(e.into()))?;
+                    if self.is_wide() {
+                        txn.open_table(WIDE).map_err(|e| db_err("create table")(e.into()))?;
+                    } else {
+                        txn.open_table(SMALL).map_err(|e| db_err("create table")(e.into()))?;
+                    }
+                }
+                txn.commit().map_err(|e| db_err("commit")(e.into()))
+            }
+        }
+    }
+
+    fn is_wide(&self) -> bool {
+        self.size == BoardSize::Eight
+    }
+
+    fn max_score(&self) -> i32 {
+        self.size.squares() as i32
+    }
+
+    /// Base-3 key of a (canonical) board of size 4x4 or 6x6.
+    fn small_key(&self, b: &Board) -> u64 {
+        self.squares.iter().fold(0u64, |k, &sq| k * 3 + ((b.player >> sq) & 1) + 2 * ((b.opponent >> sq) & 1))
+    }
+
+    fn small_board(&self, mut key: u64) -> Result<Board, StoreError> {
+        let mut b = Board::default();
+        for &sq in self.squares.iter().rev() {
+            match key % 3 {
+                1 => b.player |= 1 << sq,
+                2 => b.opponent |= 1 << sq,
+                _ => {}
+            }
+            key /= 3;
+        }
+        if key != 0 {
+            return Err(StoreError::Corrupt(format!("key {key} out of range for {}", self.size)));
+        }
+        Ok(b)
+    }
+
+    fn wide_board(key: u128) -> Result<Board, StoreError> {
+        Board::new((key >> 64) as u64, key as u64)
+            .ok_or_else(|| StoreError::Corrupt(format!("key {key:032x} has overlapping discs")))
+    }
+
+    fn decode(&self, bytes: [u8; 4], board: &Board) -> Result<Record, StoreError> {
+        Record::decode(bytes, self.max_score()).ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "record {bytes:?} of position {:016x}/{:016x} is invalid",
+                board.player, board.opponent
+            ))
+        })
+    }
+
+    /// Record of `board` (any orientation; canonicalised inside).
+    pub fn get(&self, board: &Board) -> Result<Option<Record>, StoreError> {
+        let (canon, k) = board.canonical_with_symmetry();
+        let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
+        let bytes = if self.is_wide() {
+            let t = txn.open_table(WIDE).map_err(|e| db_err("open table")(e.into()))?;
+            let v = t.get(wide_key(&canon)).map_err(|e| db_err("read")(e.into()))?;
+            v.map(|g| g.value())
+        } else {
+            let t = txn.open_table(SMALL).map_err(|e| db_err("open table")(e.into()))?;
+            let v = t.get(self.small_key(&canon)).map_err(|e| db_err("read")(e.into()))?;
+            v.map(|g| g.value())
+        };
+        match bytes {
+            None => Ok(None),
+            Some(b) => Ok(Some(from_canonical(self.decode(b, &canon)?, k))),
+        }
+    }
+
+    /// Writes all items in ONE durable transaction; merges with what is stored
+    /// (bounds intersected, kinds ORed; an inconsistent merge (lower > upper) is an
+    /// error, nothing written). Items for the same position merge in order.
+    pub fn put_batch(&self, items: &[(Board, Record)]) -> Result<(), StoreError> {
+        let mut txn = self.db.begin_write().map_err(|e| db_err("begin write")(e.into()))?;
+        txn.set_quick_repair(true);
+        {
+            macro_rules! merge_all {
+                ($def:expr, $key:expr) => {{
+                    let mut t = txn.open_table($def).map_err(|e| db_err("open table")(e.into()))?;
+                    for (board, rec) in items {
+                        let (canon, k) = board.canonical_with_symmetry();
+                        let new = to_canonical(*rec, k);
+                        let key = $key(&canon);
+                        let old = t.get(key).map_err(|e| db_err("read")(e.into()))?.map(|g| g.value());
+                        let merged = match old {
+                            None => new,
+                            Some(bytes) => {
+                                let stored = self.decode(bytes, &canon)?;
+                                stored.merged(&new).ok_or(StoreError::Inconsistent { board: canon, stored, new })?
+                            }
+                        };
+                        if old != Some(merged.encode()) {
+                            t.insert(key, merged.encode()).map_err(|e| db_err("write")(e.into()))?;
+                        }
+                    }
+                }};
+            }
+            if self.is_wide() {
+                merge_all!(WIDE, wide_key);
+            } else {
+                merge_all!(SMALL, |b: &Board| self.small_key(b));
+            }
+        }
+        // Dropping `txn` on an error above aborts it: nothing of the batch is written.
+        txn.commit().map_err(|e| db_err("commit")(e.into()))
+    }
+
+    /// Every stored (canonical board, record), for verification and statistics, in key
+    /// order. Stops at the first error of `f` and returns it.
+    pub fn for_each(&self, mut f: impl FnMut(Board, Record) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
+        if self.is_wide() {
+            let t = txn.open_table(WIDE).map_err(|e| db_err("open table")(e.into()))?;
+            for item in t.iter().map_err(|e| db_err("iterate")(e.into()))? {
+                let (k, v) = item.map_err(|e| db_err("iterate")(e.into()))?;
+                let board = Self::wide_board(k.value())?;
+                f(board, self.decode(v.value(), &board)?)?;
+            }
+        } else {
+            let t = txn.open_table(SMALL).map_err(|e| db_err("open table")(e.into()))?;
+            for item in t.iter().map_err(|e| db_err("iterate")(e.into()))? {
+                let (k, v) = item.map_err(|e| db_err("iterate")(e.into()))?;
+                let board = self.small_board(k.value())?;
+                f(board, self.decode(v.value(), &board)?)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Small named values (resume state, parameters), durable like records.
+    pub fn get_meta(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
+        let t = match txn.open_table(META) {
+            Ok(t) => t,
+            Err(redb::TableError::TableDoesNotExist(_)) => return Ok(None),
+            Err(e) => return Err(db_err("open meta")(e.into())),
+        };
+        let v = t.get(key).map_err(|e| db_err("read meta")(e.into()))?;
+        Ok(v.map(|g| g.value().to_vec()))
+    }
+
+    /// Sets a named value in its own durable transaction.
+    pub fn put_meta(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        let mut txn = self.db.begin_write().map_err(|e| db_err("begin write")(e.into()))?;
+        txn.set_quick_repair(true);
+        {
+            let mut t = txn.open_table(META).map_err(|e| db_err("open meta")(e.into()))?;
+            t.insert(key, value).map_err(|e| db_err("write meta")(e.into()))?;
+        }
+        txn.commit().map_err(|e| db_err("commit")(e.into()))
+    }
+
+    /// Number of stored positions.
+    pub fn len(&self) -> Result<u64, StoreError> {
+        let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
+        let n = if self.is_wide() {
+            txn.open_table(WIDE).map_err(|e| db_err("open table")(e.into()))?.len()
+        } else {
+            txn.open_table(SMALL).map_err(|e| db_err("open table")(e.into()))?.len()
+        };
+        n.map_err(|e| db_err("count")(e.into()))
+    }
+
+    /// True when no position is stored.
+    pub fn is_empty(&self) -> Result<bool, StoreError> {
+        Ok(self.len()? == 0)
+    }
+}
+
+fn wide_key(b: &Board) -> u128 {
+    ((b.player as u128) << 64) | b.opponent as u128
+}
+
+/// `rec` (moves in the orientation of a board whose image under symmetry `k` is the
+/// canonical board) in canonical coordinates.
+pub(crate) fn to_canonical(rec: Record, k: u8) -> Record {
+    let best_move = rec.best_move.map(|m| Square::from_index(transform(m.bit(), k).trailing_zeros()));
+    Record { best_move, ..rec }
+}
+
+/// The inverse of [`to_canonical`].
+pub(crate) fn from_canonical(rec: Record, k: u8) -> Record {
+    let best_move = rec.best_move.map(|m| Square::from_index(inverse_transform(m.bit(), k).trailing_zeros()));
+    Record { best_move, ..rec }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,85 @@
+//! Enumeration counts against a deliberately naive count: plain recursion over every
+//! move sequence, one HashSet of canonical boards per disc count.
+
+use solvo_othello::{Board, BoardSize, Square};
+use solvo_solve::enumerate::{enumerate, EnumerateOptions};
+use std::collections::HashSet;
+
+fn naive_walk(b: Board, size: BoardSize, max_discs: u32, sets: &mut [HashSet<Board>]) {
+    let discs = (b.player | b.opponent).count_ones();
+    sets[discs as usize].insert(b.canonical());
+    if discs == max_discs {
+        return;
+    }
+    for i in 0..64u32 {
+        let Some(next) = b.play(Square::from_index(i), size) else { continue };
+        if next.moves(size) != 0 {
+            naive_walk(next, size, max_discs, sets);
+        } else if next.pass().moves(size) != 0 {
+            naive_walk(next.pass(), size, max_discs, sets);
+        }
+    }
+}
+
+fn naive_counts(size: BoardSize, max_discs: u32) -> Vec<u64> {
+    let mut sets = vec![HashSet::new(); max_discs as usize + 1];
+    naive_walk(Board::start(), size, max_discs, &mut sets);
+    sets[4..].iter().map(|s| s.len() as u64).collect()
+}
+
+fn counts(opts: &EnumerateOptions) -> Vec<u64> {
+    enumerate(opts, |_| {}).unwrap().iter().map(|r| r.count).collect()
+}
+
+fn in_memory(size: BoardSize, max_discs: u32) -> EnumerateOptions {
+    EnumerateOptions { size, max_discs, data_dir: None, memory_bytes: 256 << 20, progress: false }
+}
+
+#[test]
+fn counts_equal_the_naive_count_on_6x6_and_8x8_to_12_discs() {
+    for size in [BoardSize::Six, BoardSize::Eight] {
+        let naive = naive_counts(size, 12);
+        assert_eq!(counts(&in_memory(size, 12)), naive, "{size}");
+    }
+    // Small known values: one start, one position after the first move, three after two.
+    assert_eq!(&naive_counts(BoardSize::Eight, 6), &[1, 1, 3]);
+}
+
+#[test]
+fn whole_4x4_board_matches_the_naive_count() {
+    assert_eq!(counts(&in_memory(BoardSize::Four, 16)), naive_counts(BoardSize::Four, 16));
+}
+
+#[test]
+fn spilling_to_disk_and_resuming_give_the_same_counts() {
+    let dir = std::env::temp_dir().join(format!("solvo-enum-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let size = BoardSize::Six;
+    let expected = counts(&in_memory(size, 12));
+    // A budget of 64 KiB forces sorted runs and k-way merges on the larger levels.
+    let opts =
+        EnumerateOptions { size, max_discs: 12, data_dir: Some(dir.clone()), memory_bytes: 1 << 16, progress: false };
+    let first = enumerate(&opts, |_| {}).unwrap();
+    assert!(first.iter().any(|r| r.runs > 1), "the small budget should spill");
+    assert_eq!(first.iter().map(|r| r.count).collect::<Vec<_>>(), expected);
+    // A second run reuses every finished level file.
+    let again = enumerate(&opts, |_| {}).unwrap();
+    assert!(again[1..].iter().all(|r| r.reused));
+    assert_eq!(again.iter().map(|r| r.count).collect::<Vec<_>>(), expected);
+    // A damaged level file is reported, not trusted.
+    let path = solvo_solve::levelfile::level_path(&dir, size, 10);
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 3]).unwrap();
+    let err = enumerate(&opts, |_| {}).unwrap_err().to_string();
+    assert!(err.contains("level-6x6-10.bin"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_disc_counts_and_memory_overflow_are_errors() {
+    assert!(enumerate(&in_memory(BoardSize::Four, 17), |_| {}).is_err());
+    assert!(enumerate(&in_memory(BoardSize::Four, 3), |_| {}).is_err());
+    let tiny = EnumerateOptions { memory_bytes: 1 << 10, ..in_memory(BoardSize::Eight, 12) };
+    let err = enumerate(&tiny, |_| {}).unwrap_err().to_string();
+    assert!(err.contains("--data-dir"), "{err}");
+}
