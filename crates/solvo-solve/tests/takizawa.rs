@@ -3,8 +3,8 @@
 //! solvo's exact solver: every exact value there equals solvo's, every bound there
 //! holds for solvo's value.
 //!
-//! The CI test checks the file's shape, every second exact row with 10 discs (26
-//! empties) and every 20th bound row with 10 discs (about 40 solves);
+//! The CI test checks the file's shape, every sixth exact row with 10 discs (26
+//! empties) and every 40th bound row with 10 discs (a sample of 10-disc rows);
 //! `cargo test --release -p solvo-solve --test takizawa -- --ignored` checks all 465
 //! rows (the 4-9 disc rows need long solves: the 4-disc row is the whole 6x6 solve).
 
@@ -130,13 +130,15 @@ fn sampled_rows_with_10_discs_agree_with_solvo() {
     let (mut n, mut secs) = (0, 0.0);
     for (i, r) in rows.iter().enumerate() {
         let exact = r.lower == r.upper;
-        if r.discs == 10 && i % if exact { 2 } else { 20 } == 0 {
-            secs += check(r, &mut opts);
+        if r.discs == 10 && i % if exact { 6 } else { 40 } == 0 {
+            let s = check(r, &mut opts);
+            eprintln!("row {}: kinds {} [{}, {}] agrees ({s:.2} s)", i + 2, r.kinds, r.lower, r.upper);
+            secs += s;
             n += 1;
         }
     }
     eprintln!("{n} rows checked in {secs:.1} s");
-    assert!(n > 30, "{n}");
+    assert!(n >= 12, "{n}");
 }
 
 #[test]
