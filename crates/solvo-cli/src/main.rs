@@ -63,6 +63,12 @@ enum Command {
     StrongSolve(commands::strong_solve::Args),
     /// Play against the perfect player in the terminal, or self-check it (--self-check).
     Play(commands::play::Args),
+    /// Semi-strong solution (4x4, 6x6) by reopening alpha-beta into a resumable store.
+    SemiStrong(commands::semistrong::Args),
+    /// Value and best move of a position from a solution store (or solved on demand).
+    Query(commands::query::Args),
+    /// Consistency check of a semi-strong store, layer by layer (exit code 1 on violation).
+    VerifyStore(commands::verify_store::Args),
 }
 
 /// Options every command sees.
@@ -89,6 +95,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::WeakSolve(args) => commands::weak_solve::run(args, common),
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),
         Command::Play(args) => commands::play::run(args, common),
+        Command::SemiStrong(args) => commands::semistrong::run(args, common),
+        Command::Query(args) => commands::query::run(args, common),
+        Command::VerifyStore(args) => commands::verify_store::run(args, common),
     }
 }
 

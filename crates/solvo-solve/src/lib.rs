@@ -3,14 +3,18 @@
 //! the crash-safe solution store and the perfect player.
 
 pub mod children;
+pub mod count;
 pub mod enumerate;
 pub mod extsort;
 pub mod levelfile;
 pub mod player;
 pub mod records;
+pub mod reopening;
 pub mod selfcheck;
+pub mod semistrong;
 pub mod store;
 pub mod strong;
+pub mod verify;
+pub mod weak;
 
 pub use store::{kind, Record, Store, StoreError};
-pub mod weak;

@@ -240,6 +240,30 @@ impl Store {
         Ok(store)
     }
 
+    /// Opens an existing store with the size and variant recorded in it (never
+    /// creates a file).
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
+        if !path.is_file() {
+            return Err(open_err("no such file".into()));
+        }
+        let board = {
+            let db = std::panic::catch_unwind(|| Database::builder().set_cache_size(16 << 20).open(path))
+                .map_err(|_| open_err("the database library failed on this file (not a solvo store?)".into()))?
+                .map_err(|e| open_err(e.to_string()))?;
+            let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;
+            let meta = txn.open_table(META).map_err(|e| open_err(format!("not a solvo store ({e})")))?;
+            let v = meta.get("board").map_err(|e| open_err(e.to_string()))?;
+            v.map(|g| String::from_utf8_lossy(g.value()).into_owned())
+                .ok_or_else(|| open_err("not a solvo store (no board size recorded)".into()))?
+        };
+        let (size, variant) = board
+            .split_once(' ')
+            .and_then(|(s, v)| Some((s.parse::<BoardSize>().ok()?, v.parse::<Variant>().ok()?)))
+            .ok_or_else(|| open_err(format!("unknown board {board:?} recorded")))?;
+        Store::open(path, size, variant)
+    }
+
     /// The board size of this store.
     pub fn size(&self) -> BoardSize {
         self.size
@@ -465,13 +489,13 @@ fn wide_key(b: &Board) -> u128 {
 
 /// `rec` (moves in the orientation of a board whose image under symmetry `k` is the
 /// canonical board) in canonical coordinates.
-fn to_canonical(rec: Record, k: u8) -> Record {
+pub(crate) fn to_canonical(rec: Record, k: u8) -> Record {
     let best_move = rec.best_move.map(|m| Square::from_index(transform(m.bit(), k).trailing_zeros()));
     Record { best_move, ..rec }
 }
 
 /// The inverse of [`to_canonical`].
-fn from_canonical(rec: Record, k: u8) -> Record {
+pub(crate) fn from_canonical(rec: Record, k: u8) -> Record {
     let best_move = rec.best_move.map(|m| Square::from_index(inverse_transform(m.bit(), k).trailing_zeros()));
     Record { best_move, ..rec }
 }

@@ -143,6 +143,10 @@ fn size_and_variant_mismatches_are_refused() {
     let err = Store::open(&path, BoardSize::Six, Variant::Reversed).unwrap_err();
     assert!(matches!(err, StoreError::Mismatch { .. }), "{err}");
     Store::open(&path, BoardSize::Six, Variant::Normal).unwrap();
+    let s = Store::open_existing(&path).unwrap();
+    assert_eq!((s.size(), s.variant()), (BoardSize::Six, Variant::Normal));
+    drop(s);
+    assert!(Store::open_existing(&path.with_extension("missing")).is_err());
 }
 
 #[test]

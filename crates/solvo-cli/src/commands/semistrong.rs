@@ -1,0 +1,224 @@
+//! `solvo semi-strong`: the semi-strong solution of 4x4 or 6x6 by reopening alpha-beta,
+//! into a resumable store; or (`--count`) the table of unique positions plain and
+//! reopening alpha-beta visit.
+
+use crate::error::{context, CliError};
+use crate::Common;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use solvo_othello::BoardSize;
+use solvo_solve::count::count_visited;
+use solvo_solve::semistrong::{semi_strong, SemiError, SemiOptions, SemiStats};
+use solvo_solve::{kind, Store};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// Arguments of `solvo semi-strong`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The store file (created if missing; a rerun resumes it).
+    #[arg(long)]
+    pub store: Option<PathBuf>,
+    /// Positions with this many empties or fewer are not stored (solved on demand).
+    /// Default: 0 on 4x4, 14 on 6x6.
+    #[arg(long)]
+    pub min_empties: Option<u32>,
+    /// Endgame solver threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Endgame transposition table in MiB.
+    #[arg(long, default_value_t = 1024)]
+    pub hash_mb: usize,
+    /// Commit a batch at least this often (milliseconds).
+    #[arg(long, default_value_t = 3000)]
+    pub commit_ms: u64,
+    /// Instead of solving into a store, count the unique positions (per disc count,
+    /// above the threshold) that plain and reopening alpha-beta visit, in memory.
+    #[arg(long)]
+    pub count: bool,
+}
+
+fn default_store(size: BoardSize) -> PathBuf {
+    PathBuf::from(format!("data/semistrong-{}x{}.redb", size.side(), size.side()))
+}
+
+/// Runs `solvo semi-strong`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    let size = common.size.unwrap_or(BoardSize::Four);
+    if size == BoardSize::Eight {
+        return Err(CliError("semi-strong: --size must be 4 or 6 (8x8 is far out of reach)".into()));
+    }
+    let min_empties = args.min_empties.unwrap_or(if size == BoardSize::Four { 0 } else { 14 });
+    if min_empties >= size.squares() - 4 {
+        return Err(CliError(format!(
+            "--min-empties {min_empties}: must be below {} on {size} (the start has {} empties)",
+            size.squares() - 4,
+            size.squares() - 4
+        )));
+    }
+    if args.count {
+        return count(size, common, min_empties);
+    }
+    let path = args.store.unwrap_or_else(|| default_store(size));
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(context(format!("creating {}", dir.display())))?;
+    }
+    let store = Store::open(&path, size, common.variant).map_err(|e| CliError(e.to_string()))?;
+    let before = layer_counts(&store)?;
+    let mut opts = SemiOptions::new(min_empties);
+    opts.threads = args.threads.max(1);
+    opts.hash_mb = args.hash_mb;
+    opts.commit_every = Duration::from_millis(args.commit_ms);
+    let start = Instant::now();
+    let terminal = std::io::stderr().is_terminal();
+    let bar = if terminal { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
+    bar.set_style(ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").expect("valid template"));
+    bar.enable_steady_tick(Duration::from_millis(250));
+    let stored_before: u64 = before.iter().map(|l| l.iter().sum::<u64>()).sum();
+    eprintln!(
+        "semi-strong {size} {}: store {} ({stored_before} records already), min empties {min_empties}",
+        common.variant,
+        path.display()
+    );
+    let nodes = opts.solver_nodes.clone();
+    let mut last_line = Instant::now();
+    let mut on_commit = |s: &SemiStats| {
+        let msg = progress_message(s, nodes.load(Ordering::Relaxed), start.elapsed());
+        bar.set_message(msg.clone());
+        if !terminal && last_line.elapsed() >= Duration::from_secs(30) {
+            eprintln!("[{:.0}s] {msg}", start.elapsed().as_secs_f64());
+            last_line = Instant::now();
+        }
+    };
+    let result = semi_strong(&store, &opts, &mut on_commit);
+    bar.finish_and_clear();
+    let outcome = match result {
+        Ok(o) => o,
+        Err(SemiError::Stopped) => return Err(CliError("semi-strong stopped; rerun to continue".into())),
+        Err(e) => return Err(CliError(format!("semi-strong: {e}"))),
+    };
+    let after = layer_counts(&store)?;
+    let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    let secs = start.elapsed().as_secs_f64();
+    let s = &outcome.stats;
+    if common.json {
+        out!(
+            "{}",
+            json!({
+                "size": size.to_string(), "variant": common.variant.name(), "store": path.display().to_string(),
+                "min_empties": min_empties, "value": outcome.value,
+                "best_move": outcome.best_move.map(|m| m.to_string()),
+                "layers": after, "layer_columns": ["P", "A'", "P'", "C", "A"],
+                "new_exact": s.new_exact, "solves": s.solves, "solver_nodes": s.solver_nodes,
+                "expanded": s.expanded, "reused": s.reused, "commits": s.commits,
+                "seconds": secs, "store_bytes": bytes,
+            })
+        );
+        return Ok(());
+    }
+    out!(
+        "value {:+} for the first player, designated move {}",
+        outcome.value,
+        outcome.best_move.map_or("-".to_string(), |m| m.to_string())
+    );
+    out!("records per disc count (a position counts under every kind it was searched as):");
+    out!("{:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}", "discs", "P", "A'", "P'", "C", "A", "new exact");
+    for (discs, l) in after.iter().enumerate() {
+        if l.iter().sum::<u64>() > 0 {
+            out!(
+                "{discs:>5} {:>12} {:>12} {:>12} {:>12} {:>12} {:>12}",
+                l[0],
+                l[1],
+                l[2],
+                l[3],
+                l[4],
+                s.new_exact[discs]
+            );
+        }
+    }
+    let total: u64 = after.iter().map(|l| l.iter().sum::<u64>()).sum();
+    out!(
+        "store {}: {} records (kind entries {total}), {:.1} MiB; this run: {} expanded, {} reused, {} solver calls, {} solver nodes, {} commits, {:.1} s",
+        path.display(),
+        store.len().map_err(|e| CliError(e.to_string()))?,
+        bytes as f64 / (1 << 20) as f64,
+        s.expanded,
+        s.reused,
+        s.solves,
+        s.solver_nodes,
+        s.commits,
+        secs
+    );
+    Ok(())
+}
+
+/// One progress line: exact positions written per disc count, nodes, rate, elapsed.
+fn progress_message(s: &SemiStats, nodes: u64, elapsed: Duration) -> String {
+    let layers: Vec<String> =
+        s.new_exact.iter().enumerate().filter(|(_, n)| **n > 0).map(|(d, n)| format!("{d}:{n}")).collect();
+    let written: u64 = s.new_exact.iter().sum();
+    let secs = elapsed.as_secs_f64().max(1e-3);
+    format!(
+        "{written} new exact ({:.1}/s) by discs [{}] | {} bounds | {:.3e} nodes ({:.2e}/s) | {} commits",
+        written as f64 / secs,
+        layers.join(" "),
+        s.bounds.iter().sum::<u64>(),
+        nodes as f64,
+        nodes as f64 / secs,
+        s.commits
+    )
+}
+
+/// Records per disc count and kind flag: P, A', P', C, A.
+fn layer_counts(store: &Store) -> Result<Vec<[u64; 5]>, CliError> {
+    let mut layers = vec![[0u64; 5]; store.size().squares() as usize + 1];
+    store
+        .for_each(|b, r| {
+            let l = &mut layers[(b.player | b.opponent).count_ones() as usize];
+            for (i, k) in [kind::P, kind::A_PRIME, kind::P_PRIME, kind::C, kind::A].into_iter().enumerate() {
+                if r.kinds & k != 0 {
+                    l[i] += 1;
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| CliError(e.to_string()))?;
+    Ok(layers)
+}
+
+/// `--count`: the visited-positions table.
+fn count(size: BoardSize, common: Common, min_empties: u32) -> Result<(), CliError> {
+    let t = Instant::now();
+    let (plain, v1) = count_visited(size, common.variant, min_empties, false);
+    let t_plain = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let (reop, v2) = count_visited(size, common.variant, min_empties, true);
+    let t_reop = t.elapsed().as_secs_f64();
+    if v1 != v2 {
+        return Err(CliError(format!("internal error: plain value {v1} != reopening value {v2}")));
+    }
+    if common.json {
+        out!(
+            "{}",
+            json!({"size": size.to_string(), "min_empties": min_empties, "value": v1,
+                   "plain": plain, "reopening": reop, "plain_seconds": t_plain, "reopening_seconds": t_reop})
+        );
+        return Ok(());
+    }
+    out!("{size}: value {v1:+}; unique positions visited with more than {min_empties} empties (oracle ordering)");
+    out!("{:>5} {:>14} {:>14}", "discs", "plain a-b", "reopening a-b");
+    for d in 0..plain.len() {
+        if plain[d] + reop[d] > 0 {
+            out!("{d:>5} {:>14} {:>14}", plain[d], reop[d]);
+        }
+    }
+    out!(
+        "{:>5} {:>14} {:>14}   ({t_plain:.1} s / {t_reop:.1} s)",
+        "total",
+        plain.iter().sum::<u64>(),
+        reop.iter().sum::<u64>()
+    );
+    Ok(())
+}

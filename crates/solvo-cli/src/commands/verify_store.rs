@@ -1,0 +1,60 @@
+//! `solvo verify-store`: layer-by-layer consistency check of a semi-strong store;
+//! exit code 1 when a violation is found.
+
+use crate::error::CliError;
+use crate::Common;
+use serde_json::json;
+use solvo_solve::semistrong::stored_min_empties;
+use solvo_solve::verify::verify_store;
+use solvo_solve::Store;
+use std::path::PathBuf;
+
+/// Arguments of `solvo verify-store`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The store file (default: data/semistrong-NxN.redb for --size, else 4x4).
+    #[arg(long)]
+    pub store: Option<PathBuf>,
+    /// Threshold below which positions are not stored (default: the one recorded).
+    #[arg(long)]
+    pub min_empties: Option<u32>,
+    /// How many violations to describe.
+    #[arg(long, default_value_t = 20)]
+    pub max_report: usize,
+}
+
+/// Runs `solvo verify-store`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    let side = common.size.map_or(4, |s| s.side());
+    let path = args.store.unwrap_or_else(|| PathBuf::from(format!("data/semistrong-{side}x{side}.redb")));
+    let store = Store::open_existing(&path).map_err(|e| CliError(e.to_string()))?;
+    let recorded = stored_min_empties(&store).map_err(|e| CliError(e.to_string()))?;
+    let min_empties = args.min_empties.or(recorded).unwrap_or(0);
+    let report = verify_store(&store, min_empties, args.max_report).map_err(|e| CliError(e.to_string()))?;
+    let total = report.total_violations();
+    if common.json {
+        out!(
+            "{}",
+            json!({"store": path.display().to_string(), "size": store.size().to_string(), "min_empties": min_empties,
+                   "records": report.records, "exact": report.exact, "violations": report.violations,
+                   "first_violations": report.first, "solved_on_demand": report.solved, "ok": total == 0})
+        );
+    } else {
+        out!("store {} ({} {}, min empties {min_empties})", path.display(), store.size(), store.variant());
+        out!("{:>5} {:>12} {:>12} {:>12}", "discs", "records", "exact", "violations");
+        for d in 0..report.records.len() {
+            if report.records[d] > 0 {
+                out!("{d:>5} {:>12} {:>12} {:>12}", report.records[d], report.exact[d], report.violations[d]);
+            }
+        }
+        let n: u64 = report.records.iter().sum();
+        out!("{n} records checked, {} children solved on demand, {total} violations", report.solved);
+        for v in &report.first {
+            out!("violation: {v}");
+        }
+    }
+    if total > 0 {
+        return Err(CliError(format!("{total} violations in {}", path.display())));
+    }
+    Ok(())
+}

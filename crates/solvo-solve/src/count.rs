@@ -1,0 +1,176 @@
+//! Counting the unique positions plain alpha-beta and reopening alpha-beta visit, per
+//! disc count, in memory (no store), for the comparison table of the semi-strong
+//! report.
+//!
+//! Both searches are written here with their own recursion down to the threshold, so
+//! C and A nodes are counted like the others: positions with more than `min_empties`
+//! empties are counted when a search enters them (each canonical position once);
+//! positions at or below the threshold are answered by the exact endgame solver and
+//! not counted. Both use oracle ordering (the endgame solver's best move first) and a
+//! transposition table obeying the kind rules of [`crate::reopening::may_reuse`].
+//! Plain alpha-beta is principal variation search: P -> first child P, others C with a
+//! null window, re-searched as P when they fail high; C -> A; A -> C.
+
+use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
+use crate::store::kind;
+use solvo_endgame::{solve, SolveOptions, Window};
+use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
+use std::collections::{HashMap, HashSet};
+
+/// Visited unique positions per disc count (index = discs).
+pub type Counts = Vec<u64>;
+
+/// Counts the positions plain alpha-beta (`reopening == false`) or reopening alpha-beta
+/// visits from the start of `size`, above `min_empties`. Returns the counts and the
+/// start's value.
+pub fn count_visited(size: BoardSize, variant: Variant, min_empties: u32, reopening: bool) -> (Counts, i32) {
+    let mut s = Counter {
+        size,
+        variant,
+        min_empties,
+        reopening,
+        tt: HashMap::new(),
+        visited: HashSet::new(),
+        oracle: HashMap::new(),
+        solver: SolveOptions::new(64),
+    };
+    let max = size.squares() as i32;
+    let v = s.search(Board::start(), -max - 1, max + 1, kind::P);
+    let mut counts = vec![0; size.squares() as usize + 1];
+    for b in &s.visited {
+        counts[(b.player | b.opponent).count_ones() as usize] += 1;
+    }
+    (counts, v)
+}
+
+struct Counter {
+    size: BoardSize,
+    variant: Variant,
+    min_empties: u32,
+    reopening: bool,
+    /// Canonical board -> (lower, upper, kinds searched as).
+    tt: HashMap<Board, (i32, i32, u8)>,
+    visited: HashSet<Board>,
+    /// Canonical board -> best move in canonical orientation.
+    oracle: HashMap<Board, Square>,
+    solver: SolveOptions,
+}
+
+impl Counter {
+    fn endgame(&mut self, b: Board, alpha: i32, beta: i32) -> (i32, i32, Option<Square>) {
+        self.solver.window = Window { lo: alpha + 1, hi: beta - 1 };
+        let pos = Position { board: b, side: Color::Black, size: self.size, variant: self.variant };
+        let r = solve(&pos, &self.solver);
+        (r.lower, r.upper, r.best_move)
+    }
+
+    /// The best move of `b` by an exact solve (cached by canonical board).
+    fn best_move(&mut self, b: Board) -> Square {
+        let (c, k) = b.canonical_with_symmetry();
+        let m = match self.oracle.get(&c) {
+            Some(m) => *m,
+            None => {
+                let max = self.size.squares() as i32;
+                let m = self.endgame(c, -max - 1, max + 1).2.expect("a position has a move");
+                self.oracle.insert(c, m);
+                m
+            }
+        };
+        let bit = solvo_othello::symmetry::inverse_transform(m.bit(), k);
+        Square::from_index(bit.trailing_zeros())
+    }
+
+    /// Fail-soft value of `b` in `(alpha, beta)` searched as kind `k`.
+    fn search(&mut self, b: Board, alpha: i32, beta: i32, k: u8) -> i32 {
+        let max = self.size.squares() as i32;
+        if b.empties(self.size) <= self.min_empties {
+            let (lo, hi, _) = self.endgame(b, alpha, beta);
+            return if lo == hi || lo >= beta { lo } else { hi };
+        }
+        let c = b.canonical();
+        self.visited.insert(c);
+        let exact_kind = k & (kind::P | kind::A_PRIME | kind::P_PRIME) != 0;
+        if let Some(&(lo, hi, kinds)) = self.tt.get(&c) {
+            if lo == hi && may_reuse(kinds, k) {
+                return lo;
+            }
+            if !exact_kind {
+                if lo >= beta {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+            }
+        }
+        let (alpha, beta) =
+            if exact_kind && (self.reopening || k == kind::P) { (-max - 1, max + 1) } else { (alpha, beta) };
+        let first = self.best_move(b);
+        let moves = b.moves(self.size);
+        let mut best = -max - 1;
+        let mut a = alpha;
+        for (i, sq) in std::iter::once(first).chain(Square::iter(moves & !first.bit())).enumerate() {
+            let ck = if i == 0 { first_child_kind(k) } else { other_child_kind(k) };
+            let ck = if !self.reopening && k == kind::P && i > 0 { kind::C } else { ck };
+            let v = match ck {
+                kind::C | kind::A if exact_kind => {
+                    // Null-window test around the best so far; re-search when it fails high.
+                    let v = self.child(&b, sq, a, a + 1, ck);
+                    if v > a && v < beta {
+                        let again = if self.reopening { kind::P_PRIME } else { kind::P };
+                        self.child(&b, sq, -max - 1, max + 1, again)
+                    } else {
+                        v
+                    }
+                }
+                _ => self.child(&b, sq, a, beta, ck),
+            };
+            if v > best {
+                best = v;
+            }
+            if best > a {
+                a = best;
+            }
+            if a >= beta {
+                break;
+            }
+        }
+        let (lo, hi) = if best <= alpha {
+            (-max, best)
+        } else if best >= beta {
+            (best, max)
+        } else {
+            (best, best)
+        };
+        let e = self.tt.entry(c).or_insert((-max, max, 0));
+        *e = (e.0.max(lo), e.1.min(hi), e.2 | if lo == hi { k } else { 0 });
+        best
+    }
+
+    /// Value of playing `sq` in `b`, for the mover, in `(alpha, beta)`, the reached
+    /// position searched as `ck`.
+    fn child(&mut self, b: &Board, sq: Square, alpha: i32, beta: i32, ck: u8) -> i32 {
+        match play(b, sq, self.size, self.variant) {
+            Next::End(v) => v,
+            Next::Position { board, negate: true } => -self.search(board, -beta, -alpha, ck),
+            Next::Position { board, negate: false } => self.search(board, alpha, beta, kind_after(ck, false)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_by_four_counts() {
+        let (plain, v) = count_visited(BoardSize::Four, Variant::Normal, 0, false);
+        assert_eq!(v, -10);
+        let (reop, v2) = count_visited(BoardSize::Four, Variant::Normal, 0, true);
+        assert_eq!(v2, -10);
+        let (p, r): (u64, u64) = (plain.iter().sum(), reop.iter().sum());
+        assert!(p < r, "plain {p} reopening {r}");
+        assert_eq!(plain[4], 1);
+        assert_eq!(reop[5], 1);
+    }
+}

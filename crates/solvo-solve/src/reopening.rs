@@ -1,0 +1,149 @@
+//! The node kinds of reopening alpha-beta and their rules: which kind each child gets,
+//! which stored searches a search of a given kind may reuse, and how a move leads to
+//! the next position (forced passes folded in).
+//!
+//! Kinds (flags of [`crate::store::kind`]): the root is P. P -> first child P, others
+//! A'; A' -> first child P', others C (re-searched as P' when they fail high); P' ->
+//! every child A'; C -> A; A -> C. P, A' and P' are searched with the full window and
+//! get exact values. A forced pass is the only (so the first) child of the passing
+//! position, so folding a pass into the next position turns its kind into
+//! [`first_child_kind`] of the kind the passing position would have had.
+
+use crate::store::kind;
+use solvo_othello::{Board, BoardSize, Square, Variant};
+
+/// Kind of the first (designated) child of a node of kind `k` (one flag).
+pub const fn first_child_kind(k: u8) -> u8 {
+    match k {
+        kind::P => kind::P,
+        kind::A_PRIME => kind::P_PRIME,
+        kind::P_PRIME => kind::A_PRIME,
+        kind::C => kind::A,
+        _ => kind::C,
+    }
+}
+
+/// Kind of the other children of a node of kind `k` (before any re-search).
+pub const fn other_child_kind(k: u8) -> u8 {
+    match k {
+        kind::P => kind::A_PRIME,
+        kind::A_PRIME => kind::C,
+        kind::P_PRIME => kind::A_PRIME,
+        kind::C => kind::A,
+        _ => kind::C,
+    }
+}
+
+/// Whether a position stored with the flags `stored` (exact) may answer a search of
+/// kind `k`: P only from P; A' from P or A'; P' from P or P'; C and A from anything
+/// sound (any bound may do, the caller checks the bound against its window).
+pub const fn may_reuse(stored: u8, k: u8) -> bool {
+    let allowed = match k {
+        kind::P => kind::P,
+        kind::A_PRIME => kind::P | kind::A_PRIME,
+        kind::P_PRIME => kind::P | kind::P_PRIME,
+        _ => kind::ALL_FLAGS,
+    };
+    stored & allowed != 0
+}
+
+/// What playing a move leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A position (its side to move can move). `negate` is true when its value is the
+    /// negation of the value for the mover (no pass); false when the opponent had to
+    /// pass, so the mover moves again (same value) and the kind steps once more.
+    Position {
+        /// The next position, side to move first.
+        board: Board,
+        /// True unless a pass was folded in.
+        negate: bool,
+    },
+    /// The game is over; the final score for the side that made the move.
+    End(i32),
+}
+
+/// Plays `sq` (legal on `board`) and folds a forced pass.
+pub fn play(board: &Board, sq: Square, size: BoardSize, variant: Variant) -> Next {
+    let next = board.play_with_flips(sq, board.flips(sq));
+    if next.moves(size) != 0 {
+        return Next::Position { board: next, negate: true };
+    }
+    let passed = next.pass();
+    if passed.moves(size) != 0 {
+        Next::Position { board: passed, negate: false }
+    } else {
+        Next::End(variant.apply(passed.final_score(size)))
+    }
+}
+
+/// The kind of the position reached by a move to a child of kind `k`, given whether a
+/// pass was folded in (`negate == false`).
+pub const fn kind_after(k: u8, negate: bool) -> u8 {
+    if negate {
+        k
+    } else {
+        first_child_kind(k)
+    }
+}
+
+/// `board` if its side to move can move (with `false`), else the passed board if its
+/// side to move can (with `true`: the value of `board` is the negation of the value of
+/// the returned board), else `None` (the game is over).
+pub fn fold_pass(board: Board, size: BoardSize) -> Option<(Board, bool)> {
+    if board.moves(size) != 0 {
+        Some((board, false))
+    } else if board.pass().moves(size) != 0 {
+        Some((board.pass(), true))
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_follow_the_definition() {
+        assert_eq!(first_child_kind(kind::P), kind::P);
+        assert_eq!(other_child_kind(kind::P), kind::A_PRIME);
+        assert_eq!(first_child_kind(kind::A_PRIME), kind::P_PRIME);
+        assert_eq!(other_child_kind(kind::A_PRIME), kind::C);
+        assert_eq!(first_child_kind(kind::P_PRIME), kind::A_PRIME);
+        assert_eq!(other_child_kind(kind::P_PRIME), kind::A_PRIME);
+        assert_eq!(first_child_kind(kind::C), kind::A);
+        assert_eq!(other_child_kind(kind::A), kind::C);
+        assert!(may_reuse(kind::P, kind::P) && !may_reuse(kind::A_PRIME | kind::P_PRIME, kind::P));
+        assert!(may_reuse(kind::P, kind::A_PRIME) && may_reuse(kind::A_PRIME, kind::A_PRIME));
+        assert!(!may_reuse(kind::P_PRIME, kind::A_PRIME) && !may_reuse(kind::C, kind::A_PRIME));
+        assert!(may_reuse(kind::P, kind::P_PRIME) && may_reuse(kind::P_PRIME, kind::P_PRIME));
+        assert!(!may_reuse(kind::A_PRIME, kind::P_PRIME));
+        assert!(may_reuse(kind::A, kind::C) && may_reuse(kind::STRONG, kind::A));
+    }
+
+    #[test]
+    fn passes_are_folded() {
+        // 4x4: play until some move forces a pass, check the fold.
+        let size = BoardSize::Four;
+        let mut found = false;
+        let mut stack = vec![Board::start()];
+        while let Some(b) = stack.pop() {
+            for sq in Square::iter(b.moves(size)) {
+                match play(&b, sq, size, Variant::Normal) {
+                    Next::Position { board, negate } => {
+                        assert!(board.moves(size) != 0);
+                        let raw = b.play(sq, size).unwrap();
+                        assert_eq!(board, if negate { raw } else { raw.pass() });
+                        found |= !negate;
+                        if !found {
+                            stack.push(board);
+                        }
+                    }
+                    Next::End(v) => assert!(b.play(sq, size).unwrap().is_game_over(size) && v.abs() <= 16),
+                }
+            }
+        }
+        assert!(found);
+    }
+}

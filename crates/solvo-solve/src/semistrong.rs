@@ -1,0 +1,389 @@
+//! Semi-strong solving by reopening alpha-beta, into a [`Store`].
+//!
+//! From the start (a P node) every P, A' and P' position with more than `min_empties`
+//! empties gets an exact record (value, kinds, designated best move); non-designated
+//! children of A' nodes get the bound their null-window test proved (kind C, or A when
+//! a pass was folded in). Positions with `min_empties` or fewer empties are solved by
+//! the exact endgame solver when needed and never stored.
+//!
+//! Move ordering: at P and A' nodes the designated move comes first: a stored exact
+//! record's move if there is one, else the best move of an exact endgame solve of the
+//! node (oracle ordering, so no A' child fails high in practice and no P' subtree is
+//! searched in vain; the null-window tests and re-searches still run as the algorithm
+//! says).
+//!
+//! Crash safety and resumption: records are produced in post-order (a node after its
+//! whole subtree) and committed in batches, in order, every `commit_every`; so a record
+//! of kind K in the store implies its K-subtree is complete in the store. A rerun walks
+//! the tree again from the start and reuses every exact record whose kinds may answer
+//! the search (P from P; A' from P or A'; P' from P or P'), so completed subtrees are
+//! skipped and at most one batch of work is redone.
+
+use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
+use crate::store::{from_canonical, kind, Record, Store, StoreError};
+use solvo_endgame::{solve, SolveOptions, Window};
+use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Parameters of a semi-strong run.
+#[derive(Clone, Debug)]
+pub struct SemiOptions {
+    /// Positions with this many empties or fewer are not stored (solved on demand).
+    pub min_empties: u32,
+    /// Endgame solver threads.
+    pub threads: usize,
+    /// Endgame transposition table, MiB.
+    pub hash_mb: usize,
+    /// Commit a batch at least this often.
+    pub commit_every: Duration,
+    /// Stop with [`SemiError::Stopped`] right after this many commits (tests simulate
+    /// a kill with it).
+    pub stop_after_commits: Option<u64>,
+    /// Raise to stop at the next record (pending records are committed first).
+    pub stop: Arc<AtomicBool>,
+    /// Endgame nodes so far, updated while solving (for progress displays).
+    pub solver_nodes: Arc<AtomicU64>,
+}
+
+impl SemiOptions {
+    /// Defaults: the given threshold, 1 thread, 256 MiB table, commits every 3 s.
+    pub fn new(min_empties: u32) -> SemiOptions {
+        SemiOptions {
+            min_empties,
+            threads: 1,
+            hash_mb: 256,
+            commit_every: Duration::from_secs(3),
+            stop_after_commits: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            solver_nodes: Arc::new(AtomicU64::new(0)),
+        }
+    }
+}
+
+/// Counters of a run (this process only).
+#[derive(Clone, Debug, Default)]
+pub struct SemiStats {
+    /// Exact records written for positions not stored exactly before, per disc count.
+    pub new_exact: Vec<u64>,
+    /// Bound records (C/A) written, per disc count.
+    pub bounds: Vec<u64>,
+    /// Searches answered by a stored record.
+    pub reused: u64,
+    /// Endgame solver calls.
+    pub solves: u64,
+    /// Endgame solver nodes.
+    pub solver_nodes: u64,
+    /// Nodes of the reopening tree expanded here (P, A', P' above the threshold).
+    pub expanded: u64,
+    /// Batches committed.
+    pub commits: u64,
+    /// Time since the run started.
+    pub elapsed: Duration,
+}
+
+/// The end of a run.
+#[derive(Clone, Debug)]
+pub struct SemiOutcome {
+    /// Value of the start for the first player.
+    pub value: i32,
+    /// Designated best move at the start.
+    pub best_move: Option<Square>,
+    /// Counters.
+    pub stats: SemiStats,
+}
+
+/// Why a run ended without a result.
+#[derive(Debug)]
+pub enum SemiError {
+    /// The store failed.
+    Store(StoreError),
+    /// Stopped on request (stop flag or `stop_after_commits`); what was done is committed.
+    Stopped,
+    /// The store was made with other parameters.
+    Parameters(String),
+    /// Two exact computations disagreed (a bug somewhere; nothing inconsistent is written).
+    Internal(String),
+}
+
+impl fmt::Display for SemiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SemiError::Store(e) => write!(f, "{e}"),
+            SemiError::Stopped => f.write_str("stopped (committed work is kept; rerun to continue)"),
+            SemiError::Parameters(m) => f.write_str(m),
+            SemiError::Internal(m) => write!(f, "internal error: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SemiError {}
+
+impl From<StoreError> for SemiError {
+    fn from(e: StoreError) -> Self {
+        SemiError::Store(e)
+    }
+}
+
+/// Meta key holding the threshold a store was built with.
+pub const META_MIN_EMPTIES: &str = "semistrong.min_empties";
+/// Meta key holding the start's value once a run has completed.
+pub const META_ROOT_VALUE: &str = "semistrong.root_value";
+
+/// The threshold recorded in `store`, if a run has started on it.
+pub fn stored_min_empties(store: &Store) -> Result<Option<u32>, StoreError> {
+    Ok(store.get_meta(META_MIN_EMPTIES)?.and_then(|v| std::str::from_utf8(&v).ok()?.parse().ok()))
+}
+
+/// Runs (or resumes) the semi-strong solve of the store's board from the start.
+/// `progress` is called after every commit. Refuses a store built with another
+/// threshold (its records would be complete only down to that threshold).
+pub fn semi_strong(
+    store: &Store,
+    opts: &SemiOptions,
+    progress: &mut dyn FnMut(&SemiStats),
+) -> Result<SemiOutcome, SemiError> {
+    match stored_min_empties(store)? {
+        Some(e) if e != opts.min_empties => {
+            return Err(SemiError::Parameters(format!(
+                "store {} was built with --min-empties {e}, not {}: use the same threshold or another store",
+                store.path().display(),
+                opts.min_empties
+            )))
+        }
+        Some(_) => {}
+        None => store.put_meta(META_MIN_EMPTIES, opts.min_empties.to_string().as_bytes())?,
+    }
+    let mut run = Run::new(store, opts, progress);
+    let root = Board::start();
+    let value = run.exact(root, kind::P)?;
+    run.commit()?;
+    store.put_meta(META_ROOT_VALUE, value.to_string().as_bytes())?;
+    let best_move = store.get(&root)?.and_then(|r| r.best_move);
+    run.stats.elapsed = run.start.elapsed();
+    Ok(SemiOutcome { value, best_move, stats: run.stats })
+}
+
+/// One run: the tree walk, the pending batch, the endgame solver.
+pub(crate) struct Run<'a> {
+    store: &'a Store,
+    opts: &'a SemiOptions,
+    size: BoardSize,
+    variant: Variant,
+    solver: SolveOptions,
+    /// Records not committed yet, canonical board and orientation, in post-order.
+    pending: Vec<(Board, Record)>,
+    /// The same, merged per position, for lookups.
+    pending_map: HashMap<Board, Record>,
+    last_commit: Instant,
+    start: Instant,
+    stats: SemiStats,
+    progress: &'a mut dyn FnMut(&SemiStats),
+}
+
+impl<'a> Run<'a> {
+    pub(crate) fn new(store: &'a Store, opts: &'a SemiOptions, progress: &'a mut dyn FnMut(&SemiStats)) -> Run<'a> {
+        let mut solver = SolveOptions::new(opts.hash_mb);
+        solver.threads = opts.threads.max(1);
+        solver.progress = opts.solver_nodes.clone();
+        let squares = store.size().squares() as usize + 1;
+        Run {
+            store,
+            opts,
+            size: store.size(),
+            variant: store.variant(),
+            solver,
+            pending: Vec::new(),
+            pending_map: HashMap::new(),
+            last_commit: Instant::now(),
+            start: Instant::now(),
+            stats: SemiStats { new_exact: vec![0; squares], bounds: vec![0; squares], ..SemiStats::default() },
+            progress,
+        }
+    }
+
+    fn position(&self, b: Board) -> Position {
+        Position { board: b, side: Color::Black, size: self.size, variant: self.variant }
+    }
+
+    /// Endgame solve of `b` within `window` (inclusive values of interest).
+    fn solve(&mut self, b: Board, window: Window) -> (i32, i32, Option<Square>) {
+        self.solver.window = window;
+        let r = solve(&self.position(b), &self.solver);
+        self.stats.solves += 1;
+        self.stats.solver_nodes += r.nodes;
+        (r.lower, r.upper, r.best_move)
+    }
+
+    /// What is known of `b`: the store merged with the pending batch, in `b`'s orientation.
+    fn lookup(&self, b: &Board) -> Result<Option<Record>, SemiError> {
+        let (c, k) = b.canonical_with_symmetry();
+        let stored = self.store.get(&c)?;
+        let merged =
+            match (stored, self.pending_map.get(&c)) {
+                (s, None) => s,
+                (None, Some(p)) => Some(*p),
+                (Some(s), Some(p)) => Some(s.merged(p).ok_or_else(|| {
+                    SemiError::Internal(format!("pending record {p} contradicts stored {s} for {c:?}"))
+                })?),
+            };
+        Ok(merged.map(|r| from_canonical(r, k)))
+    }
+
+    /// Adds a record (in `b`'s orientation) to the batch; commits when due.
+    fn record(&mut self, b: &Board, rec: Record, new_position: bool) -> Result<(), SemiError> {
+        let (c, k) = b.canonical_with_symmetry();
+        let rec = crate::store::to_canonical(rec, k);
+        let merged = match self.pending_map.get(&c) {
+            None => rec,
+            Some(p) => p
+                .merged(&rec)
+                .ok_or_else(|| SemiError::Internal(format!("record {rec} contradicts pending {p} for {c:?}")))?,
+        };
+        self.pending_map.insert(c, merged);
+        self.pending.push((c, rec));
+        let discs = (b.player | b.opponent).count_ones() as usize;
+        if rec.is_exact() {
+            if new_position {
+                self.stats.new_exact[discs] += 1;
+            }
+        } else {
+            self.stats.bounds[discs] += 1;
+        }
+        if self.last_commit.elapsed() >= self.opts.commit_every || self.opts.stop.load(Ordering::Relaxed) {
+            self.commit()?;
+            if self.opts.stop.load(Ordering::Relaxed) {
+                return Err(SemiError::Stopped);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the pending batch in one durable transaction.
+    pub(crate) fn commit(&mut self) -> Result<(), SemiError> {
+        if !self.pending.is_empty() {
+            self.store.put_batch(&self.pending)?;
+            self.pending.clear();
+            self.pending_map.clear();
+            self.stats.commits += 1;
+        }
+        self.last_commit = Instant::now();
+        self.stats.elapsed = self.start.elapsed();
+        (self.progress)(&self.stats);
+        if self.opts.stop_after_commits.is_some_and(|n| self.stats.commits >= n) {
+            return Err(SemiError::Stopped);
+        }
+        Ok(())
+    }
+
+    /// Exact value of `b` (its side to move can move) searched as kind `k` (P, A' or P').
+    pub(crate) fn exact(&mut self, b: Board, k: u8) -> Result<i32, SemiError> {
+        let empties = b.empties(self.size);
+        if empties <= self.opts.min_empties {
+            let (lo, hi, _) = self.solve(b, Window::FULL);
+            debug_assert_eq!(lo, hi);
+            return Ok(lo);
+        }
+        let known = self.lookup(&b)?;
+        let known_exact = known.filter(|r| r.is_exact());
+        if let Some(r) = known_exact {
+            if may_reuse(r.kinds, k) {
+                self.stats.reused += 1;
+                return Ok(r.lower as i32);
+            }
+        }
+        self.stats.expanded += 1;
+        let moves = b.moves(self.size);
+        // The designated move first: the stored one, else the endgame solver's.
+        let mut oracle = None;
+        let first = match known_exact.and_then(|r| r.best_move) {
+            Some(m) => m,
+            None if k == kind::P_PRIME => Square::iter(moves).next().expect("a position has a move"),
+            None => {
+                let (lo, hi, m) = self.solve(b, Window::FULL);
+                oracle = Some(lo);
+                debug_assert_eq!(lo, hi);
+                m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?
+            }
+        };
+        if moves & first.bit() == 0 {
+            return Err(SemiError::Internal(format!("designated move {first} is illegal in {b:?}")));
+        }
+        let mut best = self.child_exact(&b, first, first_child_kind(k))?;
+        let mut best_move = first;
+        for sq in Square::iter(moves & !first.bit()) {
+            let v = if k == kind::A_PRIME {
+                if !self.child_fails_high(&b, sq, best)? {
+                    continue;
+                }
+                self.child_exact(&b, sq, kind::P_PRIME)?
+            } else {
+                self.child_exact(&b, sq, other_child_kind(k))?
+            };
+            if v > best {
+                best = v;
+                best_move = sq;
+            }
+        }
+        let expected = oracle.or(known_exact.map(|r| r.lower as i32));
+        if expected.is_some_and(|e| e != best) {
+            return Err(SemiError::Internal(format!("{b:?} searched as {k}: value {best}, expected {expected:?}")));
+        }
+        self.record(&b, Record::exact(best as i8, k, Some(best_move)), known_exact.is_none())?;
+        Ok(best)
+    }
+
+    /// Exact value, for the side to move in `b`, of playing `sq` there, the reached
+    /// position searched as kind `ck` (folded passes step the kind).
+    fn child_exact(&mut self, b: &Board, sq: Square, ck: u8) -> Result<i32, SemiError> {
+        match play(b, sq, self.size, self.variant) {
+            Next::End(v) => Ok(v),
+            Next::Position { board, negate } => {
+                let v = self.exact(board, kind_after(ck, negate))?;
+                Ok(if negate { -v } else { v })
+            }
+        }
+    }
+
+    /// The null-window test of a non-first child of an A' node: is playing `sq` better
+    /// than `best` (for the side to move in `b`)? Stored bounds answer it when they can
+    /// (C and A searches may use any sound bound); else the endgame solver does, and
+    /// the bound it proves is recorded (kind C, or A after a folded pass).
+    fn child_fails_high(&mut self, b: &Board, sq: Square, best: i32) -> Result<bool, SemiError> {
+        if best >= self.size.squares() as i32 {
+            return Ok(false);
+        }
+        let (q, negate) = match play(b, sq, self.size, self.variant) {
+            Next::End(v) => return Ok(v > best),
+            Next::Position { board, negate } => (board, negate),
+        };
+        // Bounds of the move's value for b's mover, from q's (lo, hi).
+        let mover = |lo: i32, hi: i32| if negate { (-hi, -lo) } else { (lo, hi) };
+        if let Some(r) = self.lookup(&q)? {
+            let (lo, hi) = mover(r.lower as i32, r.upper as i32);
+            if lo > best {
+                return Ok(true);
+            }
+            if hi <= best {
+                self.stats.reused += 1;
+                return Ok(false);
+            }
+        }
+        // Is the move's value >= best + 1? For q: value <= -best - 1 (negate) or >= best + 1.
+        let edge = if negate { -best - 1 } else { best + 1 };
+        let (lo, hi, m) = self.solve(q, Window { lo: edge, hi: edge });
+        if q.empties(self.size) > self.opts.min_empties {
+            let qk = kind_after(kind::C, negate);
+            let best_move = if lo == hi { m } else { None };
+            self.record(&q, Record { lower: lo as i8, upper: hi as i8, kinds: qk, best_move }, false)?;
+        }
+        let (lo, _) = mover(lo, hi);
+        Ok(lo > best)
+    }
+}
+
+#[cfg(test)]
+mod tests;
