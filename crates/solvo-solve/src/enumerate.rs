@@ -147,6 +147,10 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
     let spill_dir = match &opts.data_dir {
         Some(d) => {
             let dir = d.join(format!("runs-{discs:02}"));
+            // Runs left by an interrupted attempt at this level are stale: start afresh.
+            if dir.exists() {
+                std::fs::remove_dir_all(&dir).map_err(io_err(dir.display()))?;
+            }
             std::fs::create_dir_all(&dir).map_err(io_err(dir.display()))?;
             Some(dir)
         }
