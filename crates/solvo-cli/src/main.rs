@@ -69,6 +69,9 @@ enum Command {
     StrongSolve(commands::strong_solve::Args),
     /// Play against the perfect player in the terminal, or self-check it (--self-check).
     Play(commands::play::Args),
+    /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
+    /// `solve <game> [RxC] --algo ...`.
+    Game(commands::game::Args),
 }
 
 /// Options every command sees.
@@ -98,6 +101,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::WeakSolve(args) => commands::weak_solve::run(args, common),
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),
         Command::Play(args) => commands::play::run(args, common),
+        Command::Game(args) => commands::game::run(args, common),
     }
 }
 

@@ -1,11 +1,31 @@
 //! solvo-search: generic algorithms over [`solvo_core::Game`].
 //!
-//! They are written for clarity and generality, not speed: games with fast paths of
-//! their own (Othello) are tested against them. Later layers add alpha-beta with a
-//! transposition table, proof-number search and Monte Carlo move ordering here.
+//! They are written for generality first: games with fast paths of their own (Othello)
+//! are tested against them. Besides plain negamax and perft, the solvers of the
+//! Monte Carlo Game Solver study live here: alpha-beta with a transposition table
+//! (depth-first and iterative deepening), Monte Carlo move ordering (GRAVE + PPAF),
+//! PN2, df-pn and MCTS-Solver, all behind [`solve`] with a common [`Budget`] and
+//! [`SolverStats`].
 
+pub mod algorithm;
+pub mod alphabeta;
+pub mod budget;
+pub mod dfpn;
+pub mod grave;
+pub mod keyhash;
+pub mod mc_ordering;
+pub mod mcts_solver;
 pub mod minimax;
+pub mod outcome;
 pub mod perft;
+pub mod pn2;
+pub mod policy;
+pub mod rng;
+pub mod tt;
 
+pub use algorithm::{solve, Algorithm, SolverConfig};
+pub use budget::{Budget, SolverStats};
+pub use mc_ordering::McOrdering;
 pub use minimax::negamax;
+pub use outcome::{SolveResult, Verdict};
 pub use perft::{perft, PassRule};

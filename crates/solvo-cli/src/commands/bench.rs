@@ -56,6 +56,9 @@ pub enum What {
         #[arg(long, default_value_t = 1)]
         label_from: usize,
     },
+    /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
+    /// nodes and time, each cell under a time limit.
+    Games(crate::commands::game::BenchArgs),
 }
 
 /// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
@@ -68,6 +71,7 @@ pub fn peak_rss_kib() -> Option<u64> {
 /// Runs `solvo bench`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
+        What::Games(a) => crate::commands::game::bench_games(a, common),
         What::Ffo { files, threads, hash_mb, first, last, replacement, label_from } => {
             let range = (first, last.unwrap_or(usize::MAX));
             bench_ffo(&files, threads, hash_mb, range, replacement, label_from, common)

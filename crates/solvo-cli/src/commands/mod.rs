@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod convert;
 pub mod enumerate;
+pub mod game;
 pub mod perft;
 pub mod play;
 pub mod query;

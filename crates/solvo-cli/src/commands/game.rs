@@ -1,0 +1,461 @@
+//! `solvo game`: the small games of solvo-games (and Othello) solved by the generic
+//! solvers of solvo-search: `list`, `solve`.
+//!
+//! The board size is a positional `RxC` argument (`solvo game solve domineering 7x7`):
+//! the global `--size` option is Othello's board size (4, 6 or 8).
+
+use crate::error::CliError;
+use crate::Common;
+use serde_json::json;
+use solvo_core::{Game, Status};
+use solvo_games::{GameOptions, GameVisitor};
+use solvo_othello::{BoardSize, Position, Variant};
+use solvo_search::budget::Budget;
+use solvo_search::grave::GraveParams;
+use solvo_search::rng::Rng;
+use solvo_search::{solve, Algorithm, SolveResult, SolverConfig, Verdict};
+use std::time::Duration;
+
+/// Arguments of `solvo game`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+/// The `game` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum What {
+    /// List the games with their default sizes and rule options.
+    List,
+    /// Solve a game from its start (or after a random opening): the winner, a winning
+    /// first move, nodes, time and transposition-table statistics.
+    Solve(SolveArgs),
+}
+
+/// Options of one solver run.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SolverArgs {
+    /// Algorithm: ab-tt, id-ab-tt, ab-tt-mc, id-ab-tt-mc, pn2, dfpn, mcts-solver.
+    #[arg(long, default_value = "ab-tt")]
+    pub algo: Algorithm,
+    /// Playouts of the Monte Carlo ordering search (the -mc algorithms).
+    #[arg(long, default_value_t = 10_000)]
+    pub playouts: u32,
+    /// Node limit (the result is unknown when it is reached).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Time limit in seconds (the result is unknown when it is reached).
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+    /// log2 of the number of transposition-table buckets (two entries each).
+    #[arg(long, default_value_t = 22)]
+    pub tt_bits: u32,
+    /// Random seed of the Monte Carlo searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Enhanced transposition cutoff in the alpha-beta solvers.
+    #[arg(long)]
+    pub etc: bool,
+    /// Threshold of pn2/dfpn/mcts-solver: prove "value >= T" (1: "the side to move wins").
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
+    pub threshold: i32,
+}
+
+/// Arguments of `solvo game solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The game (see `solvo game list`), or `othello`.
+    pub game: String,
+    /// Board size RxC (rows x columns); default: the game's default size.
+    pub board: Option<String>,
+    /// Rule options key=value (see `solvo game list`).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Play this many random (seeded by --opening-seed) moves before solving.
+    #[arg(long, default_value_t = 0)]
+    pub random_opening: u32,
+    /// Seed of the random opening.
+    #[arg(long, default_value_t = 1)]
+    pub opening_seed: u64,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+}
+
+impl SolverArgs {
+    /// The solver configuration these arguments describe.
+    pub fn config(&self) -> Result<SolverConfig, CliError> {
+        let time_limit = match self.time_limit {
+            None => None,
+            Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+            Some(s) => return Err(CliError(format!("--time-limit: expected a positive number of seconds, got {s}"))),
+        };
+        if !(4..=30).contains(&self.tt_bits) {
+            return Err(CliError(format!("--tt-bits: expected 4..=30, got {}", self.tt_bits)));
+        }
+        let mut c = SolverConfig::new(self.algo);
+        c.budget = Budget { max_nodes: self.nodes, time_limit };
+        c.tt_bits = self.tt_bits;
+        c.threshold = self.threshold;
+        c.etc = self.etc;
+        c.grave = GraveParams { playouts: self.playouts, seed: self.seed, ..GraveParams::default() };
+        Ok(c)
+    }
+}
+
+/// What one solve found, ready to print.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The game's name and size.
+    pub label: String,
+    /// The algorithm.
+    pub algo: Algorithm,
+    /// The verdict at the root.
+    pub verdict: Verdict,
+    /// "first", "second", or "unknown" (who wins from the root).
+    pub winner: &'static str,
+    /// The best or winning move, if any (debug form of the move).
+    pub best_move: Option<String>,
+    /// The solver's result statistics.
+    pub stats: solvo_search::SolverStats,
+    /// The player to move at the root (0 = first player).
+    pub root_player: u8,
+}
+
+/// Solves `game` with `config` and summarises the result.
+pub fn solve_game<G: Game>(game: &G, label: String, config: &SolverConfig) -> Report {
+    let r: SolveResult<G::Move> = solve(game, config);
+    let root_player = game.player_to_move();
+    let winner = match r.verdict.side_to_move_wins() {
+        Some(true) if root_player == 0 => "first",
+        Some(true) => "second",
+        Some(false) if root_player == 0 => "second",
+        Some(false) => "first",
+        None => "unknown",
+    };
+    Report {
+        label,
+        algo: config.algorithm,
+        verdict: r.verdict,
+        winner,
+        best_move: r.best_move.map(|m| format!("{m:?}")),
+        stats: r.stats,
+        root_player,
+    }
+}
+
+fn verdict_text(v: Verdict) -> String {
+    match v {
+        Verdict::Exact(x) => format!("value {x}"),
+        Verdict::AtLeast(t) => format!("value >= {t}"),
+        Verdict::Below(t) => format!("value < {t}"),
+        Verdict::Unknown => "unknown (budget exhausted)".to_string(),
+    }
+}
+
+/// The JSON object of a report.
+pub fn report_json(r: &Report) -> serde_json::Value {
+    let s = &r.stats;
+    json!({
+        "game": r.label,
+        "algo": r.algo.name(),
+        "winner": r.winner,
+        "verdict": verdict_text(r.verdict),
+        "value": match r.verdict { Verdict::Exact(v) => Some(v), _ => None },
+        "best_move": r.best_move,
+        "nodes": s.nodes,
+        "seconds": s.time.as_secs_f64(),
+        "tt_probes": s.tt_probes,
+        "tt_hits": s.tt_hits,
+        "tt_stores": s.tt_stores,
+        "tt_overwrites": s.tt_overwrites,
+        "iterations": s.iterations,
+        "playouts": s.playouts,
+        "mc_nodes": s.mc_nodes,
+        "mc_seconds": s.mc_time.as_secs_f64(),
+    })
+}
+
+fn print_report(r: &Report, json: bool) {
+    if json {
+        out!("{}", report_json(r));
+        return;
+    }
+    let s = &r.stats;
+    out!(
+        "{} with {}: {} ({} to move)",
+        r.label,
+        r.algo,
+        verdict_text(r.verdict),
+        if r.root_player == 0 { "first player" } else { "second player" }
+    );
+    out!("winner: {} player", r.winner);
+    if let Some(m) = &r.best_move {
+        out!("best move: {m}");
+    }
+    out!("nodes: {}  time: {:.3} s", s.nodes, s.time.as_secs_f64());
+    out!("tt: probes {} hits {} stores {} overwrites {}", s.tt_probes, s.tt_hits, s.tt_stores, s.tt_overwrites);
+    if s.iterations > 0 {
+        out!("iterations: {}", s.iterations);
+    }
+    if s.playouts > 0 {
+        out!("playouts: {}  mc tree nodes: {}  mc time: {:.3} s", s.playouts, s.mc_nodes, s.mc_time.as_secs_f64());
+    }
+}
+
+/// Plays `moves` random moves (passes when forced) from `game`, seeded.
+pub fn random_opening<G: Game>(game: &G, moves: u32, seed: u64) -> G {
+    let mut rng = Rng::new(seed);
+    let mut g = game.clone();
+    let mut list = Vec::new();
+    for _ in 0..moves {
+        match g.status() {
+            Status::Over(_) => break,
+            Status::MustPass => g = g.pass().expect("MustPass has a pass"),
+            Status::ToMove => {
+                list.clear();
+                g.generate_moves(&mut list);
+                g = g.play(list[rng.below(list.len())]);
+            }
+        }
+    }
+    g
+}
+
+/// A generic action run on a game position: the bridge from [`GameVisitor`] (and
+/// Othello) to the solvers.
+pub trait GameAction {
+    /// What the action returns.
+    type Output;
+    /// Runs the action.
+    fn run<G: Game>(self, game: G, label: String) -> Self::Output;
+}
+
+struct Visit<A> {
+    action: A,
+    label: String,
+}
+
+impl<A: GameAction> GameVisitor for Visit<A> {
+    type Output = A::Output;
+    fn visit<G: Game + std::fmt::Display + 'static>(self, game: G) -> A::Output {
+        self.action.run(game, self.label)
+    }
+}
+
+/// Builds game `name` (a catalogue game, or `othello`) on `rows x cols` and runs `action`.
+pub fn with_game<A: GameAction>(
+    name: &str,
+    rows: usize,
+    cols: usize,
+    options: &GameOptions,
+    action: A,
+) -> Result<A::Output, CliError> {
+    let label = format!("{name} {rows}x{cols}");
+    if name.eq_ignore_ascii_case("othello") {
+        let size = match (rows, cols) {
+            (4, 4) => BoardSize::Four,
+            (6, 6) => BoardSize::Six,
+            (8, 8) => BoardSize::Eight,
+            _ => return Err(CliError(format!("othello: unsupported size {rows}x{cols} (expected 4x4, 6x6 or 8x8)"))),
+        };
+        return Ok(action.run(Position::start(size, Variant::Normal), label));
+    }
+    solvo_games::dispatch_with(name, rows, cols, options, Visit { action, label }).map_err(|e| CliError(e.to_string()))
+}
+
+/// The size `RxC` given, or the game's default.
+pub fn size_of(name: &str, board: Option<&str>) -> Result<(usize, usize), CliError> {
+    match board {
+        Some(text) => solvo_games::parse_size(text).map_err(|e| CliError(format!("board size: {e}"))),
+        None if name.eq_ignore_ascii_case("othello") => Ok((8, 8)),
+        None => solvo_games::find(name)
+            .map(|s| (s.default_rows, s.default_cols))
+            .ok_or_else(|| CliError(format!("unknown game '{name}' (see `solvo game list`)"))),
+    }
+}
+
+struct SolveAction {
+    config: SolverConfig,
+    opening: u32,
+    seed: u64,
+}
+
+impl GameAction for SolveAction {
+    type Output = Report;
+    fn run<G: Game>(self, game: G, label: String) -> Report {
+        let g = random_opening(&game, self.opening, self.seed);
+        let label =
+            if self.opening > 0 { format!("{label} (opening {} seed {})", self.opening, self.seed) } else { label };
+        solve_game(&g, label, &self.config)
+    }
+}
+
+/// Parses `key=value` options.
+pub fn parse_options(list: &[String]) -> Result<GameOptions, CliError> {
+    let mut o = GameOptions::new();
+    for pair in list {
+        o.push_pair(pair).map_err(|e| CliError(format!("--option {pair}: {e}")))?;
+    }
+    Ok(o)
+}
+
+/// Runs `solvo game`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    match args.what {
+        What::List => {
+            for s in solvo_games::list() {
+                if common.json {
+                    out!(
+                        "{}",
+                        json!({"game": s.name, "description": s.description, "default_size": format!("{}x{}", s.default_rows, s.default_cols), "options": s.options})
+                    );
+                } else {
+                    out!(
+                        "{:<22} {}x{:<4} {}  [options: {}]",
+                        s.name,
+                        s.default_rows,
+                        s.default_cols,
+                        s.description,
+                        s.options
+                    );
+                }
+            }
+            if common.json {
+                out!(
+                    "{}",
+                    json!({"game": "othello", "description": "Othello from the start (exact disc difference)", "default_size": "8x8", "options": "none"})
+                );
+            } else {
+                out!(
+                    "{:<22} {}x{:<4} {}",
+                    "othello",
+                    8,
+                    8,
+                    "Othello from the start (exact disc difference; sizes 4x4, 6x6, 8x8)"
+                );
+            }
+            Ok(())
+        }
+        What::Solve(a) => {
+            let (rows, cols) = size_of(&a.game, a.board.as_deref())?;
+            let options = parse_options(&a.options)?;
+            let action = SolveAction { config: a.solver.config()?, opening: a.random_opening, seed: a.opening_seed };
+            let report = with_game(&a.game, rows, cols, &options, action)?;
+            print_report(&report, common.json);
+            Ok(())
+        }
+    }
+}
+
+/// The paper-style benchmark set: (game, RxC).
+pub const BENCH_SET: &[(&str, &str)] = &[
+    ("domineering", "7x7"),
+    ("misere-domineering", "7x7"),
+    ("nogo", "7x3"),
+    ("nogo", "5x4"),
+    ("atarigo", "5x5"),
+    ("go", "3x3"),
+    ("knightthrough", "6x6"),
+    ("misere-breakthrough", "4x5"),
+    ("breakthrough", "5x5"),
+];
+
+/// Arguments of `solvo bench games`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// Cells game:RxC, comma-separated (default: the study's set, Domineering 7x7 ...
+    /// Breakthrough 5x5).
+    #[arg(long, value_delimiter = ',')]
+    pub games: Vec<String>,
+    /// Algorithms, comma-separated (default: all).
+    #[arg(long, value_delimiter = ',')]
+    pub algos: Vec<Algorithm>,
+    /// Time limit per cell in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub cell_time: f64,
+    /// Node limit per cell.
+    #[arg(long)]
+    pub cell_nodes: Option<u64>,
+    /// Playouts of the Monte Carlo ordering search.
+    #[arg(long, default_value_t = 10_000)]
+    pub playouts: u32,
+    /// log2 of the number of transposition-table buckets.
+    #[arg(long, default_value_t = 22)]
+    pub tt_bits: u32,
+    /// Random seed of the Monte Carlo searches.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Enhanced transposition cutoff in the alpha-beta solvers.
+    #[arg(long)]
+    pub etc: bool,
+}
+
+struct Plain {
+    config: SolverConfig,
+}
+
+impl GameAction for Plain {
+    type Output = Report;
+    fn run<G: Game>(self, game: G, label: String) -> Report {
+        solve_game(&game, label, &self.config)
+    }
+}
+
+/// Runs `solvo bench games`: one row per (game, algorithm) with nodes and time; a cell
+/// that runs out of its budget shows `unknown`.
+pub fn bench_games(args: BenchArgs, common: Common) -> Result<(), CliError> {
+    let cells: Vec<(String, String)> = if args.games.is_empty() {
+        BENCH_SET.iter().map(|&(g, s)| (g.to_string(), s.to_string())).collect()
+    } else {
+        args.games
+            .iter()
+            .map(|c| {
+                c.split_once(':')
+                    .map(|(g, s)| (g.to_string(), s.to_string()))
+                    .ok_or_else(|| CliError(format!("--games: expected game:RxC, got '{c}'")))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let algos = if args.algos.is_empty() { Algorithm::ALL.to_vec() } else { args.algos.clone() };
+    if !common.json {
+        out!(
+            "per-cell limit: {} s{}; playouts {}; seed {}",
+            args.cell_time,
+            args.cell_nodes.map_or(String::new(), |n| format!(", {n} nodes")),
+            args.playouts,
+            args.seed
+        );
+        out!("{:<28} {:<12} {:<8} {:>14} {:>10} {:>10}", "game", "algorithm", "winner", "nodes", "seconds", "playouts");
+    }
+    for (game, board) in &cells {
+        let (rows, cols) = size_of(game, Some(board))?;
+        for &algo in &algos {
+            let solver = SolverArgs {
+                algo,
+                playouts: args.playouts,
+                nodes: args.cell_nodes,
+                time_limit: Some(args.cell_time),
+                tt_bits: args.tt_bits,
+                seed: args.seed,
+                etc: args.etc,
+                threshold: 1,
+            };
+            let r = with_game(game, rows, cols, &GameOptions::new(), Plain { config: solver.config()? })?;
+            if common.json {
+                out!("{}", json!({"bench": "games", "result": report_json(&r)}));
+            } else {
+                out!(
+                    "{:<28} {:<12} {:<8} {:>14} {:>10.3} {:>10}",
+                    r.label,
+                    algo.name(),
+                    r.winner,
+                    r.stats.nodes,
+                    r.stats.time.as_secs_f64(),
+                    r.stats.playouts
+                );
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,149 @@
+//! One entry point for every solver: pick an [`Algorithm`], give a [`SolverConfig`].
+
+use crate::alphabeta::{alpha_beta, AbOptions};
+use crate::budget::{Budget, Limiter};
+use crate::dfpn::{dfpn, DfpnOptions};
+use crate::grave::GraveParams;
+use crate::mc_ordering::McOrdering;
+use crate::mcts_solver::{mcts_solver, MctsOptions};
+use crate::outcome::SolveResult;
+use crate::pn2::{pn2, PnOptions};
+use solvo_core::Game;
+use std::fmt;
+use std::str::FromStr;
+
+/// The solvers, by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Depth-first alpha-beta with a transposition table.
+    AbTt,
+    /// Iterative-deepening alpha-beta with a transposition table.
+    IdAbTt,
+    /// `ab-tt` with Monte Carlo move ordering.
+    AbTtMc,
+    /// `id-ab-tt` with Monte Carlo move ordering.
+    IdAbTtMc,
+    /// PN2 (two-level proof-number search).
+    Pn2,
+    /// Depth-first proof-number search.
+    Dfpn,
+    /// MCTS-Solver.
+    MctsSolver,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order of the benchmark table.
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::AbTt,
+        Algorithm::IdAbTt,
+        Algorithm::AbTtMc,
+        Algorithm::IdAbTtMc,
+        Algorithm::Pn2,
+        Algorithm::Dfpn,
+        Algorithm::MctsSolver,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::AbTt => "ab-tt",
+            Algorithm::IdAbTt => "id-ab-tt",
+            Algorithm::AbTtMc => "ab-tt-mc",
+            Algorithm::IdAbTtMc => "id-ab-tt-mc",
+            Algorithm::Pn2 => "pn2",
+            Algorithm::Dfpn => "dfpn",
+            Algorithm::MctsSolver => "mcts-solver",
+        }
+    }
+
+    /// Whether it runs the Monte Carlo ordering search first.
+    pub fn uses_mc(self) -> bool {
+        matches!(self, Algorithm::AbTtMc | Algorithm::IdAbTtMc)
+    }
+
+    /// Whether it finds exact values (alpha-beta) rather than a threshold answer.
+    pub fn exact(self) -> bool {
+        matches!(self, Algorithm::AbTt | Algorithm::IdAbTt | Algorithm::AbTtMc | Algorithm::IdAbTtMc)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    /// Parses a command-line name; the error lists the valid ones.
+    fn from_str(s: &str) -> Result<Self, String> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            format!("unknown algorithm '{s}' (expected one of: {})", names.join(", "))
+        })
+    }
+}
+
+/// Everything a solver run needs besides the position.
+#[derive(Clone, Copy, Debug)]
+pub struct SolverConfig {
+    /// Which solver.
+    pub algorithm: Algorithm,
+    /// Node and time limits (the time limit includes the Monte Carlo search).
+    pub budget: Budget,
+    /// Transposition tables have `2^tt_bits` buckets of two entries.
+    pub tt_bits: u32,
+    /// Threshold question of the proof-number and MCTS solvers: value >= threshold.
+    pub threshold: i32,
+    /// The GRAVE + PPAF search of the `-mc` solvers.
+    pub grave: GraveParams,
+    /// Enhanced transposition cutoff in the alpha-beta solvers.
+    pub etc: bool,
+}
+
+impl SolverConfig {
+    /// Defaults for `algorithm`: no budget, 2^22 buckets, threshold 1, default GRAVE.
+    pub fn new(algorithm: Algorithm) -> SolverConfig {
+        SolverConfig {
+            algorithm,
+            budget: Budget::UNLIMITED,
+            tt_bits: 22,
+            threshold: 1,
+            grave: GraveParams::default(),
+            etc: false,
+        }
+    }
+}
+
+/// Solves `game` with the configured algorithm. Never claims a value it has not
+/// proven: a run out of budget gives [`crate::Verdict::Unknown`].
+pub fn solve<G: Game>(game: &G, config: &SolverConfig) -> SolveResult<G::Move> {
+    let clock = Limiter::new(config.budget);
+    let ordering = config.algorithm.uses_mc().then(|| McOrdering::learn(game, &config.grave, config.budget));
+    let budget: Budget = clock.remaining(0);
+    let budget = Budget { max_nodes: config.budget.max_nodes, ..budget };
+    let ab = |iterative| AbOptions { iterative, tt_bits: config.tt_bits, etc: config.etc };
+    let mut result = match config.algorithm {
+        Algorithm::AbTt | Algorithm::AbTtMc => alpha_beta(game, &ab(false), ordering.as_ref(), budget),
+        Algorithm::IdAbTt | Algorithm::IdAbTtMc => alpha_beta(game, &ab(true), ordering.as_ref(), budget),
+        Algorithm::Pn2 => pn2(game, &PnOptions { threshold: config.threshold, ..PnOptions::default() }, None, budget),
+        Algorithm::Dfpn => {
+            let options =
+                DfpnOptions { threshold: config.threshold, tt_bits: config.tt_bits, ..DfpnOptions::default() };
+            dfpn(game, &options, None, budget)
+        }
+        Algorithm::MctsSolver => {
+            let options =
+                MctsOptions { threshold: config.threshold, seed: config.grave.seed, ..MctsOptions::default() };
+            mcts_solver(game, &options, budget)
+        }
+    };
+    if let Some(o) = &ordering {
+        result.stats.playouts = o.playouts;
+        result.stats.mc_nodes = o.tree_nodes;
+        result.stats.mc_time = o.time;
+    }
+    result.stats.time = clock.elapsed();
+    result
+}

@@ -1,0 +1,237 @@
+//! Alpha-beta solvers with a transposition table: `ab-tt` (depth-first, no horizon) and
+//! `id-ab-tt` (iterative deepening), both optionally with Monte Carlo move ordering.
+//!
+//! Negamax, fail-soft, generic over integer values (win/loss games: ±1; Othello: disc
+//! differences). Moves are picked by selection sort: the TT move, then by
+//! `move_priority`, then by the Monte Carlo scores when given.
+//!
+//! Iterative deepening: a position at the horizon gets the heuristic value 0 ("unknown")
+//! and every result carries a flag saying whether it depends on a horizon. Results
+//! that do not are true bounds of the game value and are stored with depth
+//! [`DEPTH_EXACT`], valid for every later iteration; the others only for searches no
+//! deeper than theirs. Iterations go on until the root's result is horizon-free, so a
+//! depth-limited 0 is never taken for a proven value.
+
+use crate::budget::{Budget, Limiter, SolverStats};
+use crate::mc_ordering::McOrdering;
+use crate::outcome::{SolveResult, Verdict};
+use crate::tt::{work_of, Bound, Entry, TranspositionTable, DEPTH_EXACT};
+use solvo_core::{Game, Status};
+
+/// Options of the alpha-beta solvers.
+#[derive(Clone, Copy, Debug)]
+pub struct AbOptions {
+    /// Iterative deepening (`id-ab-tt`) instead of one horizon-free search (`ab-tt`).
+    pub iterative: bool,
+    /// The transposition table has `2^tt_bits` buckets of two entries.
+    pub tt_bits: u32,
+    /// Enhanced transposition cutoff: probe every child in the TT before searching any.
+    pub etc: bool,
+}
+
+impl Default for AbOptions {
+    /// Not iterative, 2^22 buckets, no ETC.
+    fn default() -> Self {
+        AbOptions { iterative: false, tt_bits: 22, etc: false }
+    }
+}
+
+struct Searcher<'a, G: Game> {
+    tt: TranspositionTable,
+    ordering: Option<&'a McOrdering<G::Move>>,
+    limiter: Limiter,
+    nodes: u64,
+    moves: Vec<Vec<G::Move>>,
+    scores: Vec<Vec<i64>>,
+    root_best: Option<G::Move>,
+    etc: bool,
+}
+
+/// A search result: a value and whether it is horizon-free (a true bound).
+type Scored = (i32, bool);
+
+/// What the move loop found: value, horizon-free, best move's index, bound, nodes spent.
+type Looped = (i32, bool, Option<usize>, Bound, u64);
+
+impl<G: Game> Searcher<'_, G> {
+    /// Fail-soft negamax. `None` when the budget ran out.
+    fn search(&mut self, game: &G, alpha: i32, beta: i32, depth: u16, ply: usize) -> Option<Scored> {
+        self.nodes += 1;
+        if self.limiter.out(self.nodes) {
+            return None;
+        }
+        match game.status() {
+            Status::Over(v) => return Some((v, true)),
+            Status::MustPass => {
+                let passed = game.pass().expect("MustPass has a pass");
+                let (v, exact) = self.search(&passed, -beta, -alpha, depth, ply + 1)?;
+                return Some((-v, exact));
+            }
+            Status::ToMove => {}
+        }
+        if depth == 0 {
+            return Some((0, false));
+        }
+        let key = game.hash_key();
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.best;
+            if e.depth >= depth && ply > 0 {
+                let exact = e.depth == DEPTH_EXACT;
+                match e.bound {
+                    Bound::Exact => return Some((e.value, exact)),
+                    Bound::Lower if e.value >= beta => return Some((e.value, exact)),
+                    Bound::Upper if e.value <= alpha => return Some((e.value, exact)),
+                    _ => {}
+                }
+            }
+        }
+        let child_depth = if depth == DEPTH_EXACT { DEPTH_EXACT } else { depth - 1 };
+        while self.moves.len() <= ply {
+            self.moves.push(Vec::new());
+            self.scores.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        moves.clear();
+        scores.clear();
+        game.generate_moves(&mut moves);
+        if let Some(o) = self.ordering {
+            o.score_moves(game, key, &moves, &mut scores);
+        } else {
+            scores.resize(moves.len(), 0);
+        }
+        for (i, (s, &m)) in scores.iter_mut().zip(&moves).enumerate() {
+            *s = if Some(i as u8) == tt_move { i64::MAX } else { (i64::from(game.move_priority(m)) << 40) + *s };
+        }
+        let result = self.search_moves(game, &moves, &mut scores, alpha, beta, child_depth, ply);
+        self.moves[ply] = moves;
+        self.scores[ply] = scores;
+        let (best, exact, best_index, bound, work) = result?;
+        let best_move = best_index.map(|i| self.moves[ply][i]);
+        if ply == 0 {
+            self.root_best = best_move;
+        }
+        self.tt.store(Entry {
+            key,
+            value: best,
+            bound,
+            depth: if exact { DEPTH_EXACT } else { depth },
+            work: work_of(work),
+            best: best_index.and_then(|i| u8::try_from(i).ok()).filter(|&i| i < 255),
+        });
+        Some((best, exact))
+    }
+
+    /// The move loop of [`Searcher::search`]: (value, horizon-free, best move, bound, nodes).
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        scores: &mut [i64],
+        alpha: i32,
+        beta: i32,
+        child_depth: u16,
+        ply: usize,
+    ) -> Option<Looped> {
+        let start_nodes = self.nodes;
+        if self.etc && ply > 0 {
+            // Enhanced transposition cutoff: a child already known to refute the window.
+            for (i, &m) in moves.iter().enumerate() {
+                let child = game.play(m);
+                if let Some(e) = self.tt.probe(child.hash_key()) {
+                    if e.depth >= child_depth && matches!(e.bound, Bound::Exact | Bound::Upper) && -e.value >= beta {
+                        return Some((-e.value, e.depth == DEPTH_EXACT, Some(i), Bound::Lower, 1));
+                    }
+                }
+            }
+        }
+        let mut alpha_now = alpha;
+        let mut best = i32::MIN + 1;
+        let mut best_move = None;
+        let mut all_exact = true;
+        for _ in 0..moves.len() {
+            // Selection sort: the best move not tried yet (tried ones score i64::MIN).
+            let mut i = 0;
+            for k in 1..moves.len() {
+                if scores[k] > scores[i] {
+                    i = k;
+                }
+            }
+            scores[i] = i64::MIN;
+            let m = moves[i];
+            let child = game.play(m);
+            let (v, exact) = self.search(&child, -beta, -alpha_now, child_depth, ply + 1)?;
+            let v = -v;
+            all_exact &= exact;
+            if v > best {
+                best = v;
+                best_move = Some(i);
+            }
+            if v > alpha_now {
+                alpha_now = v;
+            }
+            if v >= beta {
+                return Some((v, exact, best_move, Bound::Lower, self.nodes - start_nodes));
+            }
+        }
+        let bound = if best > alpha { Bound::Exact } else { Bound::Upper };
+        Some((best, all_exact, best_move, bound, self.nodes - start_nodes))
+    }
+}
+
+/// Solves `game` exactly by alpha-beta with a transposition table; with `ordering`,
+/// moves are ordered by Monte Carlo scores after the TT move and `move_priority`.
+/// The verdict is [`Verdict::Exact`] with a best move, or [`Verdict::Unknown`] when the
+/// budget runs out.
+pub fn alpha_beta<G: Game>(
+    game: &G,
+    options: &AbOptions,
+    ordering: Option<&McOrdering<G::Move>>,
+    budget: Budget,
+) -> SolveResult<G::Move> {
+    let mut s = Searcher {
+        tt: TranspositionTable::new(options.tt_bits),
+        ordering,
+        limiter: Limiter::new(budget),
+        nodes: 0,
+        moves: Vec::new(),
+        scores: Vec::new(),
+        root_best: None,
+        etc: options.etc,
+    };
+    let max = game.max_value();
+    let mut iterations = 0;
+    let mut verdict = Verdict::Unknown;
+    let mut depth: u16 = if options.iterative { 1 } else { DEPTH_EXACT };
+    loop {
+        iterations += 1;
+        match s.search(game, -max, max, depth, 0) {
+            None => break,
+            Some((v, true)) => {
+                verdict = Verdict::Exact(v);
+                break;
+            }
+            Some((_, false)) => {
+                if depth >= DEPTH_EXACT - 1 {
+                    break;
+                }
+                depth += 1;
+            }
+        }
+    }
+    let c = s.tt.counters;
+    let stats = SolverStats {
+        nodes: s.nodes,
+        time: s.limiter.elapsed(),
+        tt_probes: c.probes,
+        tt_hits: c.hits,
+        tt_stores: c.stores,
+        tt_overwrites: c.overwrites,
+        iterations: if options.iterative { iterations } else { 0 },
+        ..SolverStats::default()
+    };
+    let best_move = if matches!(verdict, Verdict::Exact(_)) { s.root_best } else { None };
+    SolveResult { verdict, best_move, stats }
+}

@@ -1,0 +1,282 @@
+//! df-pn: depth-first proof-number search (Nagai 2002) with a transposition table and
+//! the 1+ε trick (Pawlewicz & Lew 2006).
+//!
+//! Negamax (φ/δ) form: at every node φ is the proof number of "the side to move
+//! reaches its target" and δ the disproof number; φ(n) = min δ(child),
+//! δ(n) = Σ φ(child). The root's target is "value >= threshold"; a child's target is
+//! "value >= 1 - t" when its parent's is "value >= t" (the parent reaches t exactly when
+//! some child stays below 1 - t), so for win/loss games with threshold 1 every target
+//! is simply "win". The TT key mixes in the target.
+//!
+//! Transpositions share TT entries (the graph is searched as a DAG: δ sums may count a
+//! shared descendant twice, which only delays, never falsifies, a proof). Cycles: a
+//! child that repeats a position of the current path (same key) is counted in
+//! `repetitions` and stops the search with [`Verdict::Unknown`] rather than risk the
+//! graph-history-interaction problem. Games
+//! whose key covers their whole state (Go's key includes the superko history) have no
+//! repetitions.
+
+use crate::budget::{Budget, Limiter, SolverStats};
+use crate::mc_ordering::McOrdering;
+use crate::outcome::{SolveResult, Verdict};
+use crate::tt::TtCounters;
+use solvo_core::{Game, Status};
+
+/// Proven / disproven marker.
+const INF: u32 = u32::MAX;
+/// Largest unsolved number (sums saturate here).
+const BIG: u32 = u32::MAX - 1;
+
+/// Options of df-pn.
+#[derive(Clone, Copy, Debug)]
+pub struct DfpnOptions {
+    /// The root question: value >= threshold for the side to move.
+    pub threshold: i32,
+    /// The TT has `2^tt_bits` buckets of two entries.
+    pub tt_bits: u32,
+    /// The ε of the 1+ε trick (0: Nagai's δ2 + 1).
+    pub epsilon: f64,
+}
+
+impl Default for DfpnOptions {
+    /// Threshold 1, 2^22 buckets, ε = 0.25.
+    fn default() -> Self {
+        DfpnOptions { threshold: 1, tt_bits: 22, epsilon: 0.25 }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Slot {
+    key: u64,
+    phi: u32,
+    delta: u32,
+    work: u64,
+}
+
+struct Table {
+    slots: Vec<Option<Slot>>,
+    mask: usize,
+    counters: TtCounters,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        let bits = bits.clamp(4, 30);
+        Table { slots: vec![None; 2usize << bits], mask: (1usize << bits) - 1, counters: TtCounters::default() }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        2 * ((key ^ (key >> 29)) as usize & self.mask)
+    }
+
+    fn get(&mut self, key: u64) -> Option<(u32, u32)> {
+        self.counters.probes += 1;
+        let b = self.bucket(key);
+        let hit = self.slots[b..b + 2].iter().flatten().find(|s| s.key == key).map(|s| (s.phi, s.delta));
+        if hit.is_some() {
+            self.counters.hits += 1;
+        }
+        hit
+    }
+
+    /// Stores; solved entries and entries with more work are kept in preference.
+    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+        self.counters.stores += 1;
+        let b = self.bucket(key);
+        let solved = phi == 0 || delta == 0;
+        let new = Slot { key, phi, delta, work: if solved { u64::MAX } else { work } };
+        for i in b..b + 2 {
+            if self.slots[i].is_some_and(|s| s.key == key) {
+                self.slots[i] = Some(new);
+                return;
+            }
+        }
+        let victim = match (self.slots[b], self.slots[b + 1]) {
+            (None, _) => b,
+            (_, None) => b + 1,
+            (Some(x), Some(y)) => {
+                if x.work <= y.work {
+                    b
+                } else {
+                    b + 1
+                }
+            }
+        };
+        if self.slots[victim].is_some() {
+            self.counters.overwrites += 1;
+        }
+        self.slots[victim] = Some(new);
+    }
+}
+
+struct Dfpn<'a, G: Game> {
+    table: Table,
+    limiter: Limiter,
+    nodes: u64,
+    epsilon: f64,
+    path: Vec<u64>,
+    repetitions: u64,
+    ordering: Option<&'a McOrdering<G::Move>>,
+}
+
+/// A key for a position with a target: targets alternate between two values.
+fn keyed(key: u64, target: i32) -> u64 {
+    key ^ (target as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+fn sat(x: u64) -> u32 {
+    x.min(u64::from(BIG)) as u32
+}
+
+impl<G: Game> Dfpn<'_, G> {
+    /// (φ, δ) of a position with no search: solved if over, else from the TT or (1, 1).
+    fn look(&mut self, state: &G, target: i32) -> (u32, u32) {
+        if let Status::Over(v) = state.status() {
+            return if v >= target { (0, INF) } else { (INF, 0) };
+        }
+        self.table.get(keyed(state.hash_key(), target)).unwrap_or((1, 1))
+    }
+
+    /// The children of `state` (a pass is a child), best-ordered first.
+    fn children(&self, state: &G) -> Vec<(G, Option<G::Move>)> {
+        if state.status() == Status::MustPass {
+            return vec![(state.pass().expect("MustPass has a pass"), None)];
+        }
+        let mut moves = Vec::new();
+        state.generate_moves(&mut moves);
+        let mut scores = Vec::new();
+        match self.ordering {
+            Some(o) => o.score_moves(state, state.hash_key(), &moves, &mut scores),
+            None => scores.resize(moves.len(), 0),
+        }
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse((i64::from(state.move_priority(moves[i])) << 40) + scores[i]));
+        order.into_iter().map(|i| (state.play(moves[i]), Some(moves[i]))).collect()
+    }
+
+    /// Searches `state` (target `target`) until φ >= th_phi or δ >= th_delta; returns
+    /// (φ, δ), or `None` when the budget ran out.
+    fn mid(&mut self, state: &G, target: i32, th_phi: u32, th_delta: u32) -> Option<(u32, u32)> {
+        self.nodes += 1;
+        if self.limiter.out(self.nodes) {
+            return None;
+        }
+        if let Status::Over(v) = state.status() {
+            return Some(if v >= target { (0, INF) } else { (INF, 0) });
+        }
+        let key = keyed(state.hash_key(), target);
+        let start = self.nodes;
+        let kids = self.children(state);
+        let child_target = 1 - target;
+        let child_keys: Vec<u64> = kids.iter().map(|(c, _)| c.hash_key()).collect();
+        self.path.push(state.hash_key());
+        let mut numbers: Vec<(u32, u32)> = Vec::with_capacity(kids.len());
+        let result = loop {
+            numbers.clear();
+            if child_keys.iter().any(|k| self.path.contains(k)) {
+                self.repetitions += 1;
+                break None;
+            }
+            for (c, _) in &kids {
+                let n = self.look(c, child_target);
+                numbers.push(n);
+            }
+            let mut phi = INF;
+            let mut delta_sum = 0u64;
+            let mut unprovable_child = false;
+            let mut best = 0;
+            let mut second = INF;
+            for (i, &(cp, cd)) in numbers.iter().enumerate() {
+                if cd < phi {
+                    second = phi;
+                    phi = cd;
+                    best = i;
+                } else if cd < second {
+                    second = cd;
+                }
+                delta_sum += u64::from(cp);
+                unprovable_child |= cp == INF;
+            }
+            let delta = if unprovable_child { INF } else { sat(delta_sum) };
+            if phi == 0 {
+                break Some((0, INF));
+            }
+            if delta == 0 {
+                break Some((INF, 0));
+            }
+            if phi >= th_phi || delta >= th_delta {
+                break Some((phi, delta));
+            }
+            let (cp, _) = numbers[best];
+            let child_th_phi = sat(u64::from(th_delta) + u64::from(cp) - u64::from(delta)).max(1);
+            let grown = ((f64::from(second)) * (1.0 + self.epsilon)).ceil() as u64;
+            let child_th_delta = (u64::from(second) + 1).max(grown).min(u64::from(th_phi)) as u32;
+            let (c, _) = &kids[best];
+            if self.mid(c, child_target, child_th_phi, child_th_delta).is_none() {
+                break None;
+            }
+        };
+        self.path.pop();
+        let (phi, delta) = result?;
+        self.table.put(key, phi, delta, self.nodes - start);
+        Some((phi, delta))
+    }
+}
+
+/// Solves "value >= threshold" for the side to move at `game` by df-pn. The verdict
+/// is [`Verdict::AtLeast`] with a proving move, [`Verdict::Below`], or
+/// [`Verdict::Unknown`] (budget exhausted, or a repetition seen).
+pub fn dfpn<G: Game>(
+    game: &G,
+    options: &DfpnOptions,
+    ordering: Option<&McOrdering<G::Move>>,
+    budget: Budget,
+) -> SolveResult<G::Move> {
+    let mut d = Dfpn {
+        table: Table::new(options.tt_bits),
+        limiter: Limiter::new(budget),
+        nodes: 0,
+        epsilon: options.epsilon,
+        path: Vec::new(),
+        repetitions: 0,
+        ordering,
+    };
+    let t = options.threshold;
+    let root = d.mid(game, t, INF, INF);
+    let mut verdict = match root {
+        Some((0, _)) => Verdict::AtLeast(t),
+        Some((_, 0)) => Verdict::Below(t),
+        _ => Verdict::Unknown,
+    };
+    if d.repetitions > 0 {
+        verdict = Verdict::Unknown;
+    }
+    let mut best_move = None;
+    if verdict == Verdict::AtLeast(t) {
+        // A proving move: a child disproven for its side to move (re-searched if the
+        // TT lost it).
+        for (c, mv) in d.children(game) {
+            let n = match d.look(&c, 1 - t) {
+                (INF, 0) => Some((INF, 0)),
+                (0, _) => None,
+                _ => d.mid(&c, 1 - t, INF, INF),
+            };
+            if matches!(n, Some((INF, 0))) {
+                best_move = mv;
+                break;
+            }
+        }
+    }
+    let c = d.table.counters;
+    let stats = SolverStats {
+        nodes: d.nodes,
+        time: d.limiter.elapsed(),
+        tt_probes: c.probes,
+        tt_hits: c.hits,
+        tt_stores: c.stores,
+        tt_overwrites: c.overwrites,
+        repetitions: d.repetitions,
+        ..SolverStats::default()
+    };
+    SolveResult { verdict, best_move, stats }
+}

@@ -1,0 +1,59 @@
+//! Monte Carlo move ordering ("orderMC"): the knowledge a GRAVE + PPAF search leaves
+//! behind, turned into move scores for a solver.
+//!
+//! At a position the GRAVE tree holds, moves are ordered by decreasing playout count;
+//! elsewhere by decreasing learned policy weight of their move code. The solver puts
+//! its TT move and the game's `move_priority` before these scores.
+
+use crate::budget::Budget;
+use crate::grave::{grave, GraveParams, GraveResult};
+use crate::keyhash::KeyMap;
+use solvo_core::Game;
+use std::time::Duration;
+
+/// Scores for ordering moves, learned once before the solve (the solver never plays
+/// new playouts). Deterministic for a given seed.
+pub struct McOrdering<M> {
+    tree: KeyMap<Vec<(M, u32)>>,
+    weights: Vec<f64>,
+    /// Playouts that produced it.
+    pub playouts: u64,
+    /// GRAVE tree nodes.
+    pub tree_nodes: u64,
+    /// Time the GRAVE search took.
+    pub time: Duration,
+}
+
+/// Scores of the policy part fit in this many bits; playout counts sit above them.
+const WEIGHT_BITS: u32 = 20;
+
+impl<M: Copy + Eq> McOrdering<M> {
+    /// Runs the GRAVE + PPAF search from `root` and keeps what ordering needs.
+    pub fn learn<G: Game<Move = M>>(root: &G, params: &GraveParams, budget: Budget) -> McOrdering<M> {
+        let GraveResult { tree, policy, playouts, time } = grave(root, params, budget);
+        let tree_nodes = tree.len() as u64;
+        let tree = tree
+            .into_iter()
+            .map(|(k, node)| (k, node.moves.iter().copied().zip(node.n.iter().copied()).collect()))
+            .collect();
+        McOrdering { tree, weights: policy.weights, playouts, tree_nodes, time }
+    }
+
+    /// The learned weight of a move code (0 for codes never seen).
+    pub fn weight(&self, code: u32) -> f64 {
+        self.weights.get(code as usize).copied().unwrap_or(0.0)
+    }
+
+    /// Scores for `moves` at `game` (key `key`), appended to `out`: higher is tried
+    /// first. Inside the GRAVE tree the playout count dominates and the policy weight
+    /// breaks ties; outside, the weight alone.
+    pub fn score_moves<G: Game<Move = M>>(&self, game: &G, key: u64, moves: &[M], out: &mut Vec<i64>) {
+        let node = self.tree.get(&key);
+        for &mv in moves {
+            let w = self.weight(game.move_code(mv)).clamp(-500.0, 500.0);
+            let weight_score = ((w + 512.0) * 1024.0) as i64;
+            let count = node.and_then(|n| n.iter().find(|(m, _)| *m == mv)).map_or(0, |&(_, n)| i64::from(n));
+            out.push((count << WEIGHT_BITS) + weight_score);
+        }
+    }
+}
