@@ -55,9 +55,6 @@ enum Command {
     Wthor(commands::wthor::Args),
     /// Benchmarks that print figures (time, leaves or nodes per second, peak memory).
     Bench(commands::bench::Args),
-    /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
-    /// `solve <game> [RxC] --algo ...`.
-    Game(commands::game::Args),
     /// Semi-strong solution (4x4, 6x6) by reopening alpha-beta into a resumable store.
     SemiStrong(commands::semistrong::Args),
     /// Value and best move of a position from a solution store (or solved on demand).
@@ -72,6 +69,9 @@ enum Command {
     StrongSolve(commands::strong_solve::Args),
     /// Play against the perfect player in the terminal, or self-check it (--self-check).
     Play(commands::play::Args),
+    /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
+    /// `solve <game> [RxC] --algo ...`.
+    Game(commands::game::Args),
 }
 
 /// Options every command sees.
@@ -94,7 +94,6 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Convert(args) => commands::convert::run(args, common),
         Command::Wthor(args) => commands::wthor::run(args, common),
         Command::Bench(args) => commands::bench::run(args, common),
-        Command::Game(args) => commands::game::run(args, common),
         Command::SemiStrong(args) => commands::semistrong::run(args, common),
         Command::Query(args) => commands::query::run(args, common),
         Command::VerifyStore(args) => commands::verify_store::run(args, common),
@@ -102,6 +101,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::WeakSolve(args) => commands::weak_solve::run(args, common),
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),
         Command::Play(args) => commands::play::run(args, common),
+        Command::Game(args) => commands::game::run(args, common),
     }
 }
 

@@ -52,6 +52,13 @@ fn weak_and_strong_solve_4x4() {
     let o = solvo(&["play", "--size", "4", "--self-check", "--json", "--store", store.to_str().unwrap()]);
     assert!(o.status.success());
     assert!(json_lines(&o).iter().all(|v| v["ok"] == true));
+    // The player also keeps its value with a semi-strong store (moves designated there).
+    let semi = dir.join("ss4.redb");
+    let o = solvo(&["semi-strong", "--size", "4", "--json", "--store", semi.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = solvo(&["play", "--size", "4", "--self-check", "--json", "--store", semi.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(json_lines(&o).iter().all(|v| v["ok"] == true));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

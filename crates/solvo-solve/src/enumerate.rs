@@ -55,7 +55,12 @@ pub enum EnumerateError {
     /// The disc count is outside 4..=squares.
     BadDiscs(u32, BoardSize),
     /// A level needed more memory than allowed and there is no data directory.
-    OutOfMemory { discs: u32, budget_mb: usize },
+    OutOfMemory {
+        /// The level that did not fit.
+        discs: u32,
+        /// The budget, in MiB.
+        budget_mb: usize,
+    },
     /// A file problem (the message names the file).
     Io(String),
 }
@@ -131,6 +136,9 @@ fn canonical_children(parents: &[Board], size: BoardSize) -> Vec<Board> {
 /// Builds level `discs` from its parent level.
 fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Level, u64, usize), EnumerateError> {
     let budget = opts.memory_bytes;
+    // Memory the parents take while children are generated: the whole level when it is
+    // in memory, else one chunk read from its file plus that chunk's children (at most
+    // about 8 per parent on average at these depths; the budget is approximate).
     let parent_bytes = match parent {
         Level::Memory(v) => v.len() * RECORD_BYTES,
         Level::File(..) => CHUNK * RECORD_BYTES * 9,
@@ -139,6 +147,10 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
     let spill_dir = match &opts.data_dir {
         Some(d) => {
             let dir = d.join(format!("runs-{discs:02}"));
+            // Runs left by an interrupted attempt at this level are stale: start afresh.
+            if dir.exists() {
+                std::fs::remove_dir_all(&dir).map_err(io_err(dir.display()))?;
+            }
             std::fs::create_dir_all(&dir).map_err(io_err(dir.display()))?;
             Some(dir)
         }

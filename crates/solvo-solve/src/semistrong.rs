@@ -128,6 +128,9 @@ impl From<StoreError> for SemiError {
     }
 }
 
+/// The kinds whose records are exact parts of the semi-strong solution.
+const EXACT_KINDS: u8 = kind::P | kind::A_PRIME | kind::P_PRIME;
+
 /// Meta key holding the threshold a store was built with.
 pub const META_MIN_EMPTIES: &str = "semistrong.min_empties";
 /// Meta key holding the start's value once a run has completed.
@@ -159,7 +162,7 @@ pub fn semi_strong(
     }
     let mut run = Run::new(store, opts, progress);
     let root = Board::start();
-    let value = run.exact(root, kind::P)?;
+    let value = run.exact(root, kind::P, None)?;
     run.commit()?;
     store.put_meta(META_ROOT_VALUE, value.to_string().as_bytes())?;
     let best_move = store.get(&root)?.and_then(|r| r.best_move);
@@ -280,9 +283,15 @@ impl<'a> Run<'a> {
     }
 
     /// Exact value of `b` (its side to move can move) searched as kind `k` (P, A' or P').
-    pub(crate) fn exact(&mut self, b: Board, k: u8) -> Result<i32, SemiError> {
+    /// `hint` is the value when a caller already knows it (an oracle solve of the
+    /// parent): positions at or below the threshold then need no solve, and children at
+    /// or below it are skipped once the known value is reached (none can exceed it).
+    pub(crate) fn exact(&mut self, b: Board, k: u8, hint: Option<i32>) -> Result<i32, SemiError> {
         let empties = b.empties(self.size);
         if empties <= self.opts.min_empties {
+            if let Some(h) = hint {
+                return Ok(h);
+            }
             let (lo, hi, _) = self.solve(b, Window::FULL);
             debug_assert_eq!(lo, hi);
             return Ok(lo);
@@ -297,53 +306,73 @@ impl<'a> Run<'a> {
         }
         self.stats.expanded += 1;
         let moves = b.moves(self.size);
-        // The designated move first: the stored one, else the endgame solver's.
-        let mut oracle = None;
-        let first = match known_exact.and_then(|r| r.best_move) {
-            Some(m) => m,
-            None if k == kind::P_PRIME => Square::iter(moves).next().expect("a position has a move"),
+        let mut proven = hint.or(known_exact.map(|r| r.lower as i32));
+        // The designated move first: the stored one, else the endgame solver's (whose
+        // result is recorded at once, without kinds, so a restart need not solve again).
+        let (first, first_is_best) = match known_exact.and_then(|r| r.best_move) {
+            Some(m) => (m, true),
+            None if k == kind::P_PRIME => (Square::iter(moves).next().expect("a position has a move"), false),
             None => {
                 let (lo, hi, m) = self.solve(b, Window::FULL);
-                oracle = Some(lo);
-                debug_assert_eq!(lo, hi);
-                m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?
+                let m = m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?;
+                if lo != hi || proven.is_some_and(|p| p != lo) {
+                    return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}..{hi}, known {proven:?}")));
+                }
+                proven = Some(lo);
+                self.record(&b, Record::exact(lo as i8, 0, Some(m)), false)?;
+                (m, true)
             }
         };
         if moves & first.bit() == 0 {
             return Err(SemiError::Internal(format!("designated move {first} is illegal in {b:?}")));
         }
-        let mut best = self.child_exact(&b, first, first_child_kind(k))?;
+        let first_hint = if first_is_best { proven } else { None };
+        let mut best = self.child_exact(&b, first, first_child_kind(k), first_hint)?;
         let mut best_move = first;
         for sq in Square::iter(moves & !first.bit()) {
+            if proven == Some(best) && self.at_or_below_threshold(&b, sq) {
+                continue; // cannot be better than the proven value, and is not stored
+            }
             let v = if k == kind::A_PRIME {
                 if !self.child_fails_high(&b, sq, best)? {
                     continue;
                 }
-                self.child_exact(&b, sq, kind::P_PRIME)?
+                self.child_exact(&b, sq, kind::P_PRIME, None)?
             } else {
-                self.child_exact(&b, sq, other_child_kind(k))?
+                self.child_exact(&b, sq, other_child_kind(k), None)?
             };
             if v > best {
                 best = v;
                 best_move = sq;
             }
         }
-        let expected = oracle.or(known_exact.map(|r| r.lower as i32));
-        if expected.is_some_and(|e| e != best) {
-            return Err(SemiError::Internal(format!("{b:?} searched as {k}: value {best}, expected {expected:?}")));
+        if proven.is_some_and(|e| e != best) {
+            return Err(SemiError::Internal(format!("{b:?} searched as {k}: value {best}, expected {proven:?}")));
         }
-        self.record(&b, Record::exact(best as i8, k, Some(best_move)), known_exact.is_none())?;
+        let new_position = known_exact.is_none_or(|r| r.kinds & EXACT_KINDS == 0);
+        self.record(&b, Record::exact(best as i8, k, Some(best_move)), new_position)?;
         Ok(best)
     }
 
+    /// True when playing `sq` in `b` ends the game or reaches a position that is not
+    /// stored (at or below the threshold).
+    fn at_or_below_threshold(&self, b: &Board, sq: Square) -> bool {
+        match play(b, sq, self.size, self.variant) {
+            Next::End(_) => true,
+            Next::Position { board, .. } => board.empties(self.size) <= self.opts.min_empties,
+        }
+    }
+
     /// Exact value, for the side to move in `b`, of playing `sq` there, the reached
-    /// position searched as kind `ck` (folded passes step the kind).
-    fn child_exact(&mut self, b: &Board, sq: Square, ck: u8) -> Result<i32, SemiError> {
+    /// position searched as kind `ck` (folded passes step the kind); `hint` is the value
+    /// if already known.
+    fn child_exact(&mut self, b: &Board, sq: Square, ck: u8, hint: Option<i32>) -> Result<i32, SemiError> {
         match play(b, sq, self.size, self.variant) {
             Next::End(v) => Ok(v),
             Next::Position { board, negate } => {
-                let v = self.exact(board, kind_after(ck, negate))?;
-                Ok(if negate { -v } else { v })
+                let sign = if negate { -1 } else { 1 };
+                let v = self.exact(board, kind_after(ck, negate), hint.map(|h| sign * h))?;
+                Ok(sign * v)
             }
         }
     }

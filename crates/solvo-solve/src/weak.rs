@@ -1,7 +1,8 @@
 //! Weak solving: the game-theoretic value of the start and a principal variation that
-//! realises it, proven by the exact solver. With a guessed value the solve is one
-//! search with the window `[guess, guess]` (prove `>= guess` and `<= guess` at once);
-//! if the guess is wrong, the bound it returned narrows a second, exact search.
+//! realises it, proven by the exact solver. Symmetric first moves are searched once.
+//! With a guessed value the solve is one search with the window `[guess, guess]`
+//! (prove `>= guess` and `<= guess` at once); if the guess is wrong, the bound it
+//! returned narrows a second, exact search.
 
 use solvo_endgame::{solve, SolveOptions, SolveResult, Window};
 use solvo_othello::{BoardSize, Position, Square, Variant};
@@ -10,7 +11,9 @@ use std::time::Duration;
 /// One search of a weak solve.
 #[derive(Clone, Debug)]
 pub struct SolveStep {
-    /// The window searched.
+    /// The start's move whose resulting position was searched.
+    pub root_move: Option<Square>,
+    /// The window searched (for the position searched, i.e. the opponent's view).
     pub window: Window,
     /// Proven lower bound.
     pub lower: i32,
@@ -68,11 +71,55 @@ pub fn replay_to_end(start: &Position, pv: &[Option<Square>]) -> Option<(u32, u3
     pos.is_game_over().then(|| (pos.black().count_ones(), pos.white().count_ones(), pos.black_score()))
 }
 
+/// Solves `pos` exactly, first inside `window` (a guess), then, if the value is
+/// outside, inside the bound the first search returned. Every search is recorded.
+fn solve_exact(
+    pos: &Position,
+    base: &SolveOptions,
+    mut window: Window,
+    root_move: Option<Square>,
+    steps: &mut Vec<SolveStep>,
+) -> Result<SolveResult, String> {
+    let max = pos.size.squares() as i32;
+    loop {
+        let r = solve_step(pos, base, window, root_move, steps)?;
+        if r.score().is_some() {
+            return Ok(r);
+        }
+        window = Window { lo: r.lower.max(-max), hi: r.upper.min(max) };
+    }
+}
+
+/// One recorded search of `pos` inside `window`.
+fn solve_step(
+    pos: &Position,
+    base: &SolveOptions,
+    window: Window,
+    root_move: Option<Square>,
+    steps: &mut Vec<SolveStep>,
+) -> Result<SolveResult, String> {
+    let mut opts = base.clone();
+    opts.window = window;
+    let r = solve(pos, &opts);
+    steps.push(SolveStep { root_move, window, lower: r.lower, upper: r.upper, nodes: r.nodes, time: r.time });
+    if r.stopped {
+        return Err(format!("the solve was stopped with the value in [{}, {}]", r.lower, r.upper));
+    }
+    Ok(r)
+}
+
 /// Weakly solves the start of `size` under `variant` with the threads, table and stop
 /// flag of `base` (its window is ignored). `guess` is an expected value (even on every
 /// size, since the board has an even number of squares); a wrong guess costs a second
 /// search, never a wrong answer. Errors only if the solve was stopped or the principal
 /// variation does not replay to the value (a solver bug).
+///
+/// The start's moves are grouped by the canonical form of the position they lead to
+/// and only one move per group is searched: on the standard start all four first moves
+/// are symmetric, so one child is solved instead of proving three siblings no better
+/// (the solver's table does not know symmetries). The first child is solved inside the
+/// guess; each further distinct child only has to be proven no better (a null window
+/// at the best value so far) and is solved exactly if it is better.
 pub fn weak_solve(
     size: BoardSize,
     variant: Variant,
@@ -82,31 +129,48 @@ pub fn weak_solve(
     let start = Position::start(size, variant);
     let max = size.squares() as i32;
     let mut steps = Vec::new();
-    let mut window = match guess {
+    let guess_window = |g: Option<i32>| match g {
         Some(g) => Window { lo: g.clamp(-max, max), hi: g.clamp(-max, max) },
         None => Window { lo: -max, hi: max },
     };
-    let last = loop {
-        let mut opts = base.clone();
-        opts.window = window;
-        let r = solve(&start, &opts);
-        steps.push(SolveStep { window, lower: r.lower, upper: r.upper, nodes: r.nodes, time: r.time });
-        if r.stopped {
-            return Err(format!("the solve was stopped with the value in [{}, {}]", r.lower, r.upper));
+    // One representative move per distinct child position.
+    let mut seen = Vec::new();
+    let mut children = Vec::new();
+    for sq in Square::iter(start.moves()) {
+        let child = start.play(sq).expect("legal move");
+        let canon = child.board.canonical();
+        if !seen.contains(&canon) {
+            seen.push(canon);
+            children.push((sq, child));
         }
-        if r.score().is_some() {
-            break r;
+    }
+    let mut best: Option<(i32, Square, SolveResult)> = None;
+    for (sq, child) in children {
+        match &best {
+            None => {
+                let r = solve_exact(&child, base, guess_window(guess.map(|g| -g)), Some(sq), &mut steps)?;
+                best = Some((-r.lower, sq, r));
+            }
+            Some((b, _, _)) => {
+                // Better only if value(child) <= -b - 1.
+                let b = *b;
+                let r = solve_step(&child, base, Window { lo: -b - 1, hi: -b - 1 }, Some(sq), &mut steps)?;
+                if r.upper < -b {
+                    let r = solve_exact(&child, base, Window { lo: -max, hi: -b - 1 }, Some(sq), &mut steps)?;
+                    best = Some((-r.lower, sq, r));
+                }
+            }
         }
-        // Outside the guessed window: search the side the bound points to, exactly.
-        window = Window { lo: r.lower.max(-max), hi: r.upper.min(max) };
-    };
-    let value = last.lower;
+    }
+    let (value, first, last) = best.ok_or("the start position has no legal move")?;
+    let mut pv = vec![Some(first)];
+    pv.extend(last.pv.iter().copied());
     let (black, white, score) =
-        replay_to_end(&start, &last.pv).ok_or("the principal variation does not replay to the end of a game")?;
+        replay_to_end(&start, &pv).ok_or("the principal variation does not replay to the end of a game")?;
     if score != value {
         return Err(format!("the principal variation ends {score:+}, not the proven value {value:+}"));
     }
-    Ok(WeakSolution { start, value, pv: last.pv.clone(), final_discs: (black, white), steps, last })
+    Ok(WeakSolution { start, value, pv, final_discs: (black, white), steps, last })
 }
 
 #[cfg(test)]
@@ -121,6 +185,7 @@ mod tests {
             assert_eq!(w.final_discs, (3, 11));
             assert!(w.nodes() > 0);
             assert_eq!(w.steps.len(), if guess == Some(-10) || guess.is_none() { 1 } else { 2 });
+            assert_eq!(w.pv.len(), 10);
         }
     }
 

@@ -69,7 +69,8 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         let steps: Vec<_> = result
             .steps
             .iter()
-            .map(|s| json!({"window": [s.window.lo, s.window.hi], "lower": s.lower, "upper": s.upper, "nodes": s.nodes, "seconds": s.time.as_secs_f64()}))
+            .map(|s| json!({"first_move": s.root_move.map(|m| m.to_string()), "window_black": [-s.window.hi, -s.window.lo],
+                             "lower_black": -s.upper, "upper_black": -s.lower, "nodes": s.nodes, "seconds": s.time.as_secs_f64()}))
             .collect();
         out!(
             "{}",
@@ -89,11 +90,12 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         out!("principal variation (replayed and checked): {}", pv.join(" "));
         for s in &result.steps {
             out!(
-                "  search window [{:+}, {:+}]: bounds [{:+}, {:+}], {} nodes, {:.3} s",
-                s.window.lo,
-                s.window.hi,
-                s.lower,
-                s.upper,
+                "  after {}: window [{:+}, {:+}] -> black's value in [{:+}, {:+}], {} nodes, {:.3} s",
+                s.root_move.map_or("-".to_string(), |m| m.to_string()),
+                -s.window.hi,
+                -s.window.lo,
+                -s.upper,
+                -s.lower,
                 s.nodes,
                 s.time.as_secs_f64()
             );

@@ -1,0 +1,120 @@
+//! `solvo semi-strong`, `query` and `verify-store` end to end, including a run killed
+//! with SIGKILL at several moments and resumed.
+
+use solvo_othello::{Board, BoardSize, Variant};
+use solvo_solve::Store;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn solvo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+fn exact_records(path: &Path) -> Vec<(Board, i8)> {
+    let store = Store::open(path, BoardSize::Four, Variant::Normal).unwrap();
+    let mut v = Vec::new();
+    store
+        .for_each(|b, r| {
+            if let Some(x) = r.value() {
+                v.push((b, x));
+            }
+            Ok(())
+        })
+        .unwrap();
+    v
+}
+
+#[test]
+fn semi_strong_query_and_verify_on_4x4() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("s.redb");
+    let s = store.to_str().unwrap();
+    let o = solvo(&["semi-strong", "--size", "4", "--store", s, "--min-empties", "3"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("value -10 for the first player"), "{}", text(&o));
+    let o = solvo(&["verify-store", "--store", s]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains(" 0 violations"), "{}", text(&o));
+    let o = solvo(&["query", "--size", "4", "start", "--store", s, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"], -10);
+    assert!(v["source"].as_str().unwrap().starts_with("store"), "{v}");
+    // A position with 3 empties is below the threshold: solved on demand.
+    let o = solvo(&["query", "--size", "4", "c4c3c2", "--store", s]);
+    assert!(!o.status.success() || text(&o).contains("value"), "{}", text(&o));
+    let o = solvo(&["query", "--size", "4", "d3c5e6f5f6c3f4c6b6", "--store", s]);
+    let _ = o;
+    // Another threshold, a wrong size and a missing store are clear errors.
+    let o = solvo(&["semi-strong", "--size", "4", "--store", s, "--min-empties", "5"]);
+    assert!(!o.status.success() && text(&o).contains("--min-empties 3"), "{}", text(&o));
+    let o = solvo(&["semi-strong", "--size", "6", "--store", s]);
+    assert!(!o.status.success() && text(&o).contains("4x4"), "{}", text(&o));
+    let o = solvo(&["verify-store", "--store", dir.path().join("none.redb").to_str().unwrap()]);
+    assert!(!o.status.success() && text(&o).contains("no such file"), "{}", text(&o));
+    // A store with a violation exits with 1.
+    let bad = dir.path().join("bad.redb");
+    {
+        let st = Store::open(&bad, BoardSize::Four, Variant::Normal).unwrap();
+        let m = solvo_othello::Square::parse("d3");
+        st.put_batch(&[(Board::start(), solvo_solve::Record::exact(-10, solvo_solve::kind::P, m))]).unwrap();
+    }
+    let o = solvo(&["verify-store", "--store", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("violation:"), "{}", text(&o));
+}
+
+#[test]
+fn killed_runs_resume_to_a_correct_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = dir.path().join("full.redb");
+    let o = solvo(&["semi-strong", "--size", "4", "--store", full.to_str().unwrap(), "--commit-ms", "0"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let killed = dir.path().join("killed.redb");
+    let k = killed.to_str().unwrap();
+    let mut kills = 0;
+    for round in 0..200u64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_solvo"))
+            .args(["semi-strong", "--size", "4", "--store", k, "--commit-ms", "0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait = Duration::from_millis(40 + 37 * (round % 7));
+        let t = Instant::now();
+        let mut done = None;
+        while t.elapsed() < wait {
+            if let Some(status) = child.try_wait().unwrap() {
+                done = Some(status);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        match done {
+            Some(status) => {
+                assert!(status.success());
+                break;
+            }
+            None => {
+                child.kill().unwrap(); // SIGKILL
+                child.wait().unwrap();
+                kills += 1;
+            }
+        }
+    }
+    assert!(kills >= 2, "the run was too fast to be killed ({kills} kills)");
+    let o = solvo(&["semi-strong", "--size", "4", "--store", k]);
+    assert!(o.status.success() && text(&o).contains("value -10"), "{}", text(&o));
+    let o = solvo(&["verify-store", "--store", k]);
+    assert!(o.status.success(), "{}", text(&o));
+    // Every exact value agrees with the uninterrupted run's.
+    let a: std::collections::HashMap<Board, i8> = exact_records(&full).into_iter().collect();
+    let b = exact_records(&killed);
+    let shared = b.iter().filter(|(bd, v)| a.get(bd).is_some_and(|x| x == v)).count();
+    assert!(b.iter().all(|(bd, v)| !matches!(a.get(bd), Some(x) if x != v)));
+    assert!(shared * 10 >= a.len() * 9, "{shared} of {}", a.len());
+}
