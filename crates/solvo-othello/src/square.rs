@@ -5,7 +5,7 @@ use std::fmt;
 /// A square of the 8x8 grid, `0..64` (a1 = 0, b1 = 1, ..., h8 = 63).
 ///
 /// Invariant: the index is always `< 64`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
@@ -83,6 +83,14 @@ impl Square {
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
+    }
+}
+
+/// Debug output is the square's name too (`d3`), so move lists in messages read as
+/// Othello players write them.
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 

@@ -191,7 +191,16 @@ fn print_report(r: &Report, json: bool) {
     );
     out!("winner: {} player", r.winner);
     if let Some(m) = &r.best_move {
-        out!("best move: {m}");
+        let mover_wins = match r.verdict {
+            Verdict::Exact(v) => v > 0,
+            Verdict::AtLeast(t) => t > 0,
+            Verdict::Below(_) | Verdict::Unknown => false,
+        };
+        if mover_wins {
+            out!("winning move: {m}");
+        } else {
+            out!("best move: {m} (no move wins for the side to move)");
+        }
     }
     out!("nodes: {}  time: {:.3} s", s.nodes, s.time.as_secs_f64());
     out!("tt: probes {} hits {} stores {} overwrites {}", s.tt_probes, s.tt_hits, s.tt_stores, s.tt_overwrites);
