@@ -6,6 +6,7 @@ pub mod store;
 
 pub use store::{kind, Record, Store, StoreError};
 pub mod count;
+pub mod exact;
 pub mod reopening;
 pub mod semistrong;
 pub mod verify;
