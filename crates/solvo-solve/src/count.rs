@@ -70,8 +70,8 @@ impl Counter {
         let m = match self.oracle.get(&c) {
             Some(m) => *m,
             None => {
-                let max = self.size.squares() as i32;
-                let m = self.endgame(c, -max - 1, max + 1).2.expect("a position has a move");
+                let pos = Position { board: c, side: Color::Black, size: self.size, variant: self.variant };
+                let m = crate::exact::exact_value(&pos, &mut self.solver).1.expect("a position has a move");
                 self.oracle.insert(c, m);
                 m
             }

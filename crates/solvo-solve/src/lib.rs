@@ -5,6 +5,7 @@
 pub mod children;
 pub mod count;
 pub mod enumerate;
+pub mod exact;
 pub mod extsort;
 pub mod levelfile;
 pub mod player;

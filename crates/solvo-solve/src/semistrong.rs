@@ -212,6 +212,15 @@ impl<'a> Run<'a> {
         Position { board: b, side: Color::Black, size: self.size, variant: self.variant }
     }
 
+    /// Exact value and a best move of `b` by narrow-window solves.
+    fn solve_exact(&mut self, b: Board) -> (i32, Option<Square>) {
+        let pos = self.position(b);
+        let (v, m, nodes) = crate::exact::exact_value(&pos, &mut self.solver);
+        self.stats.solves += 1;
+        self.stats.solver_nodes += nodes;
+        (v, m)
+    }
+
     /// Endgame solve of `b` within `window` (inclusive values of interest).
     fn solve(&mut self, b: Board, window: Window) -> (i32, i32, Option<Square>) {
         self.solver.window = window;
@@ -292,9 +301,7 @@ impl<'a> Run<'a> {
             if let Some(h) = hint {
                 return Ok(h);
             }
-            let (lo, hi, _) = self.solve(b, Window::FULL);
-            debug_assert_eq!(lo, hi);
-            return Ok(lo);
+            return Ok(self.solve_exact(b).0);
         }
         let known = self.lookup(&b)?;
         let known_exact = known.filter(|r| r.is_exact());
@@ -313,10 +320,10 @@ impl<'a> Run<'a> {
             Some(m) => (m, true),
             None if k == kind::P_PRIME => (Square::iter(moves).next().expect("a position has a move"), false),
             None => {
-                let (lo, hi, m) = self.solve(b, Window::FULL);
+                let (lo, m) = self.solve_exact(b);
                 let m = m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?;
-                if lo != hi || proven.is_some_and(|p| p != lo) {
-                    return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}..{hi}, known {proven:?}")));
+                if proven.is_some_and(|p| p != lo) {
+                    return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}, known {proven:?}")));
                 }
                 proven = Some(lo);
                 self.record(&b, Record::exact(lo as i8, 0, Some(m)), false)?;

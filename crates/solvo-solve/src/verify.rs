@@ -13,7 +13,7 @@
 
 use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
 use crate::store::{kind, Record, Store, StoreError};
-use solvo_endgame::{solve, SolveOptions};
+use solvo_endgame::SolveOptions;
 use solvo_othello::{Board, Color, Position, Square};
 
 /// What [`verify_store`] found.
@@ -80,7 +80,7 @@ impl Checker<'_> {
         let b = c.board.expect("only positions are solved");
         let pos = Position { board: b, side: Color::Black, size: self.store.size(), variant: self.store.variant() };
         self.report.solved += 1;
-        let v = solve(&pos, &self.opts).lower;
+        let v = crate::exact::exact_value(&pos, &mut self.opts).0;
         if c.negate {
             -v
         } else {

@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::input::parse_input;
 use crate::Common;
 use serde_json::json;
-use solvo_endgame::{solve, SolveOptions};
+use solvo_endgame::SolveOptions;
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::BoardSize;
 use solvo_solve::semistrong::stored_min_empties;
@@ -60,8 +60,8 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             (_, Some(r)) => format!("store has only the bound {r}"),
             _ => "not in the store".to_string(),
         };
-        let r = solve(&pos, &SolveOptions::new(args.hash_mb));
-        (r.lower, r.best_move, format!("solved on demand ({why})"))
+        let (v, m, _) = solvo_solve::exact::exact_value(&pos, &mut SolveOptions::new(args.hash_mb));
+        (v, m, format!("solved on demand ({why})"))
     };
     let value = sign * value;
     let best = best.map(|m| m.to_string());

@@ -83,6 +83,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         path.display()
     );
     let nodes = opts.solver_nodes.clone();
+    let last_msg = std::sync::Mutex::new(String::from("searching (first commit after the first completed subtree)"));
     let mut last_line = Instant::now();
     let mut on_commit = |s: &SemiStats| {
         let msg = progress_message(s, nodes.load(Ordering::Relaxed), start.elapsed());
@@ -91,8 +92,31 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             eprintln!("[{:.0}s] {msg}", start.elapsed().as_secs_f64());
             last_line = Instant::now();
         }
+        *last_msg.lock().unwrap_or_else(|e| e.into_inner()) = msg;
     };
-    let result = semi_strong(&store, &opts, &mut on_commit);
+    // Between commits (long solves near the root) a ticker shows the solver's nodes.
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut last_print = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                let n = nodes.load(Ordering::Relaxed);
+                let secs = start.elapsed().as_secs_f64().max(1e-3);
+                let line = format!("solver {:.3e} nodes ({:.2e}/s)", n as f64, n as f64 / secs);
+                if terminal {
+                    let msg = last_msg.lock().unwrap_or_else(|e| e.into_inner()).clone();
+                    bar.set_message(format!("{msg} | {line}"));
+                } else if last_print.elapsed() >= Duration::from_secs(60) {
+                    eprintln!("[{secs:.0}s] {line}");
+                    last_print = Instant::now();
+                }
+            }
+        });
+        let r = semi_strong(&store, &opts, &mut on_commit);
+        done.store(true, Ordering::Relaxed);
+        r
+    });
     bar.finish_and_clear();
     let outcome = match result {
         Ok(o) => o,
