@@ -136,6 +136,14 @@ impl Searcher<'_> {
             }
         }
         shared.idle.fetch_sub(1, Relaxed);
+        // Decide afresh whether this node was aborted, whatever happened while helping:
+        // - an abort picked up at a split point elsewhere (whose own ancestor was cut)
+        //   must not leak into this node once the loop has ended;
+        // - a helper that left one of our children unfinished because the stop flag or
+        //   a split point above us fired leaves our result incomplete, even if we saw
+        //   nothing yet: then this node is aborted too and nothing may be stored.
+        // A cutoff of our own split point is not an abort: its fail-high result is sound.
+        self.aborted = self.outer_stop() || chain_cut(sp.parent.as_ref());
         let result = *sp.best.lock().expect("split result poisoned");
         result
     }
