@@ -17,7 +17,7 @@
 use crate::error::GameError;
 use crate::grid::{bits, hash_words, Grid, Symmetries};
 use crate::options::{bad_option, parse_no_move, GameOptions, NoMoveRule};
-use crate::stones::{draw_stones, liberty_map, neighbour_pattern, parse_point, LibertyMap, Point};
+use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, LibertyMap, Point};
 use solvo_core::{Game, Status};
 use std::fmt;
 
@@ -175,14 +175,11 @@ impl Game for Atarigo {
     /// Code: player, point, and the 4-neighbourhood (empty/own/enemy/edge) — Cazenave's
     /// PPAF code for Atarigo.
     fn move_code(&self, mv: Point) -> u32 {
-        let own = self.stones[self.player as usize];
-        let opp = self.stones[1 - self.player as usize];
-        let pattern = neighbour_pattern(&self.grid, own, opp, mv.cell as usize);
-        (self.player as u32 * self.grid.cells() as u32 + mv.cell as u32) * 256 + pattern
+        point_move_code(&self.grid, self.stones, self.player, mv.cell as usize)
     }
 
     fn move_code_count(&self) -> u32 {
-        2 * self.grid.cells() as u32 * 256
+        point_move_code_count(&self.grid)
     }
 
     /// Priority: capturing (winning) moves, then saving an own block in atari, then

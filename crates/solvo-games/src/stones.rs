@@ -177,3 +177,18 @@ pub fn draw_stones(grid: &Grid, stones: [u64; 2], f: &mut std::fmt::Formatter<'_
         }
     })
 }
+
+/// The PPAF move code of a stone that `player` places at `point`: the player, the point
+/// and its 4-neighbourhood pattern (empty / own / enemy / edge), Cazenave's code for
+/// Atarigo and Nogo. Always below [`point_move_code_count`] of the same grid.
+pub fn point_move_code(grid: &Grid, stones: [u64; 2], player: u8, point: usize) -> u32 {
+    let own = stones[player as usize];
+    let opp = stones[1 - player as usize];
+    let pattern = neighbour_pattern(grid, own, opp, point);
+    (player as u32 * grid.cells() as u32 + point as u32) * 256 + pattern
+}
+
+/// Exclusive upper bound of [`point_move_code`] on `grid`.
+pub fn point_move_code_count(grid: &Grid) -> u32 {
+    2 * grid.cells() as u32 * 256
+}
