@@ -17,7 +17,7 @@
 //! repetitions.
 
 use crate::budget::{Budget, Limiter, SolverStats};
-use crate::mc_ordering::McOrdering;
+use crate::mc_ordering::{ordered_moves, McOrdering};
 use crate::outcome::{SolveResult, Verdict};
 use crate::tt::TtCounters;
 use solvo_core::{Game, Status};
@@ -142,16 +142,7 @@ impl<G: Game> Dfpn<'_, G> {
         if state.status() == Status::MustPass {
             return vec![(state.pass().expect("MustPass has a pass"), None)];
         }
-        let mut moves = Vec::new();
-        state.generate_moves(&mut moves);
-        let mut scores = Vec::new();
-        match self.ordering {
-            Some(o) => o.score_moves(state, state.hash_key(), &moves, &mut scores),
-            None => scores.resize(moves.len(), 0),
-        }
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse((i64::from(state.move_priority(moves[i])) << 40) + scores[i]));
-        order.into_iter().map(|i| (state.play(moves[i]), Some(moves[i]))).collect()
+        ordered_moves(state, self.ordering).into_iter().map(|m| (state.play(m), Some(m))).collect()
     }
 
     /// Searches `state` (target `target`) until φ >= th_phi or δ >= th_delta; returns

@@ -57,3 +57,18 @@ impl<M: Copy + Eq> McOrdering<M> {
         }
     }
 }
+
+/// The legal moves of `game`, best first: by `move_priority`, then by the Monte Carlo
+/// scores when an ordering is given (the order the proof-number searches expand in).
+pub fn ordered_moves<G: Game>(game: &G, ordering: Option<&McOrdering<G::Move>>) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut scores = Vec::new();
+    match ordering {
+        Some(o) => o.score_moves(game, game.hash_key(), &moves, &mut scores),
+        None => scores.resize(moves.len(), 0),
+    }
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse((i64::from(game.move_priority(moves[i])) << 40) + scores[i]));
+    order.into_iter().map(|i| moves[i]).collect()
+}

@@ -14,7 +14,7 @@
 //! numbers, are kept. Solved subtrees are pruned to save memory.
 
 use crate::budget::{Budget, Limiter, SolverStats};
-use crate::mc_ordering::McOrdering;
+use crate::mc_ordering::{ordered_moves, McOrdering};
 use crate::outcome::{SolveResult, Verdict};
 use solvo_core::{Game, Status};
 
@@ -82,20 +82,11 @@ impl<G: Game> Run<'_, G> {
             out.push(Node { state: p, pn, dn, or: !or, expanded: false, mv: None, children: Vec::new() });
             return out;
         }
-        let mut moves = Vec::new();
-        state.generate_moves(&mut moves);
-        let mut scores = Vec::new();
-        match self.ordering {
-            Some(o) => o.score_moves(state, state.hash_key(), &moves, &mut scores),
-            None => scores.resize(moves.len(), 0),
-        }
-        let mut order: Vec<usize> = (0..moves.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse((i64::from(state.move_priority(moves[i])) << 40) + scores[i]));
-        for i in order {
-            let c = state.play(moves[i]);
+        for mv in ordered_moves(state, self.ordering) {
+            let c = state.play(mv);
             let (pn, dn) = self.evaluate(&c, !or);
             self.nodes += 1;
-            out.push(Node { state: c, pn, dn, or: !or, expanded: false, mv: Some(moves[i]), children: Vec::new() });
+            out.push(Node { state: c, pn, dn, or: !or, expanded: false, mv: Some(mv), children: Vec::new() });
         }
         out
     }
