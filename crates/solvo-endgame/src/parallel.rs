@@ -9,6 +9,14 @@
 //! unwind, their results discarded and never stored. The owner waits for its helpers
 //! before it returns, helping at split points opened below it meanwhile.
 //!
+//! A child's search becomes *stale* when another thread raises the split point's alpha
+//! above the alpha the child was started with: its question (is the child better than
+//! the old best?) no longer matters, and proving a fail high against a stale alpha can
+//! cost many times the proof against the new one (at a PV node whose best move is not
+//! first, searching siblings against the stale alpha cost ~50% more nodes on FFO #48).
+//! Such a search is abandoned like a cut-off one (nothing stored) and restarted with a
+//! null window at the current alpha; split points opened under it are abandoned too.
+//!
 //! The value is exactly that of the sequential search: only the order in which the
 //! children are searched and the table's contents differ.
 
@@ -49,23 +57,46 @@ pub struct SplitPoint {
     workers: AtomicUsize,
     cutoff: AtomicBool,
     parent: Option<Arc<SplitPoint>>,
+    /// The lower end of the window of the parent's child this split point lies under:
+    /// once the parent's alpha exceeds it, everything here is stale.
+    parent_alpha: i32,
 }
 
 impl SplitPoint {
+    /// Whether a child searched with a window starting at `child_alpha` is stale.
+    #[inline]
+    pub(crate) fn stale_for(&self, child_alpha: i32) -> bool {
+        self.alpha.load(Relaxed) > child_alpha
+    }
+
     fn has_work(&self) -> bool {
         !self.cutoff.load(Relaxed) && self.next.load(Relaxed) < self.children.len()
     }
 }
 
-/// True when this split point or one it lies under has been cut off.
+/// True when this split point or one it lies under has been cut off or has become stale
+/// (lies under a child whose search window fell below its split point's alpha).
 pub fn chain_cut(mut sp: Option<&Arc<SplitPoint>>) -> bool {
     while let Some(s) = sp {
-        if s.cutoff.load(Relaxed) {
+        if s.cutoff.load(Relaxed) || above_stale(s) {
             return true;
         }
         sp = s.parent.as_ref();
     }
     false
+}
+
+/// True when `sp` lies under a child of its parent that has become stale.
+#[inline]
+fn above_stale(sp: &SplitPoint) -> bool {
+    sp.parent.as_ref().is_some_and(|p| p.alpha.load(Relaxed) > sp.parent_alpha)
+}
+
+/// True when something above `sp` ended the work there: a cut-off or stale ancestor
+/// (not `sp`'s own cutoff, whose fail-high result is sound).
+#[inline]
+fn cut_above(sp: &SplitPoint) -> bool {
+    above_stale(sp) || chain_cut(sp.parent.as_ref())
 }
 
 impl Searcher<'_> {
@@ -105,6 +136,7 @@ impl Searcher<'_> {
             workers: AtomicUsize::new(1),
             cutoff: AtomicBool::new(false),
             parent: self.chain.clone(),
+            parent_alpha: self.child_alpha,
         });
         {
             let mut slot = shared.slot.lock().expect("split slot poisoned");
@@ -122,7 +154,7 @@ impl Searcher<'_> {
         shared.idle.fetch_add(1, Relaxed);
         while sp.workers.load(Acquire) > 1 {
             if self.aborted {
-                if self.outer_stop() || chain_cut(sp.parent.as_ref()) {
+                if self.outer_stop() || cut_above(&sp) {
                     break; // the abort comes from above this node: pass it on
                 }
                 // Our own split point was cut off (a sound result for this node).
@@ -143,7 +175,7 @@ impl Searcher<'_> {
         //   a split point above us fired leaves our result incomplete, even if we saw
         //   nothing yet: then this node is aborted too and nothing may be stored.
         // A cutoff of our own split point is not an abort: its fail-high result is sound.
-        self.aborted = self.outer_stop() || chain_cut(sp.parent.as_ref());
+        self.aborted = self.outer_stop() || cut_above(&sp);
         let result = *sp.best.lock().expect("split result poisoned");
         result
     }
@@ -164,30 +196,22 @@ impl Searcher<'_> {
 
     /// Takes children of `sp` until none is left or it is cut off.
     fn work_on(&mut self, sp: &Arc<SplitPoint>) {
-        let saved = self.chain.replace(sp.clone());
-        loop {
+        let saved = (self.chain.replace(sp.clone()), self.child_alpha);
+        let mut next = sp.next.fetch_add(1, AcqRel);
+        while let Some(&c) = sp.children.get(next) {
             if sp.cutoff.load(Relaxed) {
                 break;
             }
-            let i = sp.next.fetch_add(1, AcqRel);
-            let Some(&c) = sp.children.get(i) else { break };
-            let alpha = sp.alpha.load(Acquire);
-            if alpha >= sp.beta {
-                break;
-            }
-            let e = sp.empties - 1;
-            let mut v = -self.search(c.p, c.o, -alpha - 1, -alpha, e);
-            if !self.aborted && v > alpha && v < sp.beta {
-                v = -self.search(c.p, c.o, -sp.beta, -v, e);
-            }
+            let v = self.search_split_child(sp, &c);
             if self.aborted {
-                // Our own split point was cut off by another thread: its result stands
-                // without this child. Anything further out (a split point above, the
-                // stop flag, the budget) keeps the abort going.
-                if !(self.outer_stop() || chain_cut(sp.parent.as_ref())) {
-                    self.aborted = false;
+                if self.outer_stop() || cut_above(sp) {
+                    break; // from above: keep the abort going
                 }
-                break;
+                self.aborted = false;
+                if sp.cutoff.load(Acquire) {
+                    break; // our split point failed high: its result stands without this child
+                }
+                continue; // the child went stale: search it again at the current alpha
             }
             let mut best = sp.best.lock().expect("split result poisoned");
             if v > best.0 {
@@ -199,8 +223,35 @@ impl Searcher<'_> {
                     sp.cutoff.store(true, Release);
                 }
             }
+            drop(best);
+            next = sp.next.fetch_add(1, AcqRel);
         }
-        self.chain = saved;
+        (self.chain, self.child_alpha) = saved;
+    }
+
+    /// Searches the child `c` of `sp`: a null window at the split point's current alpha,
+    /// then, on a fail high that still beats the current alpha, the wide window up to
+    /// beta. Returns a fail-soft value valid against the alpha it ended with, or `alpha`
+    /// itself when nothing needs searching any more; meaningless if `aborted`.
+    fn search_split_child(&mut self, sp: &SplitPoint, c: &Child) -> i32 {
+        let e = sp.empties - 1;
+        let mut tested = sp.alpha.load(Acquire);
+        while tested < sp.beta {
+            self.child_alpha = tested;
+            let v = -self.search(c.p, c.o, -tested - 1, -tested, e);
+            if self.aborted || v <= tested || v >= sp.beta {
+                return v;
+            }
+            // The child is worth more than `tested`; it matters only if it beats the
+            // current alpha (another thread may have raised it meanwhile).
+            let current = sp.alpha.load(Acquire);
+            if v > current {
+                self.child_alpha = v;
+                return -self.search(c.p, c.o, -sp.beta, -v, e);
+            }
+            tested = current;
+        }
+        tested
     }
 
     /// The life of a helper thread: wait for split points and work on them until `quit`.

@@ -32,6 +32,14 @@ pub struct SearchConfig {
     pub shallow_order_empties: u32,
     /// The shallow search gets one ply deeper every this many more empties.
     pub shallow_order_step: u32,
+    /// Minimum empties for a node to probe and store the transposition table.
+    pub tt_min_empties: u32,
+    /// Whether nodes searched with a wide window (PV nodes, below the root) may split.
+    /// Off by default: at a PV node whose best move is not first, siblings searched in
+    /// parallel against the first move's value must prove expensive fail highs that the
+    /// sequential search never asks for (FFO #40-#49 on 2 threads: 1.6x with, 1.86x
+    /// without; the null-window nodes below a PV node still split).
+    pub split_pv: bool,
 }
 
 impl Default for SearchConfig {
@@ -44,7 +52,50 @@ impl Default for SearchConfig {
             shallow_order_empties: 12,
             shallow_order_step: 3,
             split_min_empties: 12,
+            tt_min_empties: 0,
+            split_pv: false,
         }
+    }
+}
+
+impl SearchConfig {
+    /// The names [`SearchConfig::set`] accepts.
+    pub const NAMES: [&'static str; 9] = [
+        "shallow_empties",
+        "etc",
+        "stability",
+        "etc_min_empties",
+        "split_min_empties",
+        "shallow_order_empties",
+        "shallow_order_step",
+        "tt_min_empties",
+        "split_pv",
+    ];
+
+    /// Sets the switch `name` (one of [`SearchConfig::NAMES`]) to `value` (a number;
+    /// 0/1 for on/off switches). Every setting keeps the search exact; an unknown name or
+    /// a value out of range is an error naming it.
+    pub fn set(&mut self, name: &str, value: u32) -> Result<(), String> {
+        let range = |lo: u32, hi: u32| {
+            if (lo..=hi).contains(&value) {
+                Ok(value)
+            } else {
+                Err(format!("search option {name}={value}: expected {lo}..={hi}"))
+            }
+        };
+        match name {
+            "shallow_empties" => self.shallow_empties = range(0, 10)?,
+            "etc" => self.etc = range(0, 1)? == 1,
+            "stability" => self.stability = range(0, 1)? == 1,
+            "etc_min_empties" => self.etc_min_empties = range(0, 64)?,
+            "split_min_empties" => self.split_min_empties = range(1, 64)?,
+            "shallow_order_empties" => self.shallow_order_empties = range(0, 64)?,
+            "shallow_order_step" => self.shallow_order_step = range(1, 64)?,
+            "tt_min_empties" => self.tt_min_empties = range(0, 64)?,
+            "split_pv" => self.split_pv = range(0, 1)? == 1,
+            _ => return Err(format!("unknown search option {name:?}: expected one of {}", Self::NAMES.join(", "))),
+        }
+        Ok(())
     }
 }
 
@@ -87,6 +138,9 @@ pub struct Searcher<'a> {
     pub shared: Option<&'a Shared>,
     /// The split point this thread is working under, if any (for cutoff checks).
     pub(crate) chain: Option<Arc<SplitPoint>>,
+    /// The lower end of the window of the child of `chain` this thread is searching: the
+    /// search is stale once the split point's alpha exceeds it.
+    pub(crate) child_alpha: i32,
 }
 
 impl<'a> Searcher<'a> {
@@ -113,6 +167,7 @@ impl<'a> Searcher<'a> {
             published: 0,
             shared: None,
             chain: None,
+            child_alpha: -SCORE_INF,
         }
     }
 
@@ -123,11 +178,21 @@ impl<'a> Searcher<'a> {
                 p.fetch_add(self.nodes - self.published, Ordering::Relaxed);
             }
             self.published = self.nodes;
-            if self.outer_stop() || chain_cut(self.chain.as_ref()) {
+            if self.outer_stop() || self.split_abandoned() {
                 self.aborted = true;
             }
         }
         self.aborted
+    }
+
+    /// Whether the split point this thread works under was cut off, lies under a cut or
+    /// stale one, or this thread's child of it went stale.
+    #[inline]
+    fn split_abandoned(&self) -> bool {
+        match &self.chain {
+            None => false,
+            Some(sp) => sp.stale_for(self.child_alpha) || chain_cut(Some(sp)),
+        }
     }
 
     /// The stop flag or the node budget (not split-point cutoffs).
@@ -158,9 +223,11 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let hash = hash_board(p, o);
+        let use_tt = empties >= self.config.tt_min_empties;
+        let hash = if use_tt { hash_board(p, o) } else { 0 };
         let mut tt_move = None;
-        if let Some(hit) = self.tt.probe(hash, p, o, &mut self.tt_counts) {
+        let hit = if use_tt { self.tt.probe(hash, p, o, &mut self.tt_counts) } else { None };
+        if let Some(hit) = hit {
             if hit.lower >= beta || hit.upper <= alpha || hit.lower == hit.upper {
                 self.tt_cutoffs += 1;
                 return if hit.lower >= beta { hit.lower } else { hit.upper };
@@ -181,85 +248,99 @@ impl<'a> Searcher<'a> {
 
         let odd = odd_quadrants(!(p | o) & mask);
         let use_etc = self.config.etc && empties >= self.config.etc_min_empties;
-        let mut list = [Child::default(); 64];
-        let mut n = 0;
-        while moves != 0 {
-            let x = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            let f = flips(x, p, o);
-            let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-            if empties > self.config.shallow_empties + 1 {
-                // Start loading the child's table bucket now: ETC, or the child itself
-                // when it is searched, reads it.
-                self.tt.prefetch(hash_board(cp, co));
-            }
-            let key = if tt_move == Some(x as u8) {
-                i32::MAX
-            } else if empties >= self.config.shallow_order_empties {
-                let depth = 1 + (empties - self.config.shallow_order_empties) / self.config.shallow_order_step;
-                (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8)
-                    + move_key(cp, co, x, &self.rules, odd)
-            } else {
-                move_key(cp, co, x, &self.rules, odd)
-            };
-            list[n] = Child { p: cp, o: co, x: x as u8, key };
-            n += 1;
-        }
-        let list = &mut list[..n];
-
-        if use_etc {
-            for c in list.iter() {
-                if let Some(hit) = self.tt.probe(hash_board(c.p, c.o), c.p, c.o, &mut self.tt_counts) {
-                    if -hit.upper >= beta {
-                        self.tt_cutoffs += 1;
-                        let v = -hit.upper;
-                        if !self.aborted {
-                            self.tt.store(
-                                hash,
-                                p,
-                                o,
-                                TtRecord { empties, lower: v, upper: SCORE_INF - 1, best: Some(c.x), nodes: 1 },
-                                &mut self.tt_counts,
-                            );
-                        }
-                        return v;
-                    }
-                }
-            }
-        }
-
-        list.sort_unstable_by_key(|c| std::cmp::Reverse(c.key));
         let nodes_before = self.nodes;
         let (alpha0, beta0) = (alpha, beta);
         let mut best = -SCORE_INF;
-        let mut best_move = list[0].x;
-        for (i, c) in list.iter().enumerate() {
-            if i == 1 && self.should_split(empties, list.len() - 1) {
-                (best, best_move) = self.split(&list[1..], empties, alpha, beta, (best, best_move));
-                if self.aborted {
-                    return 0;
-                }
-                break;
-            }
-            let v = if i == 0 {
-                -self.search(c.p, c.o, -beta, -alpha, empties - 1)
-            } else {
-                let mut v = -self.search(c.p, c.o, -alpha - 1, -alpha, empties - 1);
-                if v > alpha && v < beta {
-                    v = -self.search(c.p, c.o, -beta, -v, empties - 1);
-                }
-                v
-            };
+        let mut best_move = 0;
+        let mut searched = 0;
+
+        // Without ETC, the table's move is searched before the others are even
+        // generated and ordered: it often decides the node alone.
+        if let Some(x) = tt_move.filter(|&x| !use_etc && moves >> x & 1 == 1) {
+            let f = flips(x as usize, p, o);
+            let v = -self.search(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, empties - 1);
             if self.aborted {
                 return 0;
             }
-            if v > best {
-                best = v;
-                best_move = c.x;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
+            (best, best_move, searched) = (v, x, 1);
+            moves &= !(1 << x);
+            alpha = alpha.max(v);
+        }
+
+        if alpha < beta && moves != 0 {
+            let mut list = [Child::default(); 64];
+            let mut n = 0;
+            while moves != 0 {
+                let x = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let f = flips(x, p, o);
+                let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
+                if empties > self.config.shallow_empties + 1 && empties > self.config.tt_min_empties {
+                    // Start loading the child's table bucket now: ETC, or the child itself
+                    // when it is searched, reads it.
+                    self.tt.prefetch(hash_board(cp, co));
+                }
+                let key = if tt_move == Some(x as u8) {
+                    i32::MAX
+                } else if empties >= self.config.shallow_order_empties {
+                    let depth = 1 + (empties - self.config.shallow_order_empties) / self.config.shallow_order_step;
+                    (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8)
+                        + move_key(cp, co, x, &self.rules, odd)
+                } else {
+                    move_key(cp, co, x, &self.rules, odd)
+                };
+                list[n] = Child { p: cp, o: co, x: x as u8, key };
+                n += 1;
+            }
+            let list = &mut list[..n];
+
+            if use_etc {
+                if let Some((v, x)) = self.etc_cutoff(list, beta) {
+                    self.tt.store(
+                        hash,
+                        p,
+                        o,
+                        TtRecord { empties, lower: v, upper: SCORE_INF - 1, best: Some(x), nodes: 1 },
+                        &mut self.tt_counts,
+                    );
+                    return v;
+                }
+            }
+
+            list.sort_unstable_by_key(|c| std::cmp::Reverse(c.key));
+            if searched == 0 {
+                best_move = list[0].x;
+            }
+            for (i, c) in list.iter().enumerate() {
+                let i = i + searched;
+                if i == 1 && (self.config.split_pv || beta - alpha == 1) && self.should_split(empties, n + searched - 1)
+                {
+                    (best, best_move) = self.split(&list[1 - searched..], empties, alpha, beta, (best, best_move));
+                    if self.aborted {
+                        return 0;
+                    }
+                    break;
+                }
+                let v = if i == 0 {
+                    -self.search(c.p, c.o, -beta, -alpha, empties - 1)
+                } else {
+                    let mut v = -self.search(c.p, c.o, -alpha - 1, -alpha, empties - 1);
+                    if v > alpha && v < beta {
+                        v = -self.search(c.p, c.o, -beta, -v, empties - 1);
+                    }
+                    v
+                };
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = c.x;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break;
+                        }
                     }
                 }
             }
@@ -267,6 +348,9 @@ impl<'a> Searcher<'a> {
         let lower = if best > alpha0 { best } else { -SCORE_INF + 1 };
         let upper = if best < beta0 { best } else { SCORE_INF - 1 };
         let nodes = self.nodes - nodes_before;
+        if !use_tt {
+            return best;
+        }
         self.tt.store(
             hash,
             p,
@@ -275,6 +359,20 @@ impl<'a> Searcher<'a> {
             &mut self.tt_counts,
         );
         best
+    }
+
+    /// Enhanced transposition cutoff: a child whose stored upper bound already proves a
+    /// fail high for us. Returns that value and move.
+    fn etc_cutoff(&mut self, list: &[Child], beta: i32) -> Option<(i32, u8)> {
+        for c in list {
+            if let Some(hit) = self.tt.probe(hash_board(c.p, c.o), c.p, c.o, &mut self.tt_counts) {
+                if -hit.upper >= beta {
+                    self.tt_cutoffs += 1;
+                    return Some((-hit.upper, c.x));
+                }
+            }
+        }
+        None
     }
 
     /// The stability bound, when it already decides the node: the opponent's stable discs

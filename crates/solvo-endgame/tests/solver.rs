@@ -48,6 +48,32 @@ fn ffo_1_to_19_on_two_threads() {
     check_ffo(&ffo("fforum-1-19.obf"), 1, 2);
 }
 
+/// Splits as often as possible: at every node from 7 empties, PV nodes included, so the
+/// stale-child restarts, cutoffs and nested split points are all exercised.
+#[test]
+fn two_threads_splitting_everywhere_agree_window_by_window() {
+    let problems = ffo("fforum-1-19.obf");
+    let mut o = opts(2);
+    o.config.set("split_min_empties", 7).unwrap();
+    o.config.set("split_pv", 1).unwrap();
+    for (i, p) in problems.iter().enumerate().take(10) {
+        let truth = p.best_score().unwrap();
+        for (lo, hi) in [(-64, 64), (truth - 4, truth - 2), (truth + 2, truth + 4), (truth, truth)] {
+            o.tt.clear();
+            o.window = Window { lo, hi };
+            let r = solve(&p.position, &o);
+            assert!(r.lower <= truth && truth <= r.upper, "FFO #{}: {r:?} truth {truth}", i + 1);
+            if (lo..=hi).contains(&truth) {
+                assert_eq!(r.score(), Some(truth), "FFO #{} in [{lo},{hi}]", i + 1);
+            } else if truth < lo {
+                assert!(r.upper < lo, "FFO #{}: fail low must prove < {lo}: {r:?}", i + 1);
+            } else {
+                assert!(r.lower > hi, "FFO #{}: fail high must prove > {hi}: {r:?}", i + 1);
+            }
+        }
+    }
+}
+
 #[test]
 fn ffo_20_to_39_exact_scores_and_best_moves() {
     check_ffo(&ffo("fforum-20-39.obf"), 20, 2);

@@ -55,6 +55,9 @@ pub enum What {
         /// for the printed labels.
         #[arg(long, default_value_t = 1)]
         label_from: usize,
+        /// Search switches, `name=value` (repeatable), as for `solvo solve --tune`.
+        #[arg(long, value_parser = crate::commands::solve::parse_tune)]
+        tune: Vec<(String, u32)>,
     },
     /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
     /// nodes and time, each cell under a time limit.
@@ -72,9 +75,15 @@ pub fn peak_rss_kib() -> Option<u64> {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
         What::Games(a) => crate::commands::game::bench_games(a, common),
-        What::Ffo { files, threads, hash_mb, first, last, replacement, label_from } => {
+        What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune } => {
             let range = (first, last.unwrap_or(usize::MAX));
-            bench_ffo(&files, threads, hash_mb, range, replacement, label_from, common)
+            let mut opts = crate::commands::solve::options(threads, hash_mb, None);
+            opts.tt = std::sync::Arc::new(solvo_endgame::tt::TranspositionTable::with_replacement(
+                hash_mb << 20,
+                replacement,
+            ));
+            crate::commands::solve::apply_tune(&mut opts, &tune)?;
+            bench_ffo(&files, opts, hash_mb, range, label_from, common)
         }
         What::Perft { depths, threads, repeat } => {
             let size = common.size.unwrap_or(BoardSize::Eight);
@@ -113,14 +122,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
 
 fn bench_ffo(
     files: &[std::path::PathBuf],
-    threads: usize,
+    opts: solvo_endgame::SolveOptions,
     hash_mb: usize,
     (first, last): (usize, usize),
-    replacement: solvo_endgame::tt::Replacement,
     label_from: usize,
     common: Common,
 ) -> Result<(), CliError> {
-    use crate::commands::solve::{check_against, options, solve_with_progress};
+    use crate::commands::solve::{check_against, solve_with_progress};
     use crate::error::context;
     let mut problems = Vec::new();
     for f in files {
@@ -129,8 +137,7 @@ fn bench_ffo(
             solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant).map_err(context(f.display()))?;
         problems.extend(parsed.into_iter().map(|(_, p)| p));
     }
-    let mut opts = options(threads, hash_mb, None);
-    opts.tt = std::sync::Arc::new(solvo_endgame::tt::TranspositionTable::with_replacement(hash_mb << 20, replacement));
+    let threads = opts.threads;
     if !common.json {
         out!(
             "solve {} positions, {threads} thread(s), {hash_mb} MiB table (cleared between positions)",

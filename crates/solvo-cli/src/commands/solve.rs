@@ -36,6 +36,28 @@ pub struct Args {
     /// No progress line on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Search switches for measurements, `name=value` (repeatable): shallow_empties,
+    /// etc, stability, etc_min_empties, split_min_empties, shallow_order_empties,
+    /// shallow_order_step. Every setting keeps the result exact.
+    #[arg(long, value_parser = parse_tune)]
+    pub tune: Vec<(String, u32)>,
+}
+
+/// Parses `name=value` for `--tune` (the name is checked when applied).
+pub fn parse_tune(s: &str) -> Result<(String, u32), String> {
+    let (name, value) = s.split_once('=').ok_or_else(|| format!("search option {s:?}: expected name=value"))?;
+    let value = value.trim().parse().map_err(|_| format!("search option {name}: value {value:?} is not a number"))?;
+    let mut probe = solvo_endgame::search::SearchConfig::default();
+    probe.set(name.trim(), value)?;
+    Ok((name.trim().to_string(), value))
+}
+
+/// Applies `--tune` settings to `opts`.
+pub fn apply_tune(opts: &mut SolveOptions, tune: &[(String, u32)]) -> Result<(), CliError> {
+    for (name, value) in tune {
+        opts.config.set(name, *value).map_err(CliError)?;
+    }
+    Ok(())
 }
 
 /// Parses `a,b` into an inclusive window.
@@ -166,6 +188,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let mut opts = options(args.threads, args.hash_mb, args.window);
     opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
     opts.node_budget = args.node_limit.unwrap_or(u64::MAX);
+    apply_tune(&mut opts, &args.tune)?;
     let mut mismatches = 0;
     for (line, problem, pos) in &problems {
         let r = solve_with_progress(pos, &opts, args.quiet || common.json);
