@@ -5,13 +5,15 @@
 //! the window, and otherwise a bound on the correct side of the window (fail-soft
 //! negamax). Layers inside:
 //! - [`rules`]: the terminal score of the board size and variant;
-//! - [`tt`]: the lock-free transposition table storing (lower, upper) bounds;
+//! - [`tt`]: the lock-free transposition table storing (lower, upper) bounds, in a
+//!   [`hugemem`] buffer (transparent huge pages where available);
 //! - [`shallow`]: the last few empties without table or sorting (parity order);
 //! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
 //! - [`parallel`]: young-brothers-wait splitting over threads;
 //! - [`solve`]: the public API (`solve`, options, result, statistics).
 
+pub mod hugemem;
 pub mod ordering;
 pub mod parallel;
 pub mod rules;

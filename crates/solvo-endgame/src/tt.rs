@@ -17,7 +17,8 @@
 //! the entry with the lower priority: an entry of an older search (generation) first,
 //! else the one whose subtree cost (log2 of nodes) is smaller.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use crate::hugemem::WordBuffer;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +159,7 @@ impl std::str::FromStr for Replacement {
 /// A fixed-size, lock-free transposition table.
 pub struct TranspositionTable {
     policy: Replacement,
-    words: Vec<AtomicU64>,
+    words: WordBuffer,
     bucket_mask: u64,
     generation: AtomicU8,
 }
@@ -174,8 +175,7 @@ impl TranspositionTable {
     pub fn with_replacement(bytes: usize, policy: Replacement) -> TranspositionTable {
         let buckets = (bytes / 64).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let mut words = Vec::with_capacity(buckets * WORDS_PER_BUCKET);
-        words.resize_with(buckets * WORDS_PER_BUCKET, || AtomicU64::new(0));
+        let words = WordBuffer::zeroed(buckets * WORDS_PER_BUCKET);
         TranspositionTable { policy, words, bucket_mask: buckets as u64 - 1, generation: AtomicU8::new(0) }
     }
 
@@ -192,7 +192,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&self) {
-        for w in &self.words {
+        for w in self.words.iter() {
             w.store(0, Relaxed);
         }
     }
