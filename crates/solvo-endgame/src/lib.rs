@@ -9,11 +9,13 @@
 //!   [`hugemem`] buffer (transparent huge pages where available);
 //! - [`shallow`]: the last few empties without table or sorting (parity order);
 //! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
+//! - [`mc_hints`]: optional Monte Carlo (GRAVE + PPAF) move ordering;
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
 //! - [`parallel`]: young-brothers-wait splitting over threads;
 //! - [`solve`]: the public API (`solve`, options, result, statistics).
 
 pub mod hugemem;
+pub mod mc_hints;
 pub mod ordering;
 pub mod parallel;
 pub mod rules;

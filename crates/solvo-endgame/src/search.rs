@@ -2,6 +2,7 @@
 //! enhanced transposition cutoff, stability cutoff and the shallow solver below a
 //! threshold of empties.
 
+use crate::mc_hints::McHints;
 use crate::ordering::{move_key, shallow_eval};
 use crate::parallel::{chain_cut, Shared, SplitPoint};
 use crate::rules::{Rules, SCORE_INF};
@@ -141,6 +142,8 @@ pub struct Searcher<'a> {
     /// The lower end of the window of the child of `chain` this thread is searching: the
     /// search is stale once the split point's alpha exceeds it.
     pub(crate) child_alpha: i32,
+    /// Monte Carlo move-ordering hints, when the solve learned some.
+    pub mc: Option<&'a McHints>,
 }
 
 impl<'a> Searcher<'a> {
@@ -168,6 +171,7 @@ impl<'a> Searcher<'a> {
             shared: None,
             chain: None,
             child_alpha: -SCORE_INF,
+            mc: None,
         }
     }
 
@@ -268,6 +272,12 @@ impl<'a> Searcher<'a> {
         }
 
         if alpha < beta && moves != 0 {
+            let mc_node = match self.mc {
+                Some(h) if empties >= self.config.shallow_order_empties => {
+                    h.node(if use_tt { hash } else { hash_board(p, o) })
+                }
+                _ => None,
+            };
             let mut list = [Child::default(); 64];
             let mut n = 0;
             while moves != 0 {
@@ -284,8 +294,13 @@ impl<'a> Searcher<'a> {
                     i32::MAX
                 } else if empties >= self.config.shallow_order_empties {
                     let depth = 1 + (empties - self.config.shallow_order_empties) / self.config.shallow_order_step;
-                    (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8)
-                        + move_key(cp, co, x, &self.rules, odd)
+                    let key =
+                        (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8)
+                            + move_key(cp, co, x, &self.rules, odd);
+                    match self.mc {
+                        Some(h) => key.saturating_add(h.bonus(mc_node, empties, x)),
+                        None => key,
+                    }
                 } else {
                     move_key(cp, co, x, &self.rules, odd)
                 };

@@ -1,6 +1,7 @@
 //! The public API: solve a position exactly, or within a window, on one or more
 //! threads, with an optional node/time budget, returning bounds when stopped early.
 
+use crate::mc_hints::McHints;
 use crate::parallel::Shared;
 use crate::rules::{Rules, SCORE_INF};
 use crate::search::{Child, SearchConfig, Searcher};
@@ -46,6 +47,10 @@ pub struct SolveOptions {
     /// Nodes searched so far by all threads, updated every few thousand nodes (for
     /// progress displays).
     pub progress: Arc<AtomicU64>,
+    /// Monte Carlo move ordering: GRAVE + PPAF playouts run before the solve (0: off).
+    pub mc_playouts: u32,
+    /// Seed of the Monte Carlo playouts.
+    pub mc_seed: u64,
 }
 
 impl SolveOptions {
@@ -60,6 +65,8 @@ impl SolveOptions {
             stop: Arc::new(AtomicBool::new(false)),
             config: SearchConfig::default(),
             progress: Arc::new(AtomicU64::new(0)),
+            mc_playouts: 0,
+            mc_seed: 1,
         }
     }
 }
@@ -86,6 +93,11 @@ pub struct SolveResult {
     pub tt: TtStats,
     /// True when a budget or the stop flag ended the solve early.
     pub stopped: bool,
+    /// Monte Carlo playouts run before the search (0 when off) and their time (part of
+    /// `time`).
+    pub mc_playouts: u64,
+    /// Time of the Monte Carlo learning.
+    pub mc_time: Duration,
 }
 
 impl SolveResult {
@@ -113,6 +125,8 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let stop = if options.time_limit.is_some() { &timed_out } else { &*options.stop };
     let timer_done = AtomicBool::new(false);
     let shared = Shared::new(options.config.split_min_empties);
+    let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
+    let hints = hints.as_ref();
 
     let outcome = std::thread::scope(|scope| {
         let watcher = options.time_limit.map(|limit| {
@@ -136,6 +150,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     let mut s = Searcher::new(rules, &options.tt, options.config, &shared.quit, u64::MAX);
                     s.progress = Some(&options.progress);
                     s.shared = Some(shared);
+                    s.mc = hints;
                     s.helper_loop();
                     (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
@@ -143,6 +158,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
             .collect();
         let mut main = Searcher::new(rules, &options.tt, options.config, stop, options.node_budget);
         main.progress = Some(&options.progress);
+        main.mc = hints;
         if options.threads > 1 {
             main.shared = Some(shared);
         }
@@ -180,6 +196,8 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         time: start.elapsed(),
         tt,
         stopped: aborted,
+        mc_playouts: hints.map_or(0, |h| h.summary().0),
+        mc_time: hints.map_or(Duration::ZERO, |h| h.summary().2),
     }
 }
 
@@ -205,6 +223,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
         return Root { lower: -child.upper, upper: -child.lower, best_move: None };
     }
     let odd = crate::shallow::odd_quadrants(!(p | o) & mask);
+    let mc_node = s.mc.and_then(|h| h.node(solvo_othello::hash::hash_board(p, o)));
     let mut order: Vec<Child> = Square::iter(moves)
         .map(|sq| {
             let x = sq.index();
@@ -216,6 +235,9 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
                 key +=
                     -crate::ordering::shallow_eval(cp, co, &s.rules, depth, -(1 << 20), 1 << 20, &mut s.ordering_nodes)
                         << 8;
+            }
+            if let Some(h) = s.mc {
+                key = key.saturating_add(h.bonus(mc_node, empties, x));
             }
             Child { p: cp, o: co, x: x as u8, key }
         })

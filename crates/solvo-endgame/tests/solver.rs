@@ -235,3 +235,20 @@ fn stopping_a_parallel_solve_keeps_bounds_sound_and_the_table_clean() {
     let r = solve(&p.position, &again);
     assert_eq!(r.score(), Some(0));
 }
+
+/// Monte Carlo move ordering changes the order, never a value or the move's optimality.
+#[test]
+fn monte_carlo_ordering_keeps_values_exact() {
+    let problems = ffo("fforum-1-19.obf");
+    for threads in [1, 2] {
+        let mut o = opts(threads);
+        o.mc_playouts = 300;
+        for (i, p) in problems.iter().enumerate().take(6) {
+            o.tt.clear();
+            let r = solve(&p.position, &o);
+            assert_eq!(r.score(), p.best_score(), "FFO #{} with MC ordering", i + 1);
+            assert!(p.best_moves().contains(&Ply::Move(r.best_move.unwrap())), "FFO #{}", i + 1);
+            assert_eq!(r.mc_playouts, 300);
+        }
+    }
+}

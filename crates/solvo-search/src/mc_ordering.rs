@@ -39,6 +39,12 @@ impl<M: Copy + Eq> McOrdering<M> {
         McOrdering { tree, weights: policy.weights, playouts, tree_nodes, time }
     }
 
+    /// The moves of the GRAVE tree's node for the position with key `key`, with their
+    /// playout counts, if the tree holds it.
+    pub fn node(&self, key: u64) -> Option<&[(M, u32)]> {
+        self.tree.get(&key).map(Vec::as_slice)
+    }
+
     /// The learned weight of a move code (0 for codes never seen).
     pub fn weight(&self, code: u32) -> f64 {
         self.weights.get(code as usize).copied().unwrap_or(0.0)

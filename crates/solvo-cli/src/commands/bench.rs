@@ -58,6 +58,10 @@ pub enum What {
         /// Search switches, `name=value` (repeatable), as for `solvo solve --tune`.
         #[arg(long, value_parser = crate::commands::solve::parse_tune)]
         tune: Vec<(String, u32)>,
+        /// Monte Carlo move ordering playouts before each solve (0: off), as for
+        /// `solvo solve --mc-playouts`; their time counts in the position's time.
+        #[arg(long, default_value_t = 0)]
+        mc_playouts: u32,
     },
     /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
     /// nodes and time, each cell under a time limit.
@@ -75,7 +79,7 @@ pub fn peak_rss_kib() -> Option<u64> {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
         What::Games(a) => crate::commands::game::bench_games(a, common),
-        What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune } => {
+        What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let mut opts = crate::commands::solve::options(threads, hash_mb, None);
             opts.tt = std::sync::Arc::new(solvo_endgame::tt::TranspositionTable::with_replacement(
@@ -83,6 +87,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 replacement,
             ));
             crate::commands::solve::apply_tune(&mut opts, &tune)?;
+            opts.mc_playouts = mc_playouts;
             bench_ffo(&files, opts, hash_mb, range, label_from, common)
         }
         What::Perft { depths, threads, repeat } => {

@@ -41,6 +41,10 @@ pub struct Args {
     /// shallow_order_step. Every setting keeps the result exact.
     #[arg(long, value_parser = parse_tune)]
     pub tune: Vec<(String, u32)>,
+    /// Monte Carlo move ordering: run this many GRAVE + PPAF playouts before the solve
+    /// and use what they learn to order moves high in the tree (0: off).
+    #[arg(long, default_value_t = 0)]
+    pub mc_playouts: u32,
 }
 
 /// Parses `name=value` for `--tune` (the name is checked when applied).
@@ -108,6 +112,8 @@ pub fn result_json(pos: &Position, r: &SolveResult) -> Value {
         "nodes_per_second": r.nodes as f64 / secs.max(1e-9),
         "stopped": r.stopped,
         "tt": r.tt,
+        "mc_playouts": r.mc_playouts,
+        "mc_time_ms": r.mc_time.as_secs_f64() * 1e3,
     });
     match r.score() {
         Some(s) => v["score"] = json!(s),
@@ -189,6 +195,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
     opts.node_budget = args.node_limit.unwrap_or(u64::MAX);
     apply_tune(&mut opts, &args.tune)?;
+    opts.mc_playouts = args.mc_playouts;
     let mut mismatches = 0;
     for (line, problem, pos) in &problems {
         let r = solve_with_progress(pos, &opts, args.quiet || common.json);
@@ -231,6 +238,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 r.tt.occupancy * 100.0,
                 if r.stopped { "; stopped early: bounds only" } else { "" }
             );
+            if r.mc_playouts > 0 {
+                out!(
+                    "     Monte Carlo ordering: {} playouts in {:.3} s (included above)",
+                    r.mc_playouts,
+                    r.mc_time.as_secs_f64()
+                );
+            }
             if let (Some(p), Some((s, m))) = (problem, check) {
                 if !(s && m) {
                     out!("     MISMATCH: the file says {:?} with {:?}", p.best_score(), p.best_moves());
