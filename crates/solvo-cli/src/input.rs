@@ -34,6 +34,13 @@ pub struct ParsedInput {
 /// is empty or `start`), or else a board string. Errors name what was expected.
 pub fn parse_input(text: &str, common: Common) -> Result<ParsedInput, CliError> {
     let trimmed = text.trim();
+    // Inputs may start with `-` (board strings), so clap hands over unknown options too.
+    if trimmed.len() > 2
+        && trimmed.starts_with("--")
+        && trimmed[2..].chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_')
+    {
+        return Err(CliError(format!("unknown option {trimmed} (see --help)")));
+    }
     if trimmed.contains(';') {
         let problem = solvo_othello::formats::obf::parse_obf_line(trimmed, common.size, common.variant)
             .map_err(|e| CliError(format!("OBF line: {e}")))?;

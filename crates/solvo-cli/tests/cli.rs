@@ -87,3 +87,19 @@ fn wthor_lists_and_replays() {
     let o = solvo(&["wthor", file, "--game", "13"]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// Board strings and OBF lines usually start with `-`: they must work as plain
+/// arguments (no `--` needed), while a mistyped option is still reported as one.
+#[test]
+fn inputs_starting_with_a_hyphen_need_no_separator() {
+    let board = "--XXXXX---XXXX---OOOXX---OOXOX---OXXXXX-OOOOOXO----OXX---------- O";
+    let o = solvo(&["show", board, "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;";
+    let o = solvo(&["solve", "--json", ffo1, "--threads", "2"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(json_lines(&o)[0]["score"], 18);
+    let o = solvo(&["solve", "--bogus"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown option --bogus"));
+}

@@ -32,6 +32,7 @@ pub enum Format {
 pub struct Args {
     /// The input text, or the path of a file holding one item per line (OBF, boards,
     /// transcripts) or GGF records.
+    #[arg(allow_hyphen_values = true)]
     pub input: String,
     /// Output format.
     #[arg(long)]

@@ -16,7 +16,7 @@ pub struct Args {
     pub depth: u32,
     /// Start from this position (board string, OBF line or transcript) instead of the
     /// standard start.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub from: Option<String>,
     /// Counting convention: pass-ply-end-counted (a, default, Bik), pass-ply-end-not-counted
     /// (b, PanicSheep / OEIS A124004), pass-no-ply-end-counted (c, Egaroucid mode 2).

@@ -17,6 +17,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A board string, OBF line or transcript (with --size for transcripts).
+    #[arg(allow_hyphen_values = true)]
     pub position: String,
     /// The store file.
     #[arg(long)]

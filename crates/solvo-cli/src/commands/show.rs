@@ -13,7 +13,7 @@ use solvo_othello::{Position, Square};
 pub struct Args {
     /// A board string (`<64 chars> X`), an OBF line, or a transcript such as `f5d6c3d3`
     /// (empty or `start` for the starting position).
-    #[arg(default_value = "start")]
+    #[arg(default_value = "start", allow_hyphen_values = true)]
     pub position: String,
 }
 

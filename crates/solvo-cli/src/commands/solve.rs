@@ -15,7 +15,10 @@ use std::time::{Duration, Instant};
 /// Arguments of `solvo solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A board string, transcript or OBF line, or the path of an OBF file.
+    /// A board string, transcript or OBF line, or the path of an OBF file. (A board
+    /// string may start with `-`: anything that is not one of the options is read as
+    /// the input.)
+    #[arg(allow_hyphen_values = true)]
     pub input: String,
     /// Only values in `a..=b` matter: outside it, a bound is returned (e.g. `--window -1,1`
     /// asks only for win/draw/loss).
