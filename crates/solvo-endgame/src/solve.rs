@@ -231,7 +231,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
             let mut key = crate::ordering::move_key(cp, co, x, &s.rules, odd);
             if empties >= s.config.shallow_order_empties {
-                let depth = 1 + (empties - s.config.shallow_order_empties) / s.config.shallow_order_step;
+                let depth = s.config.shallow_order_depth(empties);
                 key +=
                     -crate::ordering::shallow_eval(cp, co, &s.rules, depth, -(1 << 20), 1 << 20, &mut s.ordering_nodes)
                         << 8;
