@@ -83,16 +83,42 @@ pub struct SemiStats {
     pub solver_nodes: u64,
     /// Nodes of the reopening tree expanded here (P, A', P' above the threshold).
     pub expanded: u64,
-    /// Expanded nodes whose search finished in this run, per disc count.
-    pub subtrees: Vec<u64>,
+    /// Expanded nodes whose search finished in this run, per disc count and kind
+    /// (index 0 = P, 1 = A', 2 = P').
+    pub subtrees: Vec<[u64; 3]>,
     /// Wall time spent in those searches (each including its whole subtree), per disc
-    /// count, seconds: `subtree_secs[d] / subtrees[d]` is the mean cost of a node with
-    /// `d` discs, the figure projections of the whole run start from.
-    pub subtree_secs: Vec<f64>,
+    /// count and kind as in `subtrees`, seconds: `subtree_secs[d][i] / subtrees[d][i]`
+    /// is the mean cost of such a node, the figure projections of the whole run start
+    /// from.
+    pub subtree_secs: Vec<[f64; 3]>,
+    /// The expanded nodes being searched, root first: where the depth-first walk is.
+    pub path: Vec<PathStep>,
     /// Batches committed.
     pub commits: u64,
     /// Time since the run started.
     pub elapsed: Duration,
+}
+
+/// One node on the walk's current path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PathStep {
+    /// Discs on the board.
+    pub discs: u8,
+    /// Kind the node is searched as (one flag: P, A' or P').
+    pub kind: u8,
+    /// Which of its moves is being searched (1 = the designated one).
+    pub child: u8,
+    /// Its legal moves.
+    pub children: u8,
+}
+
+/// Index of an exact kind in [`SemiStats::subtrees`].
+fn kind_index(k: u8) -> usize {
+    match k {
+        kind::P => 0,
+        kind::A_PRIME => 1,
+        _ => 2,
+    }
 }
 
 /// The end of a run.
@@ -216,8 +242,8 @@ impl<'a> Run<'a> {
             stats: SemiStats {
                 new_exact: vec![0; squares],
                 bounds: vec![0; squares],
-                subtrees: vec![0; squares],
-                subtree_secs: vec![0.0; squares],
+                subtrees: vec![[0; 3]; squares],
+                subtree_secs: vec![[0.0; 3]; squares],
                 ..SemiStats::default()
             },
             progress,
@@ -333,6 +359,8 @@ impl<'a> Run<'a> {
         self.stats.expanded += 1;
         let began = Instant::now();
         let moves = b.moves(self.size);
+        let discs = (b.player | b.opponent).count_ones() as usize;
+        self.stats.path.push(PathStep { discs: discs as u8, kind: k, child: 0, children: moves.count_ones() as u8 });
         let mut proven = hint.or(known_exact.map(|r| r.lower as i32));
         // The designated move first: the stored one, else the endgame solver's (whose
         // result is recorded at once, without kinds, so a restart need not solve again).
@@ -355,9 +383,11 @@ impl<'a> Run<'a> {
         }
         let first_hint = if first_is_best { proven } else { None };
         let first_guess = proven.unwrap_or(guess);
+        self.step_path();
         let mut best = self.child_exact(&b, first, first_child_kind(k), first_hint, first_guess)?;
         let mut best_move = first;
         for sq in Square::iter(moves & !first.bit()) {
+            self.step_path();
             if proven == Some(best) && self.at_or_below_threshold(&b, sq) {
                 continue; // cannot be better than the proven value, and is not stored
             }
@@ -380,11 +410,18 @@ impl<'a> Run<'a> {
             return Err(SemiError::Internal(format!("{b:?} searched as {k}: value {best}, expected {proven:?}")));
         }
         let new_position = known_exact.is_none_or(|r| r.kinds & EXACT_KINDS == 0);
-        let discs = (b.player | b.opponent).count_ones() as usize;
-        self.stats.subtrees[discs] += 1;
-        self.stats.subtree_secs[discs] += began.elapsed().as_secs_f64();
+        self.stats.path.pop();
+        self.stats.subtrees[discs][kind_index(k)] += 1;
+        self.stats.subtree_secs[discs][kind_index(k)] += began.elapsed().as_secs_f64();
         self.record(&b, Record::exact(best as i8, k, Some(best_move)), new_position)?;
         Ok(best)
+    }
+
+    /// Moves the innermost node of the path on to its next child.
+    fn step_path(&mut self) {
+        if let Some(last) = self.stats.path.last_mut() {
+            last.child += 1;
+        }
     }
 
     /// True when playing `sq` in `b` ends the game or reaches a position that is not

@@ -96,6 +96,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 start.elapsed().as_secs_f64(),
                 subtree_summary(s)
             );
+            eprintln!("[{:.0}s] path (discs kind child/moves): {}", start.elapsed().as_secs_f64(), path_summary(s));
             last_line = Instant::now();
         }
         *last_msg.lock().unwrap_or_else(|e| e.into_inner()) = msg;
@@ -212,18 +213,30 @@ fn progress_message(s: &SemiStats, nodes: u64, elapsed: Duration, store_bytes: u
     )
 }
 
-/// Expanded nodes finished in this run per disc count, with the mean wall time of their
-/// searches: `discs:count@seconds`.
+/// Expanded nodes finished in this run per disc count and kind, with the mean wall
+/// time of their searches: `discs:P count@seconds,A' ...,P' ...` (kinds with none left
+/// out).
 fn subtree_summary(s: &SemiStats) -> String {
-    let parts: Vec<String> = s
-        .subtrees
-        .iter()
-        .zip(&s.subtree_secs)
-        .enumerate()
-        .filter(|(_, (n, _))| **n > 0)
-        .map(|(d, (n, t))| format!("{d}:{n}@{:.3}", t / *n as f64))
-        .collect();
+    let mut parts = Vec::new();
+    for (d, (n, t)) in s.subtrees.iter().zip(&s.subtree_secs).enumerate() {
+        let kinds: Vec<String> = ["P", "A'", "P'"]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| n[*i] > 0)
+            .map(|(i, name)| format!("{name} {}@{:.3}", n[i], t[i] / n[i] as f64))
+            .collect();
+        if !kinds.is_empty() {
+            parts.push(format!("{d}:{}", kinds.join(",")));
+        }
+    }
     parts.join(" ")
+}
+
+/// Where the depth-first walk is: per node on the path, discs, kind and child `i/n`.
+fn path_summary(s: &SemiStats) -> String {
+    let steps: Vec<String> =
+        s.path.iter().map(|p| format!("{}{}:{}/{}", p.discs, kind::names(p.kind), p.child, p.children)).collect();
+    steps.join(" ")
 }
 
 /// Records per disc count and kind flag: P, A', P', C, A.
