@@ -9,9 +9,16 @@ use solvo_othello::{Position, Square};
 /// Exact value (side to move), a best move (`None` when the side to move must pass or
 /// the game is over) and the solver nodes spent. `opts.window` is overwritten.
 pub fn exact_value(pos: &Position, opts: &mut SolveOptions) -> (i32, Option<Square>, u64) {
+    exact_value_from(pos, opts, 0)
+}
+
+/// [`exact_value`] starting from `guess` (clamped to the board's range): when the guess
+/// is the value, one narrow solve gives the value and a best move; a guess near the
+/// value saves windows. The result never depends on the guess, only the cost does.
+pub fn exact_value_from(pos: &Position, opts: &mut SolveOptions, guess: i32) -> (i32, Option<Square>, u64) {
     let max = pos.size.squares() as i32;
     let (mut lo, mut hi) = (-max, max);
-    let mut guess = 0;
+    let mut guess = guess;
     let mut nodes = 0;
     loop {
         let g = guess.clamp(lo, hi);
@@ -59,5 +66,16 @@ mod tests {
             seen += 1;
         }
         assert!(seen > 8);
+    }
+
+    #[test]
+    fn any_guess_gives_the_same_value() {
+        let pos = Position::start(BoardSize::Four, Variant::Normal);
+        let mut opts = SolveOptions::new(16);
+        for guess in [-100, -16, -10, -3, 0, 7, 16, 100] {
+            let (v, m, _) = exact_value_from(&pos, &mut opts, guess);
+            assert_eq!(v, -10, "guess {guess}");
+            assert!(m.is_some());
+        }
     }
 }

@@ -10,7 +10,11 @@
 //! record's move if there is one, else the best move of an exact endgame solve of the
 //! node (oracle ordering, so no A' child fails high in practice and no P' subtree is
 //! searched in vain; the null-window tests and re-searches still run as the algorithm
-//! says).
+//! says). The oracle solves are narrow windows steered by what is known (see
+//! [`crate::exact::exact_value_from`]): a P node's designated child has the parent's
+//! value (one window at it gives the value and a best move), and a sibling's value is
+//! guessed to be the best so far. Symmetric moves are solved once (`oracle`). One
+//! endgame transposition table serves the whole run.
 //!
 //! Crash safety and resumption: records are produced in post-order (a node after its
 //! whole subtree) and committed in batches, in order, every `commit_every`; so a record
@@ -79,10 +83,42 @@ pub struct SemiStats {
     pub solver_nodes: u64,
     /// Nodes of the reopening tree expanded here (P, A', P' above the threshold).
     pub expanded: u64,
+    /// Expanded nodes whose search finished in this run, per disc count and kind
+    /// (index 0 = P, 1 = A', 2 = P').
+    pub subtrees: Vec<[u64; 3]>,
+    /// Wall time spent in those searches (each including its whole subtree), per disc
+    /// count and kind as in `subtrees`, seconds: `subtree_secs[d][i] / subtrees[d][i]`
+    /// is the mean cost of such a node, the figure projections of the whole run start
+    /// from.
+    pub subtree_secs: Vec<[f64; 3]>,
+    /// The expanded nodes being searched, root first: where the depth-first walk is.
+    pub path: Vec<PathStep>,
     /// Batches committed.
     pub commits: u64,
     /// Time since the run started.
     pub elapsed: Duration,
+}
+
+/// One node on the walk's current path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PathStep {
+    /// Discs on the board.
+    pub discs: u8,
+    /// Kind the node is searched as (one flag: P, A' or P').
+    pub kind: u8,
+    /// Which of its moves is being searched (1 = the designated one).
+    pub child: u8,
+    /// Its legal moves.
+    pub children: u8,
+}
+
+/// Index of an exact kind in [`SemiStats::subtrees`].
+fn kind_index(k: u8) -> usize {
+    match k {
+        kind::P => 0,
+        kind::A_PRIME => 1,
+        _ => 2,
+    }
 }
 
 /// The end of a run.
@@ -162,7 +198,7 @@ pub fn semi_strong(
     }
     let mut run = Run::new(store, opts, progress);
     let root = Board::start();
-    let value = run.exact(root, kind::P, None)?;
+    let value = run.exact(root, kind::P, None, 0)?;
     run.commit()?;
     store.put_meta(META_ROOT_VALUE, value.to_string().as_bytes())?;
     let best_move = store.get(&root)?.and_then(|r| r.best_move);
@@ -203,7 +239,13 @@ impl<'a> Run<'a> {
             pending_map: HashMap::new(),
             last_commit: Instant::now(),
             start: Instant::now(),
-            stats: SemiStats { new_exact: vec![0; squares], bounds: vec![0; squares], ..SemiStats::default() },
+            stats: SemiStats {
+                new_exact: vec![0; squares],
+                bounds: vec![0; squares],
+                subtrees: vec![[0; 3]; squares],
+                subtree_secs: vec![[0.0; 3]; squares],
+                ..SemiStats::default()
+            },
             progress,
         }
     }
@@ -212,10 +254,11 @@ impl<'a> Run<'a> {
         Position { board: b, side: Color::Black, size: self.size, variant: self.variant }
     }
 
-    /// Exact value and a best move of `b` by narrow-window solves.
-    fn solve_exact(&mut self, b: Board) -> (i32, Option<Square>) {
+    /// Exact value and a best move of `b` by narrow-window solves starting at `guess`
+    /// (one solve when the guess is right).
+    fn solve_exact(&mut self, b: Board, guess: i32) -> (i32, Option<Square>) {
         let pos = self.position(b);
-        let (v, m, nodes) = crate::exact::exact_value(&pos, &mut self.solver);
+        let (v, m, nodes) = crate::exact::exact_value_from(&pos, &mut self.solver, guess);
         self.stats.solves += 1;
         self.stats.solver_nodes += nodes;
         (v, m)
@@ -293,15 +336,17 @@ impl<'a> Run<'a> {
 
     /// Exact value of `b` (its side to move can move) searched as kind `k` (P, A' or P').
     /// `hint` is the value when a caller already knows it (an oracle solve of the
-    /// parent): positions at or below the threshold then need no solve, and children at
-    /// or below it are skipped once the known value is reached (none can exceed it).
-    pub(crate) fn exact(&mut self, b: Board, k: u8, hint: Option<i32>) -> Result<i32, SemiError> {
+    /// parent): positions at or below the threshold then need no solve, children at
+    /// or below it are skipped once the known value is reached (none can exceed it),
+    /// and the oracle solve is a single window at the value. `guess` is an estimate of
+    /// the value (it only steers the cost of solves, never a result).
+    pub(crate) fn exact(&mut self, b: Board, k: u8, hint: Option<i32>, guess: i32) -> Result<i32, SemiError> {
         let empties = b.empties(self.size);
         if empties <= self.opts.min_empties {
             if let Some(h) = hint {
                 return Ok(h);
             }
-            return Ok(self.solve_exact(b).0);
+            return Ok(self.solve_exact(b, guess).0);
         }
         let known = self.lookup(&b)?;
         let known_exact = known.filter(|r| r.is_exact());
@@ -312,7 +357,10 @@ impl<'a> Run<'a> {
             }
         }
         self.stats.expanded += 1;
+        let began = Instant::now();
         let moves = b.moves(self.size);
+        let discs = (b.player | b.opponent).count_ones() as usize;
+        self.stats.path.push(PathStep { discs: discs as u8, kind: k, child: 0, children: moves.count_ones() as u8 });
         let mut proven = hint.or(known_exact.map(|r| r.lower as i32));
         // The designated move first: the stored one, else the endgame solver's (whose
         // result is recorded at once, without kinds, so a restart need not solve again).
@@ -320,7 +368,7 @@ impl<'a> Run<'a> {
             Some(m) => (m, true),
             None if k == kind::P_PRIME => (Square::iter(moves).next().expect("a position has a move"), false),
             None => {
-                let (lo, m) = self.solve_exact(b);
+                let (lo, m) = self.oracle(b, proven.unwrap_or(guess));
                 let m = m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?;
                 if proven.is_some_and(|p| p != lo) {
                     return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}, known {proven:?}")));
@@ -334,19 +382,24 @@ impl<'a> Run<'a> {
             return Err(SemiError::Internal(format!("designated move {first} is illegal in {b:?}")));
         }
         let first_hint = if first_is_best { proven } else { None };
-        let mut best = self.child_exact(&b, first, first_child_kind(k), first_hint)?;
+        let first_guess = proven.unwrap_or(guess);
+        self.step_path();
+        let mut best = self.child_exact(&b, first, first_child_kind(k), first_hint, first_guess)?;
         let mut best_move = first;
         for sq in Square::iter(moves & !first.bit()) {
+            self.step_path();
             if proven == Some(best) && self.at_or_below_threshold(&b, sq) {
                 continue; // cannot be better than the proven value, and is not stored
             }
+            // Guesses: a sibling is at most as good as the best so far and often equal;
+            // a fail-high is at least its proven bound.
             let v = if k == kind::A_PRIME {
-                if !self.child_fails_high(&b, sq, best)? {
+                let Some(lower) = self.child_fails_high(&b, sq, best)? else {
                     continue;
-                }
-                self.child_exact(&b, sq, kind::P_PRIME, None)?
+                };
+                self.child_exact(&b, sq, kind::P_PRIME, None, lower)?
             } else {
-                self.child_exact(&b, sq, other_child_kind(k), None)?
+                self.child_exact(&b, sq, other_child_kind(k), None, best)?
             };
             if v > best {
                 best = v;
@@ -357,8 +410,18 @@ impl<'a> Run<'a> {
             return Err(SemiError::Internal(format!("{b:?} searched as {k}: value {best}, expected {proven:?}")));
         }
         let new_position = known_exact.is_none_or(|r| r.kinds & EXACT_KINDS == 0);
+        self.stats.path.pop();
+        self.stats.subtrees[discs][kind_index(k)] += 1;
+        self.stats.subtree_secs[discs][kind_index(k)] += began.elapsed().as_secs_f64();
         self.record(&b, Record::exact(best as i8, k, Some(best_move)), new_position)?;
         Ok(best)
+    }
+
+    /// Moves the innermost node of the path on to its next child.
+    fn step_path(&mut self) {
+        if let Some(last) = self.stats.path.last_mut() {
+            last.child += 1;
+        }
     }
 
     /// True when playing `sq` in `b` ends the game or reaches a position that is not
@@ -372,28 +435,29 @@ impl<'a> Run<'a> {
 
     /// Exact value, for the side to move in `b`, of playing `sq` there, the reached
     /// position searched as kind `ck` (folded passes step the kind); `hint` is the value
-    /// if already known.
-    fn child_exact(&mut self, b: &Board, sq: Square, ck: u8, hint: Option<i32>) -> Result<i32, SemiError> {
+    /// if already known, `guess` an estimate (both for the side to move in `b`).
+    fn child_exact(&mut self, b: &Board, sq: Square, ck: u8, hint: Option<i32>, guess: i32) -> Result<i32, SemiError> {
         match play(b, sq, self.size, self.variant) {
             Next::End(v) => Ok(v),
             Next::Position { board, negate } => {
                 let sign = if negate { -1 } else { 1 };
-                let v = self.exact(board, kind_after(ck, negate), hint.map(|h| sign * h))?;
+                let v = self.exact(board, kind_after(ck, negate), hint.map(|h| sign * h), sign * guess)?;
                 Ok(sign * v)
             }
         }
     }
 
     /// The null-window test of a non-first child of an A' node: is playing `sq` better
-    /// than `best` (for the side to move in `b`)? Stored bounds answer it when they can
-    /// (C and A searches may use any sound bound); else the endgame solver does, and
-    /// the bound it proves is recorded (kind C, or A after a folded pass).
-    fn child_fails_high(&mut self, b: &Board, sq: Square, best: i32) -> Result<bool, SemiError> {
+    /// than `best` (for the side to move in `b`)? `Some(lower)` (a proven lower bound
+    /// above `best`) when it is. Stored bounds answer it when they can (C and A
+    /// searches may use any sound bound); else the endgame solver does, and the bound
+    /// it proves is recorded (kind C, or A after a folded pass).
+    fn child_fails_high(&mut self, b: &Board, sq: Square, best: i32) -> Result<Option<i32>, SemiError> {
         if best >= self.size.squares() as i32 {
-            return Ok(false);
+            return Ok(None);
         }
         let (q, negate) = match play(b, sq, self.size, self.variant) {
-            Next::End(v) => return Ok(v > best),
+            Next::End(v) => return Ok((v > best).then_some(v)),
             Next::Position { board, negate } => (board, negate),
         };
         // Bounds of the move's value for b's mover, from q's (lo, hi).
@@ -401,11 +465,11 @@ impl<'a> Run<'a> {
         if let Some(r) = self.lookup(&q)? {
             let (lo, hi) = mover(r.lower as i32, r.upper as i32);
             if lo > best {
-                return Ok(true);
+                return Ok(Some(lo));
             }
             if hi <= best {
                 self.stats.reused += 1;
-                return Ok(false);
+                return Ok(None);
             }
         }
         // Is the move's value >= best + 1? For q: value <= -best - 1 (negate) or >= best + 1.
@@ -417,9 +481,10 @@ impl<'a> Run<'a> {
             self.record(&q, Record { lower: lo as i8, upper: hi as i8, kinds: qk, best_move }, false)?;
         }
         let (lo, _) = mover(lo, hi);
-        Ok(lo > best)
+        Ok((lo > best).then_some(lo))
     }
 }
 
+mod oracle;
 #[cfg(test)]
 mod tests;

@@ -86,10 +86,17 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let last_msg = std::sync::Mutex::new(String::from("searching (first commit after the first completed subtree)"));
     let mut last_line = Instant::now();
     let mut on_commit = |s: &SemiStats| {
-        let msg = progress_message(s, nodes.load(Ordering::Relaxed), start.elapsed());
+        let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let msg = progress_message(s, nodes.load(Ordering::Relaxed), start.elapsed(), bytes);
         bar.set_message(msg.clone());
         if !terminal && last_line.elapsed() >= Duration::from_secs(30) {
             eprintln!("[{:.0}s] {msg}", start.elapsed().as_secs_f64());
+            eprintln!(
+                "[{:.0}s] subtrees done by discs (count, mean s): {}",
+                start.elapsed().as_secs_f64(),
+                subtree_summary(s)
+            );
+            eprintln!("[{:.0}s] path (discs kind child/moves): {}", start.elapsed().as_secs_f64(), path_summary(s));
             last_line = Instant::now();
         }
         *last_msg.lock().unwrap_or_else(|e| e.into_inner()) = msg;
@@ -137,6 +144,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 "layers": after, "layer_columns": ["P", "A'", "P'", "C", "A"],
                 "new_exact": s.new_exact, "solves": s.solves, "solver_nodes": s.solver_nodes,
                 "expanded": s.expanded, "reused": s.reused, "commits": s.commits,
+                "subtrees": s.subtrees, "subtree_secs": s.subtree_secs,
                 "seconds": secs, "store_bytes": bytes,
             })
         );
@@ -175,24 +183,60 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         s.commits,
         secs
     );
+    out!("subtrees finished this run by discs (count@mean seconds): {}", subtree_summary(s));
     Ok(())
 }
 
-/// One progress line: exact positions written per disc count, nodes, rate, elapsed.
-fn progress_message(s: &SemiStats, nodes: u64, elapsed: Duration) -> String {
-    let layers: Vec<String> =
-        s.new_exact.iter().enumerate().filter(|(_, n)| **n > 0).map(|(d, n)| format!("{d}:{n}")).collect();
+/// One progress line of this run (the bar or the log line shows the elapsed time): exact positions and bounds written per
+/// disc count (`discs:exact/bounds`), their rate, solver nodes and rate, commits and
+/// the store file's size.
+fn progress_message(s: &SemiStats, nodes: u64, elapsed: Duration, store_bytes: u64) -> String {
+    let layers: Vec<String> = s
+        .new_exact
+        .iter()
+        .zip(&s.bounds)
+        .enumerate()
+        .filter(|(_, (e, b))| **e + **b > 0)
+        .map(|(d, (e, b))| format!("{d}:{e}/{b}"))
+        .collect();
     let written: u64 = s.new_exact.iter().sum();
+    let bounds: u64 = s.bounds.iter().sum();
     let secs = elapsed.as_secs_f64().max(1e-3);
     format!(
-        "{written} new exact ({:.1}/s) by discs [{}] | {} bounds | {:.3e} nodes ({:.2e}/s) | {} commits",
-        written as f64 / secs,
+        "{written} new exact + {bounds} bounds ({:.2} records/s) by discs exact/bounds [{}] | {:.3e} nodes ({:.2e}/s) | {} commits | store {:.1} MiB",
+        (written + bounds) as f64 / secs,
         layers.join(" "),
-        s.bounds.iter().sum::<u64>(),
         nodes as f64,
         nodes as f64 / secs,
-        s.commits
+        s.commits,
+        store_bytes as f64 / (1 << 20) as f64
     )
+}
+
+/// Expanded nodes finished in this run per disc count and kind, with the mean wall
+/// time of their searches: `discs:P count@seconds,A' ...,P' ...` (kinds with none left
+/// out).
+fn subtree_summary(s: &SemiStats) -> String {
+    let mut parts = Vec::new();
+    for (d, (n, t)) in s.subtrees.iter().zip(&s.subtree_secs).enumerate() {
+        let kinds: Vec<String> = ["P", "A'", "P'"]
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| n[*i] > 0)
+            .map(|(i, name)| format!("{name} {}@{:.3}", n[i], t[i] / n[i] as f64))
+            .collect();
+        if !kinds.is_empty() {
+            parts.push(format!("{d}:{}", kinds.join(",")));
+        }
+    }
+    parts.join(" ")
+}
+
+/// Where the depth-first walk is: per node on the path, discs, kind and child `i/n`.
+fn path_summary(s: &SemiStats) -> String {
+    let steps: Vec<String> =
+        s.path.iter().map(|p| format!("{}{}:{}/{}", p.discs, kind::names(p.kind), p.child, p.children)).collect();
+    steps.join(" ")
 }
 
 /// Records per disc count and kind flag: P, A', P', C, A.
