@@ -35,8 +35,8 @@ pub struct ParsedInput {
 pub fn parse_input(text: &str, common: Common) -> Result<ParsedInput, CliError> {
     let trimmed = text.trim();
     // Inputs may start with `-` (board strings), so clap hands over unknown options too.
-    if trimmed.len() > 2
-        && trimmed.starts_with("--")
+    if trimmed.starts_with("--")
+        && trimmed[2..].starts_with(|c: char| c.is_ascii_lowercase())
         && trimmed[2..].chars().all(|c| c.is_ascii_lowercase() || c == '-' || c == '_')
     {
         return Err(CliError(format!("unknown option {trimmed} (see --help)")));
