@@ -305,20 +305,8 @@ impl<'a> Searcher<'a> {
                     // when it is searched, reads it.
                     self.tt.prefetch(hash_board(cp, co));
                 }
-                let key = if tt_move == Some(x as u8) {
-                    i32::MAX
-                } else if empties >= self.config.shallow_order_empties {
-                    let depth = self.config.shallow_order_depth(empties);
-                    let key =
-                        (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8)
-                            + move_key(cp, co, x, &self.rules, odd);
-                    match self.mc {
-                        Some(h) => key.saturating_add(h.bonus(mc_node, empties, x)),
-                        None => key,
-                    }
-                } else {
-                    move_key(cp, co, x, &self.rules, odd)
-                };
+                let key =
+                    if tt_move == Some(x as u8) { i32::MAX } else { self.order_key(cp, co, x, empties, odd, mc_node) };
                 list[n] = Child { p: cp, o: co, x: x as u8, key };
                 n += 1;
             }
@@ -389,6 +377,32 @@ impl<'a> Searcher<'a> {
             &mut self.tt_counts,
         );
         best
+    }
+
+    /// Ordering key of the move to `x` (child: `cp` to move against `co`) at a node with
+    /// `empties` empties and odd-parity quadrants `odd`: fastest first, plus, from
+    /// `shallow_order_empties`, a shallow search and the Monte Carlo hints (`mc_node`: the
+    /// node's GRAVE tree entry). Higher is searched first.
+    #[inline]
+    pub(crate) fn order_key(
+        &mut self,
+        cp: u64,
+        co: u64,
+        x: usize,
+        empties: u32,
+        odd: u64,
+        mc_node: Option<&[(solvo_othello::Square, u32)]>,
+    ) -> i32 {
+        let key = move_key(cp, co, x, &self.rules, odd);
+        if empties < self.config.shallow_order_empties {
+            return key;
+        }
+        let depth = self.config.shallow_order_depth(empties);
+        let key = key + (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8);
+        match self.mc {
+            Some(h) => key.saturating_add(h.bonus(mc_node, empties, x)),
+            None => key,
+        }
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a

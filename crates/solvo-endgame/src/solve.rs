@@ -229,16 +229,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
             let x = sq.index();
             let f = solvo_othello::flips::flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
-            let mut key = crate::ordering::move_key(cp, co, x, &s.rules, odd);
-            if empties >= s.config.shallow_order_empties {
-                let depth = s.config.shallow_order_depth(empties);
-                key +=
-                    -crate::ordering::shallow_eval(cp, co, &s.rules, depth, -(1 << 20), 1 << 20, &mut s.ordering_nodes)
-                        << 8;
-            }
-            if let Some(h) = s.mc {
-                key = key.saturating_add(h.bonus(mc_node, empties, x));
-            }
+            let key = s.order_key(cp, co, x, empties, odd, mc_node);
             Child { p: cp, o: co, x: x as u8, key }
         })
         .collect();
