@@ -103,3 +103,36 @@ fn inputs_starting_with_a_hyphen_need_no_separator() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown option --bogus"));
 }
+
+/// `bench wthor` checks each game's theoretical score: a database whose score is right
+/// passes, one whose score is off by one disc fails and names the game.
+#[test]
+fn bench_wthor_checks_theoretical_scores() {
+    use solvo_othello::formats::wthor::{parse_wtb, write_wtb};
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_2024.wtb");
+    let mut db = parse_wtb(&std::fs::read(shared).unwrap()).unwrap();
+    db.header.depth = 14; // quick solves
+    db.games.truncate(2);
+    db.header.games = 2;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("WTH_test.wtb");
+    let path_str = path.to_str().unwrap();
+    std::fs::write(&path, write_wtb(&db)).unwrap();
+    let o = solvo(&["bench", "wthor", path_str, "--json"]);
+    let rows = json_lines(&o);
+    assert_eq!(rows.len(), 3, "two rows and the totals");
+    // Put solvo's values into the database: now everything must agree.
+    for (g, row) in db.games.iter_mut().zip(&rows) {
+        let black = row["black"].as_i64().unwrap();
+        g.theoretical_black_discs = ((black + 64) / 2) as u8;
+    }
+    std::fs::write(&path, write_wtb(&db)).unwrap();
+    let o = solvo(&["bench", "wthor", path_str]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("2 positions, 0 disagree"), "{}", stdout(&o));
+    db.games[1].theoretical_black_discs += 1;
+    std::fs::write(&path, write_wtb(&db)).unwrap();
+    let o = solvo(&["bench", "wthor", path_str]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("WTH_test:2"), "{}", String::from_utf8_lossy(&o.stderr));
+}

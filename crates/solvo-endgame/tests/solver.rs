@@ -174,7 +174,8 @@ fn budget_and_stop_return_sound_bounds() {
 
 /// Positions at 24 empties from WTHOR games: their "theoretical score" (black's discs
 /// with perfect play, computed by third-party programs) must match. A CI-sized sample;
-/// `cargo test --release -- --ignored wthor_all` runs every game.
+/// `cargo test --release -- --ignored wthor_all` runs every game; `solvo bench wthor`
+/// runs the same check with a row per position and progress.
 fn check_wthor(years: &[u32], every: usize, limit: usize) -> usize {
     let mut checked = 0;
     for &year in years {

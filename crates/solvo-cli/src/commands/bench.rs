@@ -66,6 +66,9 @@ pub enum What {
     /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
     /// nodes and time, each cell under a time limit.
     Games(crate::commands::game::BenchArgs),
+    /// Solve WTHOR games at the depth of their theoretical score and check it (one row
+    /// per position, totals); exits with an error if any score disagrees.
+    Wthor(crate::commands::bench_wthor::WthorArgs),
 }
 
 /// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
@@ -79,6 +82,7 @@ pub fn peak_rss_kib() -> Option<u64> {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
         What::Games(a) => crate::commands::game::bench_games(a, common),
+        What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
         What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let mut opts = crate::commands::solve::options(threads, hash_mb, None);

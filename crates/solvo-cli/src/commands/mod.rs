@@ -1,6 +1,7 @@
 //! One module per `solvo` subcommand.
 
 pub mod bench;
+pub mod bench_wthor;
 pub mod convert;
 pub mod enumerate;
 pub mod game;
