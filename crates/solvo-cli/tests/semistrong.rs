@@ -118,3 +118,27 @@ fn killed_runs_resume_to_a_correct_store() {
     assert!(b.iter().all(|(bd, v)| !matches!(a.get(bd), Some(x) if x != v)));
     assert!(shared * 10 >= a.len() * 9, "{shared} of {}", a.len());
 }
+
+/// `--count` with a store takes the oracle's best moves from its exact records (no
+/// exact solve needed on 4x4 with a strong store) and gives the same value; a missing
+/// store or one of another size is an error.
+#[test]
+fn count_with_a_store_as_oracle() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("strong.redb");
+    let s = store.to_str().unwrap();
+    assert!(solvo(&["strong-solve", "--size", "4", "--store", s]).status.success());
+    let o = solvo(&["semi-strong", "--size", "4", "--count", "--store", s, "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["value"], -10);
+    assert_eq!(v["oracle_solves"], 0, "{v}");
+    let plain: u64 = v["plain"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).sum();
+    let reop: u64 = v["reopening"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).sum();
+    assert!(plain < reop, "{v}");
+    let o = solvo(&["semi-strong", "--size", "6", "--count", "--store", s]);
+    assert!(!o.status.success() && text(&o).contains("4x4"), "{}", text(&o));
+    let missing = dir.path().join("none.redb");
+    let o = solvo(&["semi-strong", "--size", "4", "--count", "--store", missing.to_str().unwrap()]);
+    assert!(!o.status.success() && text(&o).contains("no such store"), "{}", text(&o));
+}

@@ -20,10 +20,52 @@ use std::collections::{HashMap, HashSet};
 /// Visited unique positions per disc count (index = discs).
 pub type Counts = Vec<u64>;
 
+/// Best moves known so far (canonical board -> best move in canonical orientation),
+/// shared between counting runs so that plain and reopening alpha-beta ask the exact
+/// solver once per position; it may be seeded from a semi-strong store.
+#[derive(Default)]
+pub struct Oracle {
+    moves: HashMap<Board, Square>,
+    /// Exact solves made to answer the oracle (positions not known beforehand).
+    pub solves: u64,
+}
+
+impl Oracle {
+    /// Records that `best` (canonical orientation) is a best move of the canonical
+    /// board `canonical`. The caller guarantees it is one (e.g. the designated move of
+    /// an exact store record).
+    pub fn insert(&mut self, canonical: Board, best: Square) {
+        self.moves.insert(canonical, best);
+    }
+
+    /// Number of positions whose best move is known.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True when no best move is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
 /// Counts the positions plain alpha-beta (`reopening == false`) or reopening alpha-beta
 /// visits from the start of `size`, above `min_empties`. Returns the counts and the
 /// start's value.
 pub fn count_visited(size: BoardSize, variant: Variant, min_empties: u32, reopening: bool) -> (Counts, i32) {
+    count_visited_with(size, variant, min_empties, reopening, &mut Oracle::default(), &mut |_, _| {})
+}
+
+/// [`count_visited`] with a shared `oracle` and a `progress` callback, called every few
+/// seconds with (positions visited so far, oracle solves so far).
+pub fn count_visited_with(
+    size: BoardSize,
+    variant: Variant,
+    min_empties: u32,
+    reopening: bool,
+    oracle: &mut Oracle,
+    progress: &mut dyn FnMut(u64, u64),
+) -> (Counts, i32) {
     let mut s = Counter {
         size,
         variant,
@@ -31,8 +73,10 @@ pub fn count_visited(size: BoardSize, variant: Variant, min_empties: u32, reopen
         reopening,
         tt: HashMap::new(),
         visited: HashSet::new(),
-        oracle: HashMap::new(),
+        oracle,
         solver: SolveOptions::new(64),
+        progress,
+        last_report: std::time::Instant::now(),
     };
     let max = size.squares() as i32;
     let v = s.search(Board::start(), -max - 1, max + 1, kind::P);
@@ -43,7 +87,7 @@ pub fn count_visited(size: BoardSize, variant: Variant, min_empties: u32, reopen
     (counts, v)
 }
 
-struct Counter {
+struct Counter<'a> {
     size: BoardSize,
     variant: Variant,
     min_empties: u32,
@@ -51,12 +95,13 @@ struct Counter {
     /// Canonical board -> (lower, upper, kinds searched as).
     tt: HashMap<Board, (i32, i32, u8)>,
     visited: HashSet<Board>,
-    /// Canonical board -> best move in canonical orientation.
-    oracle: HashMap<Board, Square>,
+    oracle: &'a mut Oracle,
     solver: SolveOptions,
+    progress: &'a mut dyn FnMut(u64, u64),
+    last_report: std::time::Instant,
 }
 
-impl Counter {
+impl Counter<'_> {
     fn endgame(&mut self, b: Board, alpha: i32, beta: i32) -> (i32, i32, Option<Square>) {
         self.solver.window = Window { lo: alpha + 1, hi: beta - 1 };
         let pos = Position { board: b, side: Color::Black, size: self.size, variant: self.variant };
@@ -67,12 +112,17 @@ impl Counter {
     /// The best move of `b` by an exact solve (cached by canonical board).
     fn best_move(&mut self, b: Board) -> Square {
         let (c, k) = b.canonical_with_symmetry();
-        let m = match self.oracle.get(&c) {
+        let m = match self.oracle.moves.get(&c) {
             Some(m) => *m,
             None => {
                 let pos = Position { board: c, side: Color::Black, size: self.size, variant: self.variant };
                 let m = crate::exact::exact_value(&pos, &mut self.solver).1.expect("a position has a move");
-                self.oracle.insert(c, m);
+                self.oracle.moves.insert(c, m);
+                self.oracle.solves += 1;
+                if self.last_report.elapsed().as_secs() >= 5 {
+                    self.last_report = std::time::Instant::now();
+                    (self.progress)(self.visited.len() as u64, self.oracle.solves);
+                }
                 m
             }
         };

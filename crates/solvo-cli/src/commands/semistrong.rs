@@ -6,8 +6,8 @@ use crate::error::{context, CliError};
 use crate::Common;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use solvo_othello::BoardSize;
-use solvo_solve::count::count_visited;
+use solvo_othello::{BoardSize, Variant};
+use solvo_solve::count::{count_visited_with, Oracle};
 use solvo_solve::semistrong::{semi_strong, SemiError, SemiOptions, SemiStats};
 use solvo_solve::{kind, Store};
 use std::io::IsTerminal;
@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 /// Arguments of `solvo semi-strong`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The store file (created if missing; a rerun resumes it).
+    /// The store file (created if missing; a rerun resumes it). With `--count`: an
+    /// existing store, only read, whose exact records give the oracle's best moves.
     #[arg(long)]
     pub store: Option<PathBuf>,
     /// Positions with this many empties or fewer are not stored (solved on demand).
@@ -59,7 +60,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         )));
     }
     if args.count {
-        return count(size, common, min_empties);
+        return count(size, common, min_empties, args.store.as_deref());
     }
     let path = args.store.unwrap_or_else(|| default_store(size));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -257,12 +258,35 @@ fn layer_counts(store: &Store) -> Result<Vec<[u64; 5]>, CliError> {
 }
 
 /// `--count`: the visited-positions table.
-fn count(size: BoardSize, common: Common, min_empties: u32) -> Result<(), CliError> {
+fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::path::Path>) -> Result<(), CliError> {
+    let mut oracle = Oracle::default();
+    let mut seeded = 0;
+    if let Some(path) = store {
+        seed_oracle(&mut oracle, path, size, common.variant)?;
+        seeded = oracle.len();
+        if !common.json {
+            out!("oracle: {} best moves from the exact records of {}", oracle.len(), path.display());
+        }
+    }
+    let quiet = common.json;
+    let report = |what: &str, start: Instant| {
+        let what = what.to_string();
+        move |visited: u64, solves: u64| {
+            if !quiet {
+                eprintln!(
+                    "  {what}: {visited} positions visited, {solves} oracle solves, {:.0} s",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        }
+    };
     let t = Instant::now();
-    let (plain, v1) = count_visited(size, common.variant, min_empties, false);
+    let (plain, v1) =
+        count_visited_with(size, common.variant, min_empties, false, &mut oracle, &mut report("plain", t));
     let t_plain = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let (reop, v2) = count_visited(size, common.variant, min_empties, true);
+    let (reop, v2) =
+        count_visited_with(size, common.variant, min_empties, true, &mut oracle, &mut report("reopening", t));
     let t_reop = t.elapsed().as_secs_f64();
     if v1 != v2 {
         return Err(CliError(format!("internal error: plain value {v1} != reopening value {v2}")));
@@ -271,11 +295,15 @@ fn count(size: BoardSize, common: Common, min_empties: u32) -> Result<(), CliErr
         out!(
             "{}",
             json!({"size": size.to_string(), "min_empties": min_empties, "value": v1,
-                   "plain": plain, "reopening": reop, "plain_seconds": t_plain, "reopening_seconds": t_reop})
+                   "plain": plain, "reopening": reop, "plain_seconds": t_plain, "reopening_seconds": t_reop,
+                   "oracle_solves": oracle.solves, "oracle_seeded": seeded})
         );
         return Ok(());
     }
-    out!("{size}: value {v1:+}; unique positions visited with more than {min_empties} empties (oracle ordering)");
+    out!(
+        "{size}: value {v1:+}; unique positions visited with more than {min_empties} empties (oracle ordering, {} exact solves for it)",
+        oracle.solves
+    );
     out!("{:>5} {:>14} {:>14}", "discs", "plain a-b", "reopening a-b");
     for d in 0..plain.len() {
         if plain[d] + reop[d] > 0 {
@@ -289,4 +317,29 @@ fn count(size: BoardSize, common: Common, min_empties: u32) -> Result<(), CliErr
         reop.iter().sum::<u64>()
     );
     Ok(())
+}
+
+/// Seeds `oracle` with the designated moves of the exact records of the store at `path`
+/// (which must exist and be of this board size and variant).
+fn seed_oracle(oracle: &mut Oracle, path: &std::path::Path, size: BoardSize, variant: Variant) -> Result<(), CliError> {
+    if !path.is_file() {
+        return Err(CliError(format!("--store {}: no such store (with --count it is only read)", path.display())));
+    }
+    let store = Store::open_existing(path).map_err(|e| CliError(e.to_string()))?;
+    if store.size() != size || store.variant() != variant {
+        return Err(CliError(format!(
+            "--store {}: a {} {:?} store, not {size} {variant:?}",
+            path.display(),
+            store.size(),
+            store.variant()
+        )));
+    }
+    store
+        .for_each(|board, r| {
+            if let (true, Some(m)) = (r.is_exact(), r.best_move) {
+                oracle.insert(board, m);
+            }
+            Ok(())
+        })
+        .map_err(|e| CliError(e.to_string()))
 }
