@@ -13,7 +13,7 @@
 
 use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
 use crate::store::{kind, Record, Store, StoreError};
-use solvo_endgame::SolveOptions;
+use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Board, Color, Position, Square};
 
 /// What [`verify_store`] found.
@@ -75,16 +75,32 @@ impl Checker<'_> {
         }
     }
 
-    /// Exact value of a child below the threshold, for the mover.
-    fn solve_child(&mut self, c: &Child) -> i32 {
+    fn position(&self, c: &Child) -> Position {
         let b = c.board.expect("only positions are solved");
-        let pos = Position { board: b, side: Color::Black, size: self.store.size(), variant: self.store.variant() };
+        Position { board: b, side: Color::Black, size: self.store.size(), variant: self.store.variant() }
+    }
+
+    /// Exact value of a child below the threshold, for the mover; `guess` (the value the
+    /// check expects) only makes it cheaper when right.
+    fn solve_child(&mut self, c: &Child, guess: i32) -> i32 {
+        let pos = self.position(c);
         self.report.solved += 1;
-        let v = crate::exact::exact_value(&pos, &mut self.opts).0;
+        let sign = if c.negate { -1 } else { 1 };
+        sign * crate::exact::exact_value_from(&pos, &mut self.opts, sign * guess).0
+    }
+
+    /// Whether a child below the threshold is worth at most `value` to the mover: one
+    /// narrow solve around `value` (a bound is enough).
+    fn child_at_most(&mut self, c: &Child, value: i32) -> bool {
+        let pos = self.position(c);
+        self.report.solved += 1;
+        let t = if c.negate { -value } else { value };
+        self.opts.window = Window { lo: t, hi: t };
+        let r = solve(&pos, &self.opts);
         if c.negate {
-            -v
+            r.lower >= t
         } else {
-            v
+            r.upper <= t
         }
     }
 
@@ -95,13 +111,14 @@ impl Checker<'_> {
         }
     }
 
-    /// Exact value of a child searched as `ck`, or a description of what is wrong.
-    fn exact_child(&mut self, c: &Child, ck: u8) -> Result<i32, String> {
+    /// Exact value of a child searched as `ck` (`guess`: the value expected), or a
+    /// description of what is wrong.
+    fn exact_child(&mut self, c: &Child, ck: u8, guess: i32) -> Result<i32, String> {
         if c.board.is_none() {
             return Ok(c.lo);
         }
         if c.below {
-            return Ok(self.solve_child(c));
+            return Ok(self.solve_child(c, guess));
         }
         let want = kind_after(ck, c.negate);
         match c.rec {
@@ -149,7 +166,7 @@ impl Checker<'_> {
                 continue;
             }
             let name = kind::names(k);
-            match self.exact_child(&first, first_child_kind(k)) {
+            match self.exact_child(&first, first_child_kind(k), value) {
                 Ok(v) if v == value => {}
                 Ok(v) => self.violation(discs, format!("{here}: as {name}, designated move {designated} gives {v}")),
                 Err(e) => self.violation(discs, format!("{here}: as {name}, designated move {designated}: {e}")),
@@ -164,7 +181,13 @@ impl Checker<'_> {
                     }
                     continue;
                 }
-                match self.exact_child(c, other_child_kind(k)) {
+                if c.below {
+                    if !self.child_at_most(c, value) {
+                        self.violation(discs, format!("{here}: as {name}, move {sq} is better than the value"));
+                    }
+                    continue;
+                }
+                match self.exact_child(c, other_child_kind(k), value) {
                     Ok(v) if v <= value => {}
                     Ok(v) => self.violation(discs, format!("{here}: as {name}, move {sq} gives {v} > value")),
                     Err(e) => self.violation(discs, format!("{here}: as {name}, move {sq}: {e}")),
@@ -176,8 +199,21 @@ impl Checker<'_> {
 }
 
 /// Checks every record of `store` (built with threshold `min_empties`), layer by layer
-/// from the fewest discs; reports counts and at most `max_reported` violations.
+/// from the fewest discs; reports counts and at most `max_reported` violations. Children
+/// below the threshold are solved with one search thread.
 pub fn verify_store(store: &Store, min_empties: u32, max_reported: usize) -> Result<VerifyReport, StoreError> {
+    verify_store_with(store, min_empties, max_reported, SolveOptions::new(64), &mut |_, _| {})
+}
+
+/// [`verify_store`] solving the children below the threshold with `solver` (threads,
+/// table size), calling `layer_done(discs, report so far)` after each disc count.
+pub fn verify_store_with(
+    store: &Store,
+    min_empties: u32,
+    max_reported: usize,
+    solver: SolveOptions,
+    layer_done: &mut dyn FnMut(usize, &VerifyReport),
+) -> Result<VerifyReport, StoreError> {
     let n = store.size().squares() as usize + 1;
     let mut layers: Vec<Vec<(Board, Record)>> = vec![Vec::new(); n];
     store.for_each(|b, r| {
@@ -187,14 +223,18 @@ pub fn verify_store(store: &Store, min_empties: u32, max_reported: usize) -> Res
     let mut c = Checker {
         store,
         min_empties,
-        opts: SolveOptions::new(64),
+        opts: solver,
         report: VerifyReport { records: vec![0; n], exact: vec![0; n], violations: vec![0; n], ..Default::default() },
         max_reported,
     };
     for (discs, layer) in layers.into_iter().enumerate() {
         c.report.records[discs] = layer.len() as u64;
+        let any = !layer.is_empty();
         for (b, r) in layer {
             c.check(b, r)?;
+        }
+        if any {
+            layer_done(discs, &c.report);
         }
     }
     Ok(c.report)

@@ -5,7 +5,7 @@ use crate::error::CliError;
 use crate::Common;
 use serde_json::json;
 use solvo_solve::semistrong::stored_min_empties;
-use solvo_solve::verify::verify_store;
+use solvo_solve::verify::{verify_store_with, VerifyReport};
 use solvo_solve::Store;
 use std::path::PathBuf;
 
@@ -21,6 +21,12 @@ pub struct Args {
     /// How many violations to describe.
     #[arg(long, default_value_t = 20)]
     pub max_report: usize,
+    /// Search threads for the children solved on demand.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table of the on-demand solves, in MiB.
+    #[arg(long, default_value_t = 256)]
+    pub hash_mb: usize,
 }
 
 /// Runs `solvo verify-store`.
@@ -30,7 +36,22 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let store = Store::open_existing(&path).map_err(|e| CliError(e.to_string()))?;
     let recorded = stored_min_empties(&store).map_err(|e| CliError(e.to_string()))?;
     let min_empties = args.min_empties.or(recorded).unwrap_or(0);
-    let report = verify_store(&store, min_empties, args.max_report).map_err(|e| CliError(e.to_string()))?;
+    let solver = crate::commands::solve::options(args.threads, args.hash_mb, None);
+    let start = std::time::Instant::now();
+    let quiet = common.json;
+    let mut progress = |discs: usize, r: &VerifyReport| {
+        if !quiet {
+            eprintln!(
+                "  {discs} discs checked: {} records, {} children solved, {} violations so far, {:.0} s",
+                r.records[discs],
+                r.solved,
+                r.total_violations(),
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let report = verify_store_with(&store, min_empties, args.max_report, solver, &mut progress)
+        .map_err(|e| CliError(e.to_string()))?;
     let total = report.total_violations();
     if common.json {
         out!(

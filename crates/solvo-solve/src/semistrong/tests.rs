@@ -167,4 +167,11 @@ fn verify_reports_missing_children() {
     store.put_batch(&[(Board::start(), Record::exact(-8, kind::P_PRIME, Some(m)))]).unwrap();
     let report = verify_store(&store, 12, 10).unwrap();
     assert!(report.total_violations() >= 1, "{report:?}");
+    // A value too low: the other children (below the threshold, checked by one narrow
+    // solve each) are better than it.
+    let store = Store::open(&dir.path().join("bad3.redb"), SIZE, Variant::Normal).unwrap();
+    store.put_batch(&[(Board::start(), Record::exact(-12, kind::P, Some(m)))]).unwrap();
+    let report = verify_store(&store, 11, 10).unwrap();
+    assert_eq!(report.total_violations(), 4, "{report:?}");
+    assert!(report.first.iter().any(|v| v.contains("better than the value")), "{:?}", report.first);
 }
