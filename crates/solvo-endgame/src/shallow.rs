@@ -4,6 +4,8 @@
 //! counting the flips of the last move without playing it.
 
 use crate::rules::{Rules, SCORE_INF};
+use crate::stability::stability_cutoff;
+
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
 
@@ -230,8 +232,21 @@ fn solve_two(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2
 }
 
 /// Fail-soft negamax over the last `n` empties (`n >= 1`), `p` to move, window
-/// `(alpha, beta)`. Counts every position visited in `nodes`.
-pub fn solve_shallow(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, n: u32, nodes: &mut u64) -> i32 {
+/// `(alpha, beta)`, trying the stability cutoff at nodes with at least `stability_min`
+/// empties (0: never; `gate`: only where it can succeed often, see
+/// [`stability_cutoff`]). Counts every position visited in `nodes`.
+#[allow(clippy::too_many_arguments)]
+pub fn solve_shallow(
+    rules: &Rules,
+    p: u64,
+    o: u64,
+    alpha: i32,
+    beta: i32,
+    n: u32,
+    stability_min: u32,
+    gate: bool,
+    nodes: &mut u64,
+) -> i32 {
     let empties = !(p | o) & rules.mask;
     if n == 1 {
         return last_one(rules, p, empties.trailing_zeros() as usize, nodes);
@@ -242,6 +257,11 @@ pub fn solve_shallow(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, n: u3
         return solve_two(rules, p, o, alpha, beta, x1, x2, nodes);
     }
     *nodes += 1;
+    if stability_min != 0 && n >= stability_min {
+        if let Some(v) = stability_cutoff(rules, p, o, alpha, gate.then_some(n)) {
+            return v;
+        }
+    }
     let odd = odd_quadrants(empties);
     let mut best = -SCORE_INF;
     let mut alpha = alpha;
@@ -260,7 +280,7 @@ pub fn solve_shallow(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, n: u3
                 continue;
             }
             moved = true;
-            let v = -solve_shallow(rules, o ^ f, p ^ f ^ (1 << x), -beta, -alpha, n - 1, nodes);
+            let v = -solve_shallow(rules, o ^ f, p ^ f ^ (1 << x), -beta, -alpha, n - 1, stability_min, gate, nodes);
             if v > best {
                 best = v;
                 if v >= beta {
@@ -275,7 +295,7 @@ pub fn solve_shallow(rules: &Rules, p: u64, o: u64, alpha: i32, beta: i32, n: u3
     if moved {
         best
     } else if legal_moves(o, p, rules.mask) != 0 {
-        -solve_shallow(rules, o, p, -beta, -alpha, n, nodes)
+        -solve_shallow(rules, o, p, -beta, -alpha, n, stability_min, gate, nodes)
     } else {
         rules.final_score(p, o)
     }
