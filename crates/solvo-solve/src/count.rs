@@ -74,7 +74,7 @@ pub fn count_visited_with(
         tt: HashMap::new(),
         visited: HashSet::new(),
         oracle,
-        solver: SolveOptions::new(64),
+        solver: SolveOptions::new(if size == BoardSize::Four { 16 } else { 512 }),
         progress,
         last_report: std::time::Instant::now(),
     };
@@ -116,7 +116,10 @@ impl Counter<'_> {
             Some(m) => *m,
             None => {
                 let pos = Position { board: c, side: Color::Black, size: self.size, variant: self.variant };
-                let m = crate::exact::exact_value(&pos, &mut self.solver).1.expect("a position has a move");
+                // One full-window solve: no guess of the value is at hand here, and a
+                // wrong guess costs narrow re-searches.
+                self.solver.window = Window::FULL;
+                let m = solve(&pos, &self.solver).best_move.expect("a position has a move");
                 self.oracle.moves.insert(c, m);
                 self.oracle.solves += 1;
                 if self.last_report.elapsed().as_secs() >= 5 {
