@@ -14,8 +14,8 @@
 //! policy weights alone (4x stronger than here) 7% more; the gentle hints kept here
 //! change the count by -0.5%. The option is therefore off by default.
 //!
-//! The GRAVE tree is keyed by `hash_board`, the same hash the transposition table uses,
-//! so a node's lookup costs one map probe. The policy's move code is (colour, square);
+//! The GRAVE tree is keyed by `hash_board` (not the transposition table's cheaper hash);
+//! a node's lookup costs one hash and one map probe. The policy's move code is (colour, square);
 //! the colour to move at a node is inferred from the parity of the plies since the root
 //! (wrong only after a pass, which merely weakens a hint).
 

@@ -8,7 +8,7 @@ use crate::parallel::{chain_cut, Shared, SplitPoint};
 use crate::rules::{Rules, SCORE_INF};
 use crate::shallow::{odd_quadrants, solve_shallow};
 use crate::stability::stability_cutoff;
-use crate::tt::{TranspositionTable, TtCounts, TtRecord};
+use crate::tt::{table_hash, TranspositionTable, TtCounts, TtRecord};
 use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
 use solvo_othello::moves::legal_moves;
@@ -281,7 +281,7 @@ impl<'a> Searcher<'a> {
         }
 
         let use_tt = empties >= self.config.tt_min_empties;
-        let hash = if use_tt { hash_board(p, o) } else { 0 };
+        let hash = if use_tt { table_hash(p, o) } else { 0 };
         let mut tt_move = None;
         let hit = if use_tt { self.tt.probe(hash, p, o, &mut self.tt_counts) } else { None };
         if let Some(hit) = hit {
@@ -326,9 +326,7 @@ impl<'a> Searcher<'a> {
 
         if alpha < beta && moves != 0 {
             let mc_node = match self.mc {
-                Some(h) if empties >= self.config.shallow_order_empties => {
-                    h.node(if use_tt { hash } else { hash_board(p, o) })
-                }
+                Some(h) if empties >= self.config.shallow_order_empties => h.node(hash_board(p, o)),
                 _ => None,
             };
             let mut list = [Child::default(); 64];
@@ -341,7 +339,7 @@ impl<'a> Searcher<'a> {
                 if empties > self.config.shallow_empties + 1 && empties > self.config.tt_min_empties {
                     // Start loading the child's table bucket now: ETC, or the child itself
                     // when it is searched, reads it.
-                    self.tt.prefetch(hash_board(cp, co));
+                    self.tt.prefetch(table_hash(cp, co));
                 }
                 let key =
                     if tt_move == Some(x as u8) { i32::MAX } else { self.order_key(cp, co, x, empties, odd, mc_node) };
@@ -450,7 +448,7 @@ impl<'a> Searcher<'a> {
     /// fail high for us. Returns that value and move.
     fn etc_cutoff(&mut self, list: &[Child], beta: i32) -> Option<(i32, u8)> {
         for c in list {
-            if let Some(hit) = self.tt.probe(hash_board(c.p, c.o), c.p, c.o, &mut self.tt_counts) {
+            if let Some(hit) = self.tt.probe(table_hash(c.p, c.o), c.p, c.o, &mut self.tt_counts) {
                 if -hit.upper >= beta {
                     self.tt_cutoffs += 1;
                     return Some((-hit.upper, c.x));

@@ -311,7 +311,7 @@ fn principal_variation(
         let preferred = if pv.is_empty() {
             first.map(|sq| sq.bit())
         } else {
-            s.tt.probe(solvo_othello::hash::hash_board(p, o), p, o, &mut TtCounts::default())
+            s.tt.probe(crate::tt::table_hash(p, o), p, o, &mut TtCounts::default())
                 .and_then(|h| h.best)
                 .map(|x| 1u64 << x)
         }

@@ -161,7 +161,19 @@ pub struct TranspositionTable {
     policy: Replacement,
     words: WordBuffer,
     bucket_mask: u64,
+    /// 64 - log2(buckets): the bucket is the hash's top bits.
+    bucket_shift: u32,
     generation: AtomicU8,
+}
+
+/// The table's hash of a position (`p` to move against `o`): each board's upper half is
+/// folded onto its lower half, then multiplied by an odd constant (both steps
+/// invertible), so that the top bits, where the bucket is taken from, depend on every
+/// square. Cheaper than a full mixer; entries store the whole board, so a collision
+/// costs a miss, never a wrong answer.
+#[inline(always)]
+pub fn table_hash(p: u64, o: u64) -> u64 {
+    (p ^ p >> 32).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (o ^ o >> 32).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
 impl TranspositionTable {
@@ -176,7 +188,13 @@ impl TranspositionTable {
         let buckets = (bytes / 64).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let words = WordBuffer::zeroed(buckets * WORDS_PER_BUCKET);
-        TranspositionTable { policy, words, bucket_mask: buckets as u64 - 1, generation: AtomicU8::new(0) }
+        TranspositionTable {
+            policy,
+            words,
+            bucket_mask: buckets as u64 - 1,
+            bucket_shift: 64 - buckets.trailing_zeros(),
+            generation: AtomicU8::new(0),
+        }
     }
 
     /// Size in bytes.
@@ -199,7 +217,7 @@ impl TranspositionTable {
 
     #[inline(always)]
     fn bucket(&self, hash: u64) -> usize {
-        ((hash & self.bucket_mask) as usize) * WORDS_PER_BUCKET
+        ((hash.wrapping_shr(self.bucket_shift) & self.bucket_mask) as usize) * WORDS_PER_BUCKET
     }
 
     #[inline(always)]
@@ -314,6 +332,25 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Boards that differ only in one corner region (the last row, the first row, or
+    /// the side to move) still spread over the buckets (the top 14 bits).
+    #[test]
+    fn table_hash_spreads_local_differences() {
+        assert_ne!(table_hash(1, 2), table_hash(2, 1));
+        for shift in (0..=56).step_by(8) {
+            let mut tops = std::collections::HashSet::new();
+            for a in 0..256u64 {
+                for b in 0..256u64 {
+                    if a & b == 0 {
+                        tops.insert(table_hash(a << shift, b << shift) >> 50);
+                    }
+                }
+            }
+            // 6,561 boards (3^8) into 16,384 buckets: expect ~5,400 distinct.
+            assert!(tops.len() > 5_000, "shift {shift}: only {} buckets", tops.len());
+        }
+    }
 
     #[test]
     fn stores_merges_and_never_confuses_positions() {
