@@ -13,10 +13,23 @@
 //! does not depend on it.
 //!
 //! Moves are written as the point (`b2`). Symmetries: all symmetries of the rectangle.
+//!
+//! Tactics (option `tactics=on|off`, default **on**): rules that decide a position's
+//! value without search and never change it (tests check every value against the plain
+//! rules). With them, a position counts as over ([`Status::Over`]) when:
+//! - the side to move can capture (a capture point is always legal): it wins (+1);
+//! - otherwise, it has a block in atari on two or more different points: whatever it
+//!   plays (not a capture), one of those points still captures next move: it loses (-1);
+//! - otherwise, it has blocks in atari on exactly one point `p`: any move but `p` lets
+//!   the opponent capture at `p`, so `p` is the only move searched; if `p` is a suicide,
+//!   or the block it makes still has one liberty (the opponent captures there), it
+//!   loses (-1).
+//!
+//! A position without any legal move is over by the no-move rule before these apply.
 
 use crate::error::GameError;
 use crate::grid::{bits, hash_words, Grid, Symmetries};
-use crate::options::{bad_option, parse_no_move, GameOptions, NoMoveRule};
+use crate::options::{bad_option, parse_no_move, parse_on_off, GameOptions, NoMoveRule};
 use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, LibertyMap, Point};
 use solvo_core::{Game, Status};
 use std::fmt;
@@ -26,22 +39,26 @@ use std::fmt;
 pub struct AtarigoOptions {
     /// What happens to a side whose only empty points are suicides. Default `Lose`.
     pub no_move: NoMoveRule,
+    /// Decide forced positions without search (see the module documentation); values are
+    /// unchanged. Default `true`.
+    pub tactics: bool,
 }
 
 impl Default for AtarigoOptions {
     fn default() -> Self {
-        AtarigoOptions { no_move: NoMoveRule::Lose }
+        AtarigoOptions { no_move: NoMoveRule::Lose, tactics: true }
     }
 }
 
 impl AtarigoOptions {
-    /// Reads `no-move=lose|win`; unknown keys are refused.
+    /// Reads `no-move=lose|win` and `tactics=on|off`; unknown keys are refused.
     pub fn from_options(options: &GameOptions) -> Result<Self, GameError> {
         let mut out = AtarigoOptions::default();
         for (key, value) in options.pairs() {
             match key.as_str() {
                 "no-move" => out.no_move = parse_no_move("atarigo", key, value)?,
-                _ => return Err(bad_option("atarigo", key, value, "unknown option (accepted: no-move)")),
+                "tactics" => out.tactics = parse_on_off("atarigo", key, value)?,
+                _ => return Err(bad_option("atarigo", key, value, "unknown option (accepted: no-move, tactics)")),
             }
         }
         Ok(out)
@@ -58,6 +75,10 @@ pub struct Atarigo {
     /// The last move captured: the side to move has lost.
     captured: bool,
     legal: u64,
+    /// The moves searched: `legal`, or fewer when a tactic forces the choice.
+    moves: u64,
+    /// The value when the game is over or decided by a tactic.
+    decided: Option<i32>,
     map: LibertyMap,
     options: AtarigoOptions,
 }
@@ -99,7 +120,16 @@ impl Atarigo {
         let map = liberty_map(&grid, own, opp);
         let empty = !(own | opp) & grid.full();
         let legal = if captured { 0 } else { empty & map.non_suicide() };
-        Atarigo { grid, stones, player, captured, legal, map, options }
+        let (moves, decided) = if captured {
+            (0, Some(-1))
+        } else if legal == 0 {
+            (0, Some(options.no_move.value()))
+        } else if options.tactics {
+            tactics(&grid, own, opp, &map, legal)
+        } else {
+            (legal, None)
+        };
+        Atarigo { grid, stones, player, captured, legal, moves, decided, map, options }
     }
 
     /// The board geometry.
@@ -127,7 +157,7 @@ impl Game for Atarigo {
     type Move = Point;
 
     fn generate_moves(&self, moves: &mut Vec<Point>) {
-        moves.extend(bits(self.legal).map(|c| Point::new(&self.grid, c)));
+        moves.extend(bits(self.moves).map(|c| Point::new(&self.grid, c)));
     }
 
     fn play(&self, mv: Point) -> Self {
@@ -140,12 +170,9 @@ impl Game for Atarigo {
     }
 
     fn status(&self) -> Status {
-        if self.captured {
-            Status::Over(-1)
-        } else if self.legal == 0 {
-            Status::Over(self.options.no_move.value())
-        } else {
-            Status::ToMove
+        match self.decided {
+            Some(v) => Status::Over(v),
+            None => Status::ToMove,
         }
     }
 
@@ -195,6 +222,30 @@ impl Game for Atarigo {
         } else {
             0
         }
+    }
+}
+
+/// The tactics of the module documentation for a side to move with stones `own` against
+/// `opp`, liberty map `map` and legal points `legal` (not empty): the moves worth
+/// searching and, when the rules decide the position, its value.
+fn tactics(grid: &Grid, own: u64, opp: u64, map: &LibertyMap, legal: u64) -> (u64, Option<i32>) {
+    if map.capture_points != 0 {
+        return (0, Some(1));
+    }
+    let threats = map.own_atari_points;
+    match threats.count_ones() {
+        0 => (legal, None),
+        1 if threats & legal != 0 => {
+            let own = own | threats;
+            let empty = !(own | opp) & grid.full();
+            let block = grid.flood(threats, own);
+            if (grid.neighbours(block) & empty).count_ones() <= 1 {
+                (0, Some(-1))
+            } else {
+                (threats, None)
+            }
+        }
+        _ => (0, Some(-1)),
     }
 }
 

@@ -92,7 +92,8 @@ const SPECS: &[GameSpec] = &[
         description: "capture Go: the first capture wins; suicide illegal unless capturing",
         default_rows: 5,
         default_cols: 5,
-        options: "no-move=lose|win (default lose)",
+        options:
+            "no-move=lose|win (default lose), tactics=on|off (default on: decide forced positions, values unchanged)",
     },
     GameSpec {
         name: "nogo",

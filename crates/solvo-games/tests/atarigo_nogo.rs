@@ -61,7 +61,7 @@ fn atarigo_no_move_rule() {
     let g = ata(1, 3);
     let after = g.play(g.parse_move("b1").unwrap());
     assert_eq!(after.status(), Status::Over(-1));
-    let win = Atarigo::new(1, 3, AtarigoOptions { no_move: NoMoveRule::Win }).unwrap();
+    let win = Atarigo::new(1, 3, AtarigoOptions { no_move: NoMoveRule::Win, ..Default::default() }).unwrap();
     let after = win.play(win.parse_move("b1").unwrap());
     assert_eq!(after.status(), Status::Over(1));
 }
@@ -109,7 +109,7 @@ fn invariants_small_boards() {
 fn memo_solver_agrees_with_plain_negamax() {
     for (r, c) in [(1, 4), (2, 2), (2, 3), (3, 2), (1, 6)] {
         for rule in [NoMoveRule::Lose, NoMoveRule::Win] {
-            let a = Atarigo::new(r, c, AtarigoOptions { no_move: rule }).unwrap();
+            let a = Atarigo::new(r, c, AtarigoOptions { no_move: rule, ..Default::default() }).unwrap();
             assert_eq!(solve(&a), negamax(&a), "atarigo {r}x{c} {rule}");
         }
         for capture_loses in [false, true] {
@@ -144,7 +144,10 @@ fn atarigo_brute_force_values() {
     for (r, c, v) in [(3, 3, 1), (2, 5, 1), (3, 4, 1), (4, 3, 1), (4, 4, -1)] {
         assert_eq!(solve(&ata(r, c)), v, "atarigo {r}x{c}");
     }
-    assert_eq!(solve(&Atarigo::new(4, 4, AtarigoOptions { no_move: NoMoveRule::Win }).unwrap()), -1);
+    assert_eq!(
+        solve(&Atarigo::new(4, 4, AtarigoOptions { no_move: NoMoveRule::Win, ..Default::default() }).unwrap()),
+        -1
+    );
 }
 
 #[test]
