@@ -92,8 +92,8 @@ const SPECS: &[GameSpec] = &[
         description: "capture Go: the first capture wins; suicide illegal unless capturing",
         default_rows: 5,
         default_cols: 5,
-        options:
-            "no-move=lose|win (default lose), tactics=on|off (default on: decide forced positions, values unchanged)",
+        options: "no-move=lose|win (default lose); tactics, lookahead, symmetry=on|off (default on: \
+                  forced positions decided, symmetric keys; values unchanged)",
     },
     GameSpec {
         name: "nogo",

@@ -25,6 +25,7 @@ pub mod nogo;
 pub mod options;
 pub mod race;
 pub mod stones;
+pub mod symmetry;
 
 pub use atarigo::{Atarigo, AtarigoOptions};
 pub use catalog::{dispatch, dispatch_with, find, list, parse_size, GameSpec, GameVisitor};

@@ -1,6 +1,7 @@
-//! Atarigo tactics (`tactics=on`, the default) never change a value: every position of
-//! small boards, and random positions of 4x4 and 4x5, are worth the same with and
-//! without them (the plain-rules value by the memoized solver).
+//! Atarigo tactics and symmetric keys (`tactics=on`, `symmetry=on`, the defaults) never
+//! change a value: every position of small boards, and random positions of 4x4 and 4x5,
+//! are worth the same with and without them (the plain-rules value by the memoized
+//! solver, whose memo is keyed by `hash_key`).
 
 mod common;
 
@@ -9,18 +10,17 @@ use solvo_core::{Game, Status};
 use solvo_games::{Atarigo, AtarigoOptions, NoMoveRule};
 
 fn opts(tactics: bool, no_move: NoMoveRule) -> AtarigoOptions {
-    AtarigoOptions { no_move, tactics }
+    AtarigoOptions { no_move, tactics, lookahead: tactics, symmetry: tactics }
 }
 
 /// Compares, for every position reachable under the plain rules within `depth` plies,
 /// the value with tactics against the plain value.
-fn compare_tree(plain: &Atarigo, depth: u32, no_move: NoMoveRule, memos: &mut (Memo, Memo), count: &mut u32) {
+fn compare_tree(plain: &Atarigo, depth: u32, with: AtarigoOptions, memos: &mut (Memo, Memo), count: &mut u32) {
     if plain.status() != Status::ToMove {
         return;
     }
     let g = plain.grid();
-    let tactic =
-        Atarigo::from_stones(g.rows(), g.cols(), opts(true, no_move), plain.stones(), plain.player_to_move()).unwrap();
+    let tactic = Atarigo::from_stones(g.rows(), g.cols(), with, plain.stones(), plain.player_to_move()).unwrap();
     assert_eq!(memos.0.value(plain), memos.1.value(&tactic), "tactics change the value of\n{plain}");
     *count += 1;
     if depth == 0 {
@@ -29,7 +29,7 @@ fn compare_tree(plain: &Atarigo, depth: u32, no_move: NoMoveRule, memos: &mut (M
     let mut moves = Vec::new();
     plain.generate_moves(&mut moves);
     for m in moves {
-        compare_tree(&plain.play(m), depth - 1, no_move, memos, count);
+        compare_tree(&plain.play(m), depth - 1, with, memos, count);
     }
 }
 
@@ -38,10 +38,15 @@ fn tactics_keep_every_value_on_small_boards() {
     for (r, c, depth) in [(2, 3, 99), (3, 3, 99), (2, 4, 99), (3, 4, 5), (4, 3, 4)] {
         for no_move in [NoMoveRule::Lose, NoMoveRule::Win] {
             let plain = Atarigo::new(r, c, opts(false, no_move)).unwrap();
-            let mut memos = (Memo::new(), Memo::new());
-            let mut count = 0;
-            compare_tree(&plain, depth, no_move, &mut memos, &mut count);
-            assert!(count > 20, "{r}x{c}: only {count} positions compared");
+            // Each tactic alone, then all of them.
+            let tactics_only = AtarigoOptions { lookahead: false, symmetry: false, ..opts(true, no_move) };
+            let symmetry_only = AtarigoOptions { symmetry: true, ..opts(false, no_move) };
+            for with in [tactics_only, symmetry_only, opts(true, no_move)] {
+                let mut memos = (Memo::new(), Memo::new());
+                let mut count = 0;
+                compare_tree(&plain, depth, with, &mut memos, &mut count);
+                assert!(count > 20, "{r}x{c}: only {count} positions compared");
+            }
         }
     }
 }
@@ -101,4 +106,47 @@ fn tactics_decide_forced_positions() {
     let g = g.unwrap();
     assert_eq!(g.status(), Status::Over(-1));
     check_invariants(&Atarigo::new(3, 3, AtarigoOptions::default()).unwrap(), 4);
+}
+
+#[test]
+fn symmetric_images_list_corresponding_moves_in_the_same_order() {
+    let start = Atarigo::new(4, 4, AtarigoOptions::default()).unwrap();
+    let mut positions = vec![start.clone()];
+    let mut moves = Vec::new();
+    start.generate_moves(&mut moves);
+    for &m in moves.iter().take(3) {
+        let child = start.play(m);
+        let mut more = Vec::new();
+        child.generate_moves(&mut more);
+        positions.extend(more.iter().take(4).map(|&n| child.play(n)));
+    }
+    for g in &positions {
+        let mut own = Vec::new();
+        g.generate_moves(&mut own);
+        for image in g.symmetric_images() {
+            assert_eq!(image.hash_key(), g.hash_key());
+            let mut theirs = Vec::new();
+            image.generate_moves(&mut theirs);
+            assert_eq!(theirs.len(), own.len());
+            for (&a, &b) in own.iter().zip(&theirs) {
+                assert_eq!(g.play(a).hash_key(), image.play(b).hash_key(), "move {a} vs {b} in\n{g}");
+            }
+        }
+    }
+}
+
+#[test]
+fn lookahead_finds_an_atari_that_cannot_be_escaped() {
+    let g0 = Atarigo::new(4, 4, AtarigoOptions::default()).unwrap();
+    let grid = *g0.grid();
+    let bb = |names: &[&str]| names.iter().map(|n| 1u64 << grid.parse_cell(n).unwrap()).fold(0, |a, b| a | b);
+    // O a1 has liberties a2 and b1; X b2 and c1 make b1 a dead end: X a2 is atari and O's
+    // escape at b1 leaves one liberty. X to move wins at once by the look-ahead only.
+    let stones = [bb(&["b2", "c1"]), bb(&["a1", "d4"])];
+    let with = Atarigo::from_stones(4, 4, AtarigoOptions::default(), stones, 0).unwrap();
+    assert_eq!(with.status(), Status::Over(1));
+    let without = AtarigoOptions { lookahead: false, ..AtarigoOptions::default() };
+    let without = Atarigo::from_stones(4, 4, without, stones, 0).unwrap();
+    assert_eq!(without.status(), Status::ToMove);
+    assert_eq!(Memo::new().value(&without), 1);
 }
