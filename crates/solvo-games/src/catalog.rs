@@ -64,7 +64,7 @@ const SPECS: &[GameSpec] = &[
         description: "pawns race forward (rows = direction of movement); first to the far row wins",
         default_rows: 5,
         default_cols: 5,
-        options: "none",
+        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged)",
     },
     GameSpec {
         name: "misere-breakthrough",
@@ -78,7 +78,7 @@ const SPECS: &[GameSpec] = &[
         description: "forward-only knights race (rows = direction of movement); first to the far row wins",
         default_rows: 7,
         default_cols: 6,
-        options: "none",
+        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged)",
     },
     GameSpec {
         name: "misere-knightthrough",

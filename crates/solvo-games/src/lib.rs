@@ -24,6 +24,7 @@ pub mod knightthrough;
 pub mod nogo;
 pub mod options;
 pub mod race;
+pub mod race_tactics;
 pub mod stones;
 pub mod symmetry;
 

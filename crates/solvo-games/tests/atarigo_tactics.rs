@@ -8,15 +8,23 @@ mod common;
 use common::{check_invariants, Memo};
 use solvo_core::{Game, Status};
 use solvo_games::{Atarigo, AtarigoOptions, NoMoveRule};
+use std::collections::HashSet;
 
 fn opts(tactics: bool, no_move: NoMoveRule) -> AtarigoOptions {
     AtarigoOptions { no_move, tactics, lookahead: tactics, symmetry: tactics }
 }
 
-/// Compares, for every position reachable under the plain rules within `depth` plies,
+/// Compares, once each, for every position reachable under the plain rules within `depth` plies,
 /// the value with tactics against the plain value.
-fn compare_tree(plain: &Atarigo, depth: u32, with: AtarigoOptions, memos: &mut (Memo, Memo), count: &mut u32) {
-    if plain.status() != Status::ToMove {
+fn compare_tree(
+    plain: &Atarigo,
+    depth: u32,
+    with: AtarigoOptions,
+    memos: &mut (Memo, Memo),
+    count: &mut u32,
+    seen: &mut HashSet<u64>,
+) {
+    if plain.status() != Status::ToMove || !seen.insert(plain.hash_key()) {
         return;
     }
     let g = plain.grid();
@@ -29,7 +37,7 @@ fn compare_tree(plain: &Atarigo, depth: u32, with: AtarigoOptions, memos: &mut (
     let mut moves = Vec::new();
     plain.generate_moves(&mut moves);
     for m in moves {
-        compare_tree(&plain.play(m), depth - 1, with, memos, count);
+        compare_tree(&plain.play(m), depth - 1, with, memos, count, seen);
     }
 }
 
@@ -44,7 +52,7 @@ fn tactics_keep_every_value_on_small_boards() {
             for with in [tactics_only, symmetry_only, opts(true, no_move)] {
                 let mut memos = (Memo::new(), Memo::new());
                 let mut count = 0;
-                compare_tree(&plain, depth, with, &mut memos, &mut count);
+                compare_tree(&plain, depth, with, &mut memos, &mut count, &mut HashSet::new());
                 assert!(count > 20, "{r}x{c}: only {count} positions compared");
             }
         }
