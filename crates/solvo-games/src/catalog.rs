@@ -50,14 +50,16 @@ const SPECS: &[GameSpec] = &[
         description: "place dominoes, first player vertical; who cannot move loses",
         default_rows: 7,
         default_cols: 7,
-        options: "first=vertical|horizontal (default vertical)",
+        options:
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
     },
     GameSpec {
         name: "misere-domineering",
         description: "Domineering where who cannot move wins",
         default_rows: 7,
         default_cols: 7,
-        options: "first=vertical|horizontal (default vertical)",
+        options:
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
     },
     GameSpec {
         name: "breakthrough",
