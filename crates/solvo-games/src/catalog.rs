@@ -66,28 +66,30 @@ const SPECS: &[GameSpec] = &[
         description: "pawns race forward (rows = direction of movement); first to the far row wins",
         default_rows: 5,
         default_cols: 5,
-        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged)",
+        options:
+            "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on)",
     },
     GameSpec {
         name: "misere-breakthrough",
         description: "Breakthrough where the first to reach the far row loses",
         default_rows: 4,
         default_cols: 5,
-        options: "no-move=lose|win (default lose)",
+        options: "no-move=lose|win (default lose), symmetry=on|off (default on: mirrored positions share keys)",
     },
     GameSpec {
         name: "knightthrough",
         description: "forward-only knights race (rows = direction of movement); first to the far row wins",
         default_rows: 7,
         default_cols: 6,
-        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged)",
+        options:
+            "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on)",
     },
     GameSpec {
         name: "misere-knightthrough",
         description: "Knightthrough where the first to reach the far row loses",
         default_rows: 5,
         default_cols: 5,
-        options: "no-move=lose|win (default lose)",
+        options: "no-move=lose|win (default lose), symmetry=on|off (default on: mirrored positions share keys)",
     },
     GameSpec {
         name: "atarigo",

@@ -9,6 +9,7 @@
 use crate::error::GameError;
 use crate::grid::{bits, cell_name, hash_words, Grid, Symmetries};
 use crate::options::{bad_option, parse_no_move, parse_on_off, GameOptions, NoMoveRule};
+use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
 use std::sync::OnceLock;
@@ -78,17 +79,20 @@ pub struct RaceOptions {
     /// and leave out moves that let the opponent do so (see [`crate::race_tactics`]);
     /// values are unchanged. Default `true`.
     pub tactics: bool,
+    /// Mirrored positions (left-right) share their hash key, and moves are listed in
+    /// the canonical image's order (see [`crate::symmetry`]). Default `true`.
+    pub symmetry: bool,
 }
 
 impl Default for RaceOptions {
     fn default() -> Self {
-        RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose, tactics: true }
+        RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose, tactics: true, symmetry: true }
     }
 }
 
 impl RaceOptions {
     /// Reads the options of `game` (`no-move=lose|win`, misère only; `tactics=on|off`,
-    /// normal play only); `misere` is given by
+    /// normal play only; `symmetry=on|off`); `misere` is given by
     /// the game's name. Unknown keys are refused.
     pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
         let mut out = RaceOptions { misere, ..Default::default() };
@@ -97,8 +101,9 @@ impl RaceOptions {
                 "no-move" if misere => out.misere_no_move = parse_no_move(game, key, value)?,
                 "no-move" => return Err(bad_option(game, key, value, "only the misère game has a no-move option")),
                 "tactics" if !misere => out.tactics = parse_on_off(game, key, value)?,
+                "symmetry" => out.symmetry = parse_on_off(game, key, value)?,
                 _ => {
-                    let accepted = if misere { "no-move" } else { "tactics" };
+                    let accepted = if misere { "no-move, symmetry" } else { "tactics, symmetry" };
                     return Err(bad_option(game, key, value, &format!("unknown option (accepted: {accepted})")));
                 }
             }
@@ -134,6 +139,8 @@ pub struct Race {
     /// The tactics' verdict on this position, computed on first use (see
     /// [`crate::race_tactics`]).
     pub(crate) analysis: OnceLock<Analysis>,
+    /// The mirror tables when keys are symmetric.
+    sym: Option<&'static SymmetryTables>,
 }
 
 /// What the tactics found about a position (normal play with tactics only).
@@ -157,7 +164,8 @@ impl Race {
         }
         let first = grid.row_mask(0) | grid.row_mask(1);
         let second = grid.row_mask(rows - 1) | grid.row_mask(rows - 2);
-        Ok(Race { grid, pieces: [first, second], player: 0, kind, options, analysis: OnceLock::new() })
+        let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::MirrorColumns));
+        Ok(Race { grid, pieces: [first, second], player: 0, kind, options, analysis: OnceLock::new(), sym })
     }
 
     /// A position from explicit piece sets (for tests and puzzles): `first` moves up,
@@ -305,12 +313,10 @@ impl Race {
             Status::Over(-1)
         }
     }
-}
 
-impl Game for Race {
-    type Move = RaceMove;
-
-    fn generate_moves(&self, moves: &mut Vec<RaceMove>) {
+    /// The moves `generate_moves` lists, in this position's own cell order: all legal
+    /// moves, or with the tactics those not decided and not losing at once.
+    fn own_frame_moves(&self, moves: &mut Vec<RaceMove>) {
         if self.options.tactics && !self.options.misere {
             let a = self.analysis();
             if a.decided.is_some() {
@@ -331,6 +337,24 @@ impl Game for Race {
             }
         }
         self.all_moves(moves);
+    }
+}
+
+impl Game for Race {
+    type Move = RaceMove;
+
+    fn generate_moves(&self, moves: &mut Vec<RaceMove>) {
+        let start = moves.len();
+        self.own_frame_moves(moves);
+        if let Some(t) = self.sym {
+            // The canonical image lists its moves by direction, then landing cell: sort
+            // ours by the image's direction and landing cell.
+            let (s, _) = t.canonical(self.pieces);
+            if s != 0 {
+                let n = self.kind.dirs().len() as u8;
+                moves[start..].sort_by_key(|m| (n - 1 - m.dir, t.apply(s, 1u64 << m.to).trailing_zeros()));
+            }
+        }
     }
 
     fn play(&self, mv: RaceMove) -> Self {
@@ -358,7 +382,8 @@ impl Game for Race {
     }
 
     fn hash_key(&self) -> u64 {
-        hash_words(&[self.pieces[0], self.pieces[1], self.player as u64])
+        let pieces = self.sym.map_or(self.pieces, |t| t.canonical(self.pieces).1);
+        hash_words(&[pieces[0], pieces[1], self.player as u64])
     }
 
     fn symmetric_images(&self) -> Vec<Self> {
@@ -367,6 +392,7 @@ impl Game for Race {
             .iter()
             .map(|perm| Race {
                 pieces: [Grid::permute(self.pieces[0], perm), Grid::permute(self.pieces[1], perm)],
+                analysis: OnceLock::new(),
                 ..self.clone()
             })
             .collect()

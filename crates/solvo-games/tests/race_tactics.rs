@@ -10,7 +10,7 @@ use solvo_games::{NoMoveRule, Race, RaceKind, RaceOptions};
 use std::collections::HashSet;
 
 fn opts(tactics: bool) -> RaceOptions {
-    RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose, tactics }
+    RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose, tactics, symmetry: tactics }
 }
 
 fn with_tactics(plain: &Race) -> Race {
@@ -125,4 +125,37 @@ fn tactics_decide_arrivals_and_threats() {
     assert_eq!(m.status(), Status::ToMove);
     check_invariants(&Race::new(RaceKind::Knight, 5, 5, opts(true)).unwrap(), 3);
     check_invariants(&Race::new(RaceKind::Pawn, 5, 4, opts(true)).unwrap(), 3);
+}
+
+#[test]
+fn mirrored_positions_share_keys_and_list_corresponding_moves() {
+    for (kind, misere) in [(RaceKind::Pawn, false), (RaceKind::Knight, false), (RaceKind::Pawn, true)] {
+        let options = RaceOptions { misere, ..RaceOptions::default() };
+        let g = Race::new(kind, 6, 5, options).unwrap();
+        let mut firsts = Vec::new();
+        g.generate_moves(&mut firsts);
+        for &m in &firsts {
+            let p = g.play(m);
+            let mut own = Vec::new();
+            p.generate_moves(&mut own);
+            for image in p.symmetric_images() {
+                assert_eq!(image.hash_key(), p.hash_key());
+                let mut theirs = Vec::new();
+                image.generate_moves(&mut theirs);
+                assert_eq!(theirs.len(), own.len());
+                for (&a, &b) in own.iter().zip(&theirs) {
+                    assert_eq!(p.play(a).hash_key(), image.play(b).hash_key(), "{a} vs {b}\n{p}");
+                }
+            }
+        }
+    }
+    // Values do not depend on the option (misère 4x4 and 5x4, both no-move rules).
+    for (r, c) in [(4, 4), (5, 3)] {
+        for no_move in [NoMoveRule::Lose, NoMoveRule::Win] {
+            let on = RaceOptions { misere: true, misere_no_move: no_move, ..RaceOptions::default() };
+            let off = RaceOptions { symmetry: false, ..on };
+            let a = Memo::new().value(&Race::new(RaceKind::Pawn, r, c, on).unwrap());
+            assert_eq!(a, Memo::new().value(&Race::new(RaceKind::Pawn, r, c, off).unwrap()));
+        }
+    }
 }
