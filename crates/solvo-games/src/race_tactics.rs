@@ -70,6 +70,9 @@ impl Race {
             return Analysis { decided: Some(1), filter: false };
         }
         let filter = self.can_arrive(1 - me) || (self.kind == RaceKind::Pawn && self.grid.cols() < 2);
+        if !filter && !lookahead {
+            return Analysis { decided: None, filter };
+        }
         let mut moves = Vec::new();
         self.all_moves(&mut moves);
         if filter {
