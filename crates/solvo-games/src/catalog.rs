@@ -104,7 +104,8 @@ const SPECS: &[GameSpec] = &[
         description: "anti-Atari-Go: capture and suicide illegal; who cannot move loses",
         default_rows: 4,
         default_cols: 5,
-        options: "capture=illegal|loses (default illegal)",
+        options:
+            "capture=illegal|loses (default illegal), symmetry=on|off (default on: symmetric positions share keys)",
     },
     GameSpec {
         name: "go",

@@ -2,7 +2,7 @@
 //! board, same side to move) have equal keys, and equal keys mean the same drawing (no
 //! collision and no missing state), except Go whose key also covers the history and
 //! Domineering whose drawing shows domino orientations the key rightly ignores, and
-//! Atarigo and the race games whose keys are equal for symmetric positions (equal keys:
+//! Atarigo, Nogo and the race games whose keys are equal for symmetric positions (equal keys:
 //! symmetric drawings).
 
 use solvo_core::{Game, Status};
@@ -77,7 +77,7 @@ fn keys_match_positions_in_random_games() {
             games: 300,
             history_in_key: spec.name == "go",
             drawing_has_more: spec.name.ends_with("domineering"),
-            symmetric_keys: spec.name == "atarigo" || spec.name.ends_with("through"),
+            symmetric_keys: spec.name == "atarigo" || spec.name == "nogo" || spec.name.ends_with("through"),
         };
         dispatch(spec.name, rows, cols, v).unwrap();
     }
