@@ -20,7 +20,12 @@ pub enum Status {
 /// Guarantees an implementation must give (the generic algorithms rely on them):
 /// - [`Game::status`] is `ToMove` exactly when [`Game::generate_moves`] appends at least
 ///   one move, `MustPass` exactly when it appends none and [`Game::pass`] returns
-///   `Some`, `Over(v)` exactly when the game has ended;
+///   `Some`, `Over(v)` exactly when the game has ended — or when a rule the game
+///   documents decides the position's true value `v` without search (then it is over
+///   for the solvers too; such rules must never change a value);
+/// - `generate_moves` may leave out moves that a documented rule proves useless (a
+///   move is left out only if a listed move is at least as good), so every listed move
+///   is legal and the negamax value over the listed moves is the true value;
 /// - values are negamax values: the value of a position is the maximum over its
 ///   children of the negated child value (a pass is a child too);
 /// - every value lies in `-max_value()..=max_value()`;

@@ -13,11 +13,34 @@
 //! does not depend on it.
 //!
 //! Moves are written as the point (`b2`). Symmetries: all symmetries of the rectangle.
+//!
+//! Tactics (option `tactics=on|off`, default **on**): rules that decide a position's
+//! value without search and never change it (tests check every value against the plain
+//! rules). With them, a position counts as over ([`Status::Over`]) when:
+//! - the side to move can capture (a capture point is always legal): it wins (+1);
+//! - otherwise, it has a block in atari on two or more different points: whatever it
+//!   plays (not a capture), one of those points still captures next move: it loses (-1);
+//! - otherwise, it has blocks in atari on exactly one point `p`: any move but `p` lets
+//!   the opponent capture at `p`, so `p` is the only move searched; if `p` is a suicide,
+//!   or the block it makes still has one liberty (the opponent captures there), it
+//!   loses (-1).
+//!
+//! A position without any legal move is over by the no-move rule before these apply.
+//!
+//! Look-ahead (option `lookahead=on|off`, default **on**, only with tactics): one ply
+//! deeper, for the moves that give atari (and the only move of a forced position): if
+//! such a move leaves the opponent in a position the tactics decide as lost, the side to
+//! move wins (+1); if the only move leaves the opponent decided as winning, it loses (-1).
+//!
+//! Symmetric keys (option `symmetry=on|off`, default **on**): `hash_key` is the same for
+//! the (up to 8) symmetric images of a position, and moves are listed in the canonical
+//! image's cell order (see [`crate::symmetry`]), so one table entry serves all images.
 
 use crate::error::GameError;
 use crate::grid::{bits, hash_words, Grid, Symmetries};
-use crate::options::{bad_option, parse_no_move, GameOptions, NoMoveRule};
+use crate::options::{bad_option, parse_no_move, parse_on_off, GameOptions, NoMoveRule};
 use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, LibertyMap, Point};
+use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
 
@@ -26,22 +49,38 @@ use std::fmt;
 pub struct AtarigoOptions {
     /// What happens to a side whose only empty points are suicides. Default `Lose`.
     pub no_move: NoMoveRule,
+    /// Decide forced positions without search (see the module documentation); values are
+    /// unchanged. Default `true`.
+    pub tactics: bool,
+    /// With tactics: also decide a position by the tactics one ply deeper (see the module
+    /// documentation). Default `true`.
+    pub lookahead: bool,
+    /// Symmetric positions share their hash key (see the module documentation).
+    /// Default `true`.
+    pub symmetry: bool,
 }
 
 impl Default for AtarigoOptions {
     fn default() -> Self {
-        AtarigoOptions { no_move: NoMoveRule::Lose }
+        AtarigoOptions { no_move: NoMoveRule::Lose, tactics: true, lookahead: true, symmetry: true }
     }
 }
 
 impl AtarigoOptions {
-    /// Reads `no-move=lose|win`; unknown keys are refused.
+    /// Reads `no-move=lose|win`, `tactics=on|off`, `lookahead=on|off` and
+    /// `symmetry=on|off`; unknown keys are refused.
     pub fn from_options(options: &GameOptions) -> Result<Self, GameError> {
         let mut out = AtarigoOptions::default();
         for (key, value) in options.pairs() {
             match key.as_str() {
                 "no-move" => out.no_move = parse_no_move("atarigo", key, value)?,
-                _ => return Err(bad_option("atarigo", key, value, "unknown option (accepted: no-move)")),
+                "tactics" => out.tactics = parse_on_off("atarigo", key, value)?,
+                "lookahead" => out.lookahead = parse_on_off("atarigo", key, value)?,
+                "symmetry" => out.symmetry = parse_on_off("atarigo", key, value)?,
+                _ => {
+                    let accepted = "unknown option (accepted: no-move, tactics, lookahead, symmetry)";
+                    return Err(bad_option("atarigo", key, value, accepted));
+                }
             }
         }
         Ok(out)
@@ -58,8 +97,18 @@ pub struct Atarigo {
     /// The last move captured: the side to move has lost.
     captured: bool,
     legal: u64,
+    /// The moves searched: `legal`, or fewer when a tactic forces the choice.
+    moves: u64,
+    /// The value when the game is over or decided by a tactic.
+    decided: Option<i32>,
     map: LibertyMap,
     options: AtarigoOptions,
+    /// The symmetry tables when keys are symmetric.
+    sym: Option<&'static SymmetryTables>,
+    /// The symmetry that gives the canonical image (0 without symmetric keys).
+    canon: u8,
+    /// The hash key.
+    key: u64,
 }
 
 impl Atarigo {
@@ -71,7 +120,8 @@ impl Atarigo {
             cols,
             reason,
         })?;
-        Ok(Atarigo::with_stones(grid, [0, 0], 0, false, options))
+        let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::All));
+        Ok(Atarigo::with_stones(grid, sym, [0, 0], 0, false, options))
     }
 
     /// A position with the given stones (`[first, second]`, disjoint) and `player` (0/1)
@@ -90,16 +140,40 @@ impl Atarigo {
                 reason: "stones overlap, lie off the board, or the player is not 0/1".into(),
             });
         }
-        Ok(Atarigo::with_stones(game.grid, stones, player, false, options))
+        Ok(Atarigo::with_stones(game.grid, game.sym, stones, player, false, options))
     }
 
-    fn with_stones(grid: Grid, stones: [u64; 2], player: u8, captured: bool, options: AtarigoOptions) -> Self {
+    fn with_stones(
+        grid: Grid,
+        sym: Option<&'static SymmetryTables>,
+        stones: [u64; 2],
+        player: u8,
+        captured: bool,
+        options: AtarigoOptions,
+    ) -> Self {
         let own = stones[player as usize];
         let opp = stones[1 - player as usize];
         let map = liberty_map(&grid, own, opp);
         let empty = !(own | opp) & grid.full();
         let legal = if captured { 0 } else { empty & map.non_suicide() };
-        Atarigo { grid, stones, player, captured, legal, map, options }
+        let (moves, decided) = if captured {
+            (0, Some(-1))
+        } else if legal == 0 {
+            (0, Some(options.no_move.value()))
+        } else if options.tactics {
+            match tactics(&grid, own, opp, &map, legal) {
+                (moves, None) if options.lookahead => match lookahead(&grid, own, opp, &map, moves, options.no_move) {
+                    Some(v) => (0, Some(v)),
+                    None => (moves, None),
+                },
+                decided => decided,
+            }
+        } else {
+            (legal, None)
+        };
+        let (canon, image) = sym.map_or((0, stones), |t| t.canonical(stones));
+        let key = hash_words(&[image[0], image[1], player as u64 | (captured as u64) << 1]);
+        Atarigo { grid, stones, player, captured, legal, moves, decided, map, options, sym, canon: canon as u8, key }
     }
 
     /// The board geometry.
@@ -127,7 +201,13 @@ impl Game for Atarigo {
     type Move = Point;
 
     fn generate_moves(&self, moves: &mut Vec<Point>) {
-        moves.extend(bits(self.legal).map(|c| Point::new(&self.grid, c)));
+        match self.sym {
+            Some(t) => {
+                let s = self.canon as usize;
+                moves.extend(bits(t.apply(s, self.moves)).map(|c| Point::new(&self.grid, t.back(s, c))));
+            }
+            None => moves.extend(bits(self.moves).map(|c| Point::new(&self.grid, c))),
+        }
     }
 
     fn play(&self, mv: Point) -> Self {
@@ -136,16 +216,13 @@ impl Game for Atarigo {
         stones[me] |= mv.bit();
         let captured = self.map.capture_points & mv.bit() != 0;
         // The captured stones stay on the board: the game is over anyway.
-        Atarigo::with_stones(self.grid, stones, 1 - self.player, captured, self.options)
+        Atarigo::with_stones(self.grid, self.sym, stones, 1 - self.player, captured, self.options)
     }
 
     fn status(&self) -> Status {
-        if self.captured {
-            Status::Over(-1)
-        } else if self.legal == 0 {
-            Status::Over(self.options.no_move.value())
-        } else {
-            Status::ToMove
+        match self.decided {
+            Some(v) => Status::Over(v),
+            None => Status::ToMove,
         }
     }
 
@@ -154,7 +231,7 @@ impl Game for Atarigo {
     }
 
     fn hash_key(&self) -> u64 {
-        hash_words(&[self.stones[0], self.stones[1], self.player as u64 | (self.captured as u64) << 1])
+        self.key
     }
 
     fn symmetric_images(&self) -> Vec<Self> {
@@ -163,7 +240,7 @@ impl Game for Atarigo {
             .iter()
             .map(|perm| {
                 let stones = [Grid::permute(self.stones[0], perm), Grid::permute(self.stones[1], perm)];
-                Atarigo::with_stones(self.grid, stones, self.player, self.captured, self.options)
+                Atarigo::with_stones(self.grid, self.sym, stones, self.player, self.captured, self.options)
             })
             .collect()
     }
@@ -196,6 +273,51 @@ impl Game for Atarigo {
             0
         }
     }
+}
+
+/// The tactics of the module documentation for a side to move with stones `own` against
+/// `opp`, liberty map `map` and legal points `legal` (not empty): the moves worth
+/// searching and, when the rules decide the position, its value.
+fn tactics(grid: &Grid, own: u64, opp: u64, map: &LibertyMap, legal: u64) -> (u64, Option<i32>) {
+    if map.capture_points != 0 {
+        return (0, Some(1));
+    }
+    let threats = map.own_atari_points;
+    match threats.count_ones() {
+        0 => (legal, None),
+        1 if threats & legal != 0 => {
+            let own = own | threats;
+            let empty = !(own | opp) & grid.full();
+            let block = grid.flood(threats, own);
+            if (grid.neighbours(block) & empty).count_ones() <= 1 {
+                (0, Some(-1))
+            } else {
+                (threats, None)
+            }
+        }
+        _ => (0, Some(-1)),
+    }
+}
+
+/// The look-ahead of the module documentation, for a position the tactics left open
+/// with `moves` to search (so no capture is available): the value it proves, if any.
+fn lookahead(grid: &Grid, own: u64, opp: u64, map: &LibertyMap, moves: u64, no_move: NoMoveRule) -> Option<i32> {
+    let single = moves.count_ones() == 1;
+    let candidates = if single { moves } else { moves & map.atari_points };
+    for a in bits(candidates) {
+        let own = own | 1u64 << a;
+        let child_map = liberty_map(grid, opp, own);
+        let empty = !(own | opp) & grid.full();
+        let child_legal = empty & child_map.non_suicide();
+        let child =
+            if child_legal == 0 { Some(no_move.value()) } else { tactics(grid, opp, own, &child_map, child_legal).1 };
+        match child {
+            Some(-1) => return Some(1),
+            Some(1) if single => return Some(-1),
+            _ => {}
+        }
+    }
+    None
 }
 
 impl fmt::Display for Atarigo {

@@ -50,56 +50,62 @@ const SPECS: &[GameSpec] = &[
         description: "place dominoes, first player vertical; who cannot move loses",
         default_rows: 7,
         default_cols: 7,
-        options: "first=vertical|horizontal (default vertical)",
+        options:
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
     },
     GameSpec {
         name: "misere-domineering",
         description: "Domineering where who cannot move wins",
         default_rows: 7,
         default_cols: 7,
-        options: "first=vertical|horizontal (default vertical)",
+        options:
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
     },
     GameSpec {
         name: "breakthrough",
         description: "pawns race forward (rows = direction of movement); first to the far row wins",
         default_rows: 5,
         default_cols: 5,
-        options: "none",
+        options:
+            "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on)",
     },
     GameSpec {
         name: "misere-breakthrough",
         description: "Breakthrough where the first to reach the far row loses",
         default_rows: 4,
         default_cols: 5,
-        options: "no-move=lose|win (default lose)",
+        options: "no-move=lose|win (default lose), symmetry=on|off (default on: mirrored positions share keys)",
     },
     GameSpec {
         name: "knightthrough",
         description: "forward-only knights race (rows = direction of movement); first to the far row wins",
         default_rows: 7,
         default_cols: 6,
-        options: "none",
+        options:
+            "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on)",
     },
     GameSpec {
         name: "misere-knightthrough",
         description: "Knightthrough where the first to reach the far row loses",
         default_rows: 5,
         default_cols: 5,
-        options: "no-move=lose|win (default lose)",
+        options: "no-move=lose|win (default lose), symmetry=on|off (default on: mirrored positions share keys)",
     },
     GameSpec {
         name: "atarigo",
         description: "capture Go: the first capture wins; suicide illegal unless capturing",
         default_rows: 5,
         default_cols: 5,
-        options: "no-move=lose|win (default lose)",
+        options: "no-move=lose|win (default lose); tactics, lookahead, symmetry=on|off (default on: \
+                  forced positions decided, symmetric keys; values unchanged)",
     },
     GameSpec {
         name: "nogo",
         description: "anti-Atari-Go: capture and suicide illegal; who cannot move loses",
         default_rows: 4,
         default_cols: 5,
-        options: "capture=illegal|loses (default illegal)",
+        options:
+            "capture=illegal|loses (default illegal), symmetry=on|off (default on: symmetric positions share keys)",
     },
     GameSpec {
         name: "go",

@@ -12,10 +12,15 @@
 //!
 //! A move is written as its lower-left cell and its orientation: `c3v` covers c3 and c4,
 //! `c3h` covers c3 and d3. Symmetries: row flip and column flip (vertical stays vertical).
+//!
+//! Symmetric keys (option `symmetry=on|off`, default **on**): `hash_key` is the same for
+//! the four flipped images of a position, and moves are listed in the canonical image's
+//! order (see [`crate::symmetry`]), so one table entry serves all images.
 
 use crate::error::GameError;
 use crate::grid::{bits, cell_name, hash_words, Grid, Symmetries};
-use crate::options::{bad_option, GameOptions};
+use crate::options::{bad_option, parse_on_off, GameOptions};
+use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
 
@@ -26,17 +31,20 @@ pub struct DomineeringOptions {
     pub misere: bool,
     /// The first player places vertical dominoes. Default `true`.
     pub first_vertical: bool,
+    /// Flipped positions share their hash key (see the module documentation). Default
+    /// `true`.
+    pub symmetry: bool,
 }
 
 impl Default for DomineeringOptions {
     fn default() -> Self {
-        DomineeringOptions { misere: false, first_vertical: true }
+        DomineeringOptions { misere: false, first_vertical: true, symmetry: true }
     }
 }
 
 impl DomineeringOptions {
-    /// Reads the options of `game` (`first=vertical|horizontal`); `misere` is given by the
-    /// game's name. Unknown keys are refused.
+    /// Reads the options of `game` (`first=vertical|horizontal`, `symmetry=on|off`);
+    /// `misere` is given by the game's name. Unknown keys are refused.
     pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
         let mut out = DomineeringOptions { misere, ..Default::default() };
         for (key, value) in options.pairs() {
@@ -48,7 +56,8 @@ impl DomineeringOptions {
                         _ => return Err(bad_option(game, key, value, "expected vertical or horizontal")),
                     }
                 }
-                _ => return Err(bad_option(game, key, value, "unknown option (accepted: first)")),
+                "symmetry" => out.symmetry = parse_on_off(game, key, value)?,
+                _ => return Err(bad_option(game, key, value, "unknown option (accepted: first, symmetry)")),
             }
         }
         Ok(out)
@@ -75,6 +84,8 @@ pub struct Domineering {
     vertical_cells: u64,
     player: u8,
     options: DomineeringOptions,
+    /// The symmetry tables when keys are symmetric.
+    sym: Option<&'static SymmetryTables>,
 }
 
 impl Domineering {
@@ -83,7 +94,8 @@ impl Domineering {
         let name = if options.misere { "misere-domineering" } else { "domineering" };
         let grid =
             Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize { game: name, rows, cols, reason })?;
-        Ok(Domineering { grid, occupied: 0, vertical_cells: 0, player: 0, options })
+        let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::Flips));
+        Ok(Domineering { grid, occupied: 0, vertical_cells: 0, player: 0, options, sym })
     }
 
     /// The board geometry.
@@ -159,7 +171,21 @@ impl Game for Domineering {
     fn generate_moves(&self, moves: &mut Vec<DomineeringMove>) {
         let vertical = self.vertical_to_move();
         let cols = self.grid.cols() as u8;
-        moves.extend(bits(self.placements(vertical)).map(|c| DomineeringMove { cell: c as u8, vertical, cols }));
+        let Some(t) = self.sym else {
+            moves.extend(bits(self.placements(vertical)).map(|c| DomineeringMove { cell: c as u8, vertical, cols }));
+            return;
+        };
+        // The canonical image's placements in its cell order, mapped back: the anchor
+        // (lower or left cell) is the smaller of the two cells' pre-images.
+        let (s, image) = t.canonical([self.occupied, 0]);
+        let empty = !image[0] & self.grid.full();
+        let step = if vertical { self.grid.cols() } else { 1 };
+        let placements =
+            if vertical { empty & self.grid.shift(empty, -1, 0) } else { empty & self.grid.shift(empty, 0, -1) };
+        moves.extend(bits(placements).map(|c| {
+            let cell = t.back(s, c).min(t.back(s, c + step));
+            DomineeringMove { cell: cell as u8, vertical, cols }
+        }));
     }
 
     fn play(&self, mv: DomineeringMove) -> Self {
@@ -188,7 +214,8 @@ impl Game for Domineering {
     }
 
     fn hash_key(&self) -> u64 {
-        hash_words(&[self.occupied, self.player as u64])
+        let occupied = self.sym.map_or(self.occupied, |t| t.canonical([self.occupied, 0]).1[0]);
+        hash_words(&[occupied, self.player as u64])
     }
 
     fn symmetric_images(&self) -> Vec<Self> {

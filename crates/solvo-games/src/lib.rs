@@ -24,7 +24,9 @@ pub mod knightthrough;
 pub mod nogo;
 pub mod options;
 pub mod race;
+pub mod race_tactics;
 pub mod stones;
+pub mod symmetry;
 
 pub use atarigo::{Atarigo, AtarigoOptions};
 pub use catalog::{dispatch, dispatch_with, find, list, parse_size, GameSpec, GameVisitor};

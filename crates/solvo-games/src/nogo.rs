@@ -12,24 +12,38 @@
 //! but different trees; default **illegal** (Müller).
 //!
 //! Moves are written as the point (`b2`). Symmetries: all symmetries of the rectangle.
+//!
+//! Symmetric keys (option `symmetry=on|off`, default **on**): `hash_key` is the same for
+//! the symmetric images of a position, and moves are listed in the canonical image's
+//! cell order (see [`crate::symmetry`]), so one table entry serves all images.
 
 use crate::error::GameError;
 use crate::grid::{bits, hash_words, Grid, Symmetries};
-use crate::options::{bad_option, GameOptions};
+use crate::options::{bad_option, parse_on_off, GameOptions};
 use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, Point};
+use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
 
 /// The rule options of Nogo.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NogoOptions {
     /// Capturing is legal but loses at once (Cazenave) instead of illegal (Müller).
     /// Default `false`.
     pub capture_loses: bool,
+    /// Symmetric positions share their hash key (see the module documentation).
+    /// Default `true`.
+    pub symmetry: bool,
+}
+
+impl Default for NogoOptions {
+    fn default() -> Self {
+        NogoOptions { capture_loses: false, symmetry: true }
+    }
 }
 
 impl NogoOptions {
-    /// Reads `capture=illegal|loses`; unknown keys are refused.
+    /// Reads `capture=illegal|loses` and `symmetry=on|off`; unknown keys are refused.
     pub fn from_options(options: &GameOptions) -> Result<Self, GameError> {
         let mut out = NogoOptions::default();
         for (key, value) in options.pairs() {
@@ -41,7 +55,8 @@ impl NogoOptions {
                         _ => return Err(bad_option("nogo", key, value, "expected illegal or loses")),
                     }
                 }
-                _ => return Err(bad_option("nogo", key, value, "unknown option (accepted: capture)")),
+                "symmetry" => out.symmetry = parse_on_off("nogo", key, value)?,
+                _ => return Err(bad_option("nogo", key, value, "unknown option (accepted: capture, symmetry)")),
             }
         }
         Ok(out)
@@ -64,6 +79,12 @@ pub struct Nogo {
     /// Points the opponent could play if it were its turn (without captures).
     opp_legal: u64,
     options: NogoOptions,
+    /// The symmetry tables when keys are symmetric.
+    sym: Option<&'static SymmetryTables>,
+    /// The symmetry that gives the canonical image (0 without symmetric keys).
+    canon: u8,
+    /// The hash key.
+    key: u64,
 }
 
 impl Nogo {
@@ -71,7 +92,8 @@ impl Nogo {
     pub fn new(rows: usize, cols: usize, options: NogoOptions) -> Result<Self, GameError> {
         let grid =
             Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize { game: "nogo", rows, cols, reason })?;
-        Ok(Nogo::with_stones(grid, [0, 0], 0, false, options))
+        let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::All));
+        Ok(Nogo::with_stones(grid, sym, [0, 0], 0, false, options))
     }
 
     /// A position with the given stones (`[first, second]`, disjoint, every block with a
@@ -95,10 +117,17 @@ impl Nogo {
                 reason: "stones overlap, lie off the board, a block has no liberty, or the player is not 0/1".into(),
             });
         }
-        Ok(Nogo::with_stones(grid, stones, player, false, options))
+        Ok(Nogo::with_stones(grid, game.sym, stones, player, false, options))
     }
 
-    fn with_stones(grid: Grid, stones: [u64; 2], player: u8, captured: bool, options: NogoOptions) -> Self {
+    fn with_stones(
+        grid: Grid,
+        sym: Option<&'static SymmetryTables>,
+        stones: [u64; 2],
+        player: u8,
+        captured: bool,
+        options: NogoOptions,
+    ) -> Self {
         let own = stones[player as usize];
         let opp = stones[1 - player as usize];
         let empty = !(own | opp) & grid.full();
@@ -113,7 +142,10 @@ impl Nogo {
         };
         let opp_map = liberty_map(&grid, opp, own);
         let opp_legal = empty & !opp_map.capture_points & (opp_map.breathing_points | opp_map.own_safe_points);
-        Nogo { grid, stones, player, captured, legal, capture_points: map.capture_points & empty, opp_legal, options }
+        let (canon, image) = sym.map_or((0, stones), |t| t.canonical(stones));
+        let key = hash_words(&[image[0], image[1], player as u64 | (captured as u64) << 1]);
+        let capture_points = map.capture_points & empty;
+        Nogo { grid, stones, player, captured, legal, capture_points, opp_legal, options, sym, canon: canon as u8, key }
     }
 
     /// The board geometry.
@@ -141,14 +173,20 @@ impl Game for Nogo {
     type Move = Point;
 
     fn generate_moves(&self, moves: &mut Vec<Point>) {
-        moves.extend(bits(self.legal).map(|c| Point::new(&self.grid, c)));
+        match self.sym {
+            Some(t) => {
+                let s = self.canon as usize;
+                moves.extend(bits(t.apply(s, self.legal)).map(|c| Point::new(&self.grid, t.back(s, c))));
+            }
+            None => moves.extend(bits(self.legal).map(|c| Point::new(&self.grid, c))),
+        }
     }
 
     fn play(&self, mv: Point) -> Self {
         let mut stones = self.stones;
         stones[self.player as usize] |= mv.bit();
         let captured = self.capture_points & mv.bit() != 0;
-        Nogo::with_stones(self.grid, stones, 1 - self.player, captured, self.options)
+        Nogo::with_stones(self.grid, self.sym, stones, 1 - self.player, captured, self.options)
     }
 
     fn status(&self) -> Status {
@@ -166,7 +204,7 @@ impl Game for Nogo {
     }
 
     fn hash_key(&self) -> u64 {
-        hash_words(&[self.stones[0], self.stones[1], self.player as u64 | (self.captured as u64) << 1])
+        self.key
     }
 
     fn symmetric_images(&self) -> Vec<Self> {
@@ -175,7 +213,7 @@ impl Game for Nogo {
             .iter()
             .map(|perm| {
                 let stones = [Grid::permute(self.stones[0], perm), Grid::permute(self.stones[1], perm)];
-                Nogo::with_stones(self.grid, stones, self.player, self.captured, self.options)
+                Nogo::with_stones(self.grid, self.sym, stones, self.player, self.captured, self.options)
             })
             .collect()
     }

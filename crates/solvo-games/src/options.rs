@@ -102,3 +102,12 @@ pub(crate) fn bad_option(game: &'static str, key: &str, value: &str, reason: &st
 pub(crate) fn parse_no_move(game: &'static str, key: &str, value: &str) -> Result<NoMoveRule, GameError> {
     NoMoveRule::parse(value).ok_or_else(|| bad_option(game, key, value, "expected lose or win"))
 }
+
+/// Reads an `on|off` option value (also `yes|no`, `true|false`, `1|0`).
+pub(crate) fn parse_on_off(game: &'static str, key: &str, value: &str) -> Result<bool, GameError> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" | "1" => Ok(true),
+        "off" | "no" | "false" | "0" => Ok(false),
+        _ => Err(bad_option(game, key, value, "expected on or off")),
+    }
+}

@@ -8,9 +8,11 @@
 
 use crate::error::GameError;
 use crate::grid::{bits, cell_name, hash_words, Grid, Symmetries};
-use crate::options::{bad_option, parse_no_move, GameOptions, NoMoveRule};
+use crate::options::{bad_option, parse_no_move, parse_on_off, GameOptions, NoMoveRule};
+use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// Which piece the armies are made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,9 +27,9 @@ pub enum RaceKind {
 /// One direction of movement for the first player: rows up, columns right, whether it
 /// may capture. The second player uses the same with the row step negated.
 #[derive(Clone, Copy, Debug)]
-struct Dir {
-    dr: i32,
-    dc: i32,
+pub(crate) struct Dir {
+    pub(crate) dr: i32,
+    pub(crate) dc: i32,
     captures: bool,
 }
 
@@ -45,7 +47,7 @@ const KNIGHT_DIRS: [Dir; 4] = [
 ];
 
 impl RaceKind {
-    fn dirs(self) -> &'static [Dir] {
+    pub(crate) fn dirs(self) -> &'static [Dir] {
         match self {
             RaceKind::Pawn => &PAWN_DIRS,
             RaceKind::Knight => &KNIGHT_DIRS,
@@ -73,16 +75,24 @@ pub struct RaceOptions {
     /// pieces captured). Default [`NoMoveRule::Lose`], the generic "no move ⇒ lose" of
     /// Cazenave's code and of normal play. Normal play always uses `Lose`.
     pub misere_no_move: NoMoveRule,
+    /// Normal play only: decide positions where a side can reach the far row at once,
+    /// and leave out moves that let the opponent do so (see [`crate::race_tactics`]);
+    /// values are unchanged. Default `true`.
+    pub tactics: bool,
+    /// Mirrored positions (left-right) share their hash key, and moves are listed in
+    /// the canonical image's order (see [`crate::symmetry`]). Default `true`.
+    pub symmetry: bool,
 }
 
 impl Default for RaceOptions {
     fn default() -> Self {
-        RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose }
+        RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose, tactics: true, symmetry: true }
     }
 }
 
 impl RaceOptions {
-    /// Reads the options of `game` (`no-move=lose|win`, misère only); `misere` is given by
+    /// Reads the options of `game` (`no-move=lose|win`, misère only; `tactics=on|off`,
+    /// normal play only; `symmetry=on|off`); `misere` is given by
     /// the game's name. Unknown keys are refused.
     pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
         let mut out = RaceOptions { misere, ..Default::default() };
@@ -90,8 +100,10 @@ impl RaceOptions {
             match key.as_str() {
                 "no-move" if misere => out.misere_no_move = parse_no_move(game, key, value)?,
                 "no-move" => return Err(bad_option(game, key, value, "only the misère game has a no-move option")),
+                "tactics" if !misere => out.tactics = parse_on_off(game, key, value)?,
+                "symmetry" => out.symmetry = parse_on_off(game, key, value)?,
                 _ => {
-                    let accepted = if misere { "no-move" } else { "none" };
+                    let accepted = if misere { "no-move, symmetry" } else { "tactics, symmetry" };
                     return Err(bad_option(game, key, value, &format!("unknown option (accepted: {accepted})")));
                 }
             }
@@ -118,12 +130,26 @@ pub struct RaceMove {
 /// A Breakthrough or Knightthrough position.
 #[derive(Clone, Debug)]
 pub struct Race {
-    grid: Grid,
+    pub(crate) grid: Grid,
     /// Pieces of the first (index 0, moves up) and second player.
-    pieces: [u64; 2],
-    player: u8,
-    kind: RaceKind,
-    options: RaceOptions,
+    pub(crate) pieces: [u64; 2],
+    pub(crate) player: u8,
+    pub(crate) kind: RaceKind,
+    pub(crate) options: RaceOptions,
+    /// The tactics' verdict on this position, computed on first use (see
+    /// [`crate::race_tactics`]).
+    pub(crate) analysis: OnceLock<Analysis>,
+    /// The mirror tables when keys are symmetric.
+    sym: Option<&'static SymmetryTables>,
+}
+
+/// What the tactics found about a position (normal play with tactics only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Analysis {
+    /// The value when the position is over or decided.
+    pub(crate) decided: Option<i32>,
+    /// Whether some moves lose at once and `generate_moves` must leave them out.
+    pub(crate) filter: bool,
 }
 
 impl Race {
@@ -138,7 +164,8 @@ impl Race {
         }
         let first = grid.row_mask(0) | grid.row_mask(1);
         let second = grid.row_mask(rows - 1) | grid.row_mask(rows - 2);
-        Ok(Race { grid, pieces: [first, second], player: 0, kind, options })
+        let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::MirrorColumns));
+        Ok(Race { grid, pieces: [first, second], player: 0, kind, options, analysis: OnceLock::new(), sym })
     }
 
     /// A position from explicit piece sets (for tests and puzzles): `first` moves up,
@@ -163,6 +190,7 @@ impl Race {
         }
         race.pieces = [first, second];
         race.player = player;
+        race.analysis = OnceLock::new();
         Ok(race)
     }
 
@@ -188,7 +216,7 @@ impl Race {
 
     /// The row player `p` must reach.
     #[inline]
-    fn goal_row(&self, p: u8) -> u64 {
+    pub(crate) fn goal_row(&self, p: u8) -> u64 {
         if p == 0 {
             self.grid.row_mask(self.grid.rows() - 1)
         } else {
@@ -198,10 +226,16 @@ impl Race {
 
     /// Landing cells of the side to move in direction `d`.
     #[inline]
-    fn targets(&self, d: &Dir) -> u64 {
-        let own = self.pieces[self.player as usize];
-        let opp = self.pieces[1 - self.player as usize];
-        let dr = if self.player == 0 { d.dr } else { -d.dr };
+    pub(crate) fn targets(&self, d: &Dir) -> u64 {
+        self.targets_of(self.player, d)
+    }
+
+    /// Landing cells of player `p` in direction `d` (as if `p` were to move).
+    #[inline]
+    pub(crate) fn targets_of(&self, p: u8, d: &Dir) -> u64 {
+        let own = self.pieces[p as usize];
+        let opp = self.pieces[1 - p as usize];
+        let dr = if p == 0 { d.dr } else { -d.dr };
         let reach = self.grid.shift(own, dr, d.dc);
         let empty = !(own | opp) & self.grid.full();
         if d.captures {
@@ -213,13 +247,13 @@ impl Race {
 
     /// Whether the player who just moved reached its far row (the game is over).
     #[inline]
-    fn last_mover_arrived(&self) -> bool {
+    pub(crate) fn last_mover_arrived(&self) -> bool {
         let last = 1 - self.player;
         self.pieces[last as usize] & self.goal_row(last) != 0
     }
 
     /// Whether the side to move has any legal move.
-    fn has_move(&self) -> bool {
+    pub(crate) fn has_move(&self) -> bool {
         self.kind.dirs().iter().any(|d| self.targets(d) != 0)
     }
 
@@ -231,22 +265,20 @@ impl Race {
         let split = split.ok_or_else(|| bad("expected two cells, like a2-a3"))?;
         let from = self.grid.parse_cell(&t[..split]).ok_or_else(|| bad("first cell is not on the board"))?;
         let to = self.grid.parse_cell(&t[split..]).ok_or_else(|| bad("second cell is not on the board"))?;
-        if self.status() != Status::ToMove {
+        if self.rule_status() != Status::ToMove {
             return Err(bad("the game is over"));
         }
         let mut moves = Vec::new();
-        self.generate_moves(&mut moves);
+        self.all_moves(&mut moves);
         moves
             .into_iter()
             .find(|m| m.from as usize == from && m.to as usize == to)
             .ok_or_else(|| bad("not a legal move of the side to move"))
     }
-}
 
-impl Game for Race {
-    type Move = RaceMove;
-
-    fn generate_moves(&self, moves: &mut Vec<RaceMove>) {
+    /// Every legal move of the side to move under the plain rules (none once the game
+    /// is over), appended to `moves`.
+    pub(crate) fn all_moves(&self, moves: &mut Vec<RaceMove>) {
         if self.last_mover_arrived() {
             return;
         }
@@ -267,16 +299,9 @@ impl Game for Race {
         }
     }
 
-    fn play(&self, mv: RaceMove) -> Self {
-        let mut next = self.clone();
-        let me = self.player as usize;
-        next.pieces[me] ^= (1u64 << mv.from) | (1u64 << mv.to);
-        next.pieces[1 - me] &= !(1u64 << mv.to);
-        next.player ^= 1;
-        next
-    }
-
-    fn status(&self) -> Status {
+    /// The status under the plain rules (no tactics: [`Game::status`] may also call a
+    /// position decided).
+    pub(crate) fn rule_status(&self) -> Status {
         if self.last_mover_arrived() {
             return Status::Over(if self.options.misere { 1 } else { -1 });
         }
@@ -289,12 +314,76 @@ impl Game for Race {
         }
     }
 
+    /// The moves `generate_moves` lists, in this position's own cell order: all legal
+    /// moves, or with the tactics those not decided and not losing at once.
+    fn own_frame_moves(&self, moves: &mut Vec<RaceMove>) {
+        if self.options.tactics && !self.options.misere {
+            let a = self.analysis();
+            if a.decided.is_some() {
+                return;
+            }
+            if a.filter {
+                let start = moves.len();
+                self.all_moves(moves);
+                let mut k = start;
+                for i in start..moves.len() {
+                    if self.is_safe(moves[i]) {
+                        moves[k] = moves[i];
+                        k += 1;
+                    }
+                }
+                moves.truncate(k);
+                return;
+            }
+        }
+        self.all_moves(moves);
+    }
+}
+
+impl Game for Race {
+    type Move = RaceMove;
+
+    fn generate_moves(&self, moves: &mut Vec<RaceMove>) {
+        let start = moves.len();
+        self.own_frame_moves(moves);
+        if let Some(t) = self.sym {
+            // The canonical image lists its moves by direction, then landing cell: sort
+            // ours by the image's direction and landing cell.
+            let (s, _) = t.canonical(self.pieces);
+            if s != 0 {
+                let n = self.kind.dirs().len() as u8;
+                moves[start..].sort_by_key(|m| (n - 1 - m.dir, t.apply(s, 1u64 << m.to).trailing_zeros()));
+            }
+        }
+    }
+
+    fn play(&self, mv: RaceMove) -> Self {
+        let mut next = self.clone();
+        let me = self.player as usize;
+        next.pieces[me] ^= (1u64 << mv.from) | (1u64 << mv.to);
+        next.pieces[1 - me] &= !(1u64 << mv.to);
+        next.player ^= 1;
+        next.analysis = OnceLock::new();
+        next
+    }
+
+    fn status(&self) -> Status {
+        if self.options.tactics && !self.options.misere {
+            return match self.analysis().decided {
+                Some(v) => Status::Over(v),
+                None => Status::ToMove,
+            };
+        }
+        self.rule_status()
+    }
+
     fn max_value(&self) -> i32 {
         1
     }
 
     fn hash_key(&self) -> u64 {
-        hash_words(&[self.pieces[0], self.pieces[1], self.player as u64])
+        let pieces = self.sym.map_or(self.pieces, |t| t.canonical(self.pieces).1);
+        hash_words(&[pieces[0], pieces[1], self.player as u64])
     }
 
     fn symmetric_images(&self) -> Vec<Self> {
@@ -303,6 +392,7 @@ impl Game for Race {
             .iter()
             .map(|perm| Race {
                 pieces: [Grid::permute(self.pieces[0], perm), Grid::permute(self.pieces[1], perm)],
+                analysis: OnceLock::new(),
                 ..self.clone()
             })
             .collect()

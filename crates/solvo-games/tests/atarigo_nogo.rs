@@ -61,7 +61,7 @@ fn atarigo_no_move_rule() {
     let g = ata(1, 3);
     let after = g.play(g.parse_move("b1").unwrap());
     assert_eq!(after.status(), Status::Over(-1));
-    let win = Atarigo::new(1, 3, AtarigoOptions { no_move: NoMoveRule::Win }).unwrap();
+    let win = Atarigo::new(1, 3, AtarigoOptions { no_move: NoMoveRule::Win, ..Default::default() }).unwrap();
     let after = win.play(win.parse_move("b1").unwrap());
     assert_eq!(after.status(), Status::Over(1));
 }
@@ -78,7 +78,7 @@ fn nogo_capture_and_suicide_illegal() {
     assert!(g.parse_move("a1").is_err());
     assert!(g.parse_move("b2").is_ok());
     // Cazenave's variant: the capture is legal and loses at once.
-    let o = NogoOptions { capture_loses: true };
+    let o = NogoOptions { capture_loses: true, ..Default::default() };
     let g = Nogo::from_stones(3, 3, o, [bb(&grid, &["a2"]), bb(&grid, &["a1"])], 0).unwrap();
     let mv = g.parse_move("b1").unwrap();
     assert!(g.move_priority(mv) < 0);
@@ -100,7 +100,7 @@ fn nogo_no_move_loses() {
 fn invariants_small_boards() {
     check_invariants(&ata(2, 3), 10);
     check_invariants(&nogo(2, 3), 10);
-    check_invariants(&Nogo::new(2, 3, NogoOptions { capture_loses: true }).unwrap(), 10);
+    check_invariants(&Nogo::new(2, 3, NogoOptions { capture_loses: true, ..Default::default() }).unwrap(), 10);
     check_invariants(&ata(3, 3), 3);
     check_invariants(&nogo(3, 3), 3);
 }
@@ -109,11 +109,11 @@ fn invariants_small_boards() {
 fn memo_solver_agrees_with_plain_negamax() {
     for (r, c) in [(1, 4), (2, 2), (2, 3), (3, 2), (1, 6)] {
         for rule in [NoMoveRule::Lose, NoMoveRule::Win] {
-            let a = Atarigo::new(r, c, AtarigoOptions { no_move: rule }).unwrap();
+            let a = Atarigo::new(r, c, AtarigoOptions { no_move: rule, ..Default::default() }).unwrap();
             assert_eq!(solve(&a), negamax(&a), "atarigo {r}x{c} {rule}");
         }
         for capture_loses in [false, true] {
-            let n = Nogo::new(r, c, NogoOptions { capture_loses }).unwrap();
+            let n = Nogo::new(r, c, NogoOptions { capture_loses, ..Default::default() }).unwrap();
             assert_eq!(solve(&n), negamax(&n), "nogo {r}x{c} capture_loses={capture_loses}");
         }
     }
@@ -129,7 +129,7 @@ fn nogo_known_values() {
         assert_eq!(solve(&nogo(r, c)), v, "nogo {r}x{c}");
     }
     // Both capture rules give the same value.
-    assert_eq!(solve(&Nogo::new(3, 4, NogoOptions { capture_loses: true }).unwrap()), -1);
+    assert_eq!(solve(&Nogo::new(3, 4, NogoOptions { capture_loses: true, ..Default::default() }).unwrap()), -1);
 }
 
 #[test]
@@ -144,7 +144,10 @@ fn atarigo_brute_force_values() {
     for (r, c, v) in [(3, 3, 1), (2, 5, 1), (3, 4, 1), (4, 3, 1), (4, 4, -1)] {
         assert_eq!(solve(&ata(r, c)), v, "atarigo {r}x{c}");
     }
-    assert_eq!(solve(&Atarigo::new(4, 4, AtarigoOptions { no_move: NoMoveRule::Win }).unwrap()), -1);
+    assert_eq!(
+        solve(&Atarigo::new(4, 4, AtarigoOptions { no_move: NoMoveRule::Win, ..Default::default() }).unwrap()),
+        -1
+    );
 }
 
 #[test]
@@ -180,4 +183,29 @@ fn display_and_codes() {
     let codes: std::collections::HashSet<u32> = moves.iter().map(|&m| g.move_code(m)).collect();
     assert_eq!(codes.len(), moves.len());
     assert_eq!(moves[0].to_string(), "a1");
+}
+
+#[test]
+fn nogo_symmetric_keys_keep_values_and_list_corresponding_moves() {
+    for (r, c) in [(3, 3), (2, 4), (3, 4)] {
+        let off = Nogo::new(r, c, NogoOptions { symmetry: false, ..Default::default() }).unwrap();
+        assert_eq!(solve(&nogo(r, c)), solve(&off), "nogo {r}x{c}");
+    }
+    let g = nogo(3, 4);
+    let mut firsts = Vec::new();
+    g.generate_moves(&mut firsts);
+    for &m in &firsts {
+        let p = g.play(m);
+        let mut own = Vec::new();
+        p.generate_moves(&mut own);
+        for image in p.symmetric_images() {
+            assert_eq!(image.hash_key(), p.hash_key());
+            let mut theirs = Vec::new();
+            image.generate_moves(&mut theirs);
+            assert_eq!(theirs.len(), own.len());
+            for (&a, &b) in own.iter().zip(&theirs) {
+                assert_eq!(p.play(a).hash_key(), image.play(b).hash_key(), "{a} vs {b}");
+            }
+        }
+    }
 }

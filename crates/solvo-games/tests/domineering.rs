@@ -30,7 +30,8 @@ fn first_moves_and_no_move_end() {
     assert_eq!(dom(1, 2, false).status(), Status::Over(-1));
     assert_eq!(dom(1, 2, true).status(), Status::Over(1));
     // Horizontal first on 1x2: it can move.
-    let h = Domineering::new(1, 2, DomineeringOptions { first_vertical: false, misere: false }).unwrap();
+    let h = Domineering::new(1, 2, DomineeringOptions { first_vertical: false, misere: false, ..Default::default() })
+        .unwrap();
     assert_eq!(h.status(), Status::ToMove);
     assert_eq!(negamax(&h), 1);
 }
@@ -113,4 +114,33 @@ fn symmetric_images_have_equal_values() {
     }
     let mut memo = Memo::new();
     check_symmetries(&dom(3, 4, true), 3, &mut memo);
+}
+
+#[test]
+fn symmetric_keys_keep_values_and_list_corresponding_moves() {
+    for misere in [false, true] {
+        for (r, c) in [(3, 3), (4, 4), (3, 5), (4, 5)] {
+            let on = Domineering::new(r, c, DomineeringOptions { misere, ..Default::default() }).unwrap();
+            let off =
+                Domineering::new(r, c, DomineeringOptions { misere, symmetry: false, ..Default::default() }).unwrap();
+            assert_eq!(solve(&on), solve(&off), "{r}x{c} misere={misere}");
+        }
+    }
+    let g = Domineering::new(4, 5, DomineeringOptions::default()).unwrap();
+    let mut firsts = Vec::new();
+    g.generate_moves(&mut firsts);
+    for &m in firsts.iter().take(4) {
+        let p = g.play(m);
+        let mut own = Vec::new();
+        p.generate_moves(&mut own);
+        for image in p.symmetric_images() {
+            assert_eq!(image.hash_key(), p.hash_key());
+            let mut theirs = Vec::new();
+            image.generate_moves(&mut theirs);
+            assert_eq!(theirs.len(), own.len());
+            for (&a, &b) in own.iter().zip(&theirs) {
+                assert_eq!(p.play(a).hash_key(), image.play(b).hash_key(), "{a} vs {b}");
+            }
+        }
+    }
 }

@@ -8,7 +8,7 @@ use solvo_games::{breakthrough, knightthrough, NoMoveRule, Race, RaceKind, RaceO
 use solvo_search::negamax;
 
 fn opts(misere: bool, no_move: NoMoveRule) -> RaceOptions {
-    RaceOptions { misere, misere_no_move: no_move }
+    RaceOptions { misere, misere_no_move: no_move, ..Default::default() }
 }
 
 fn bt(rows: usize, cols: usize, misere: bool) -> Race {

@@ -2,7 +2,9 @@
 //! the Monte Carlo search run before a solve to learn a move ordering.
 //!
 //! Choices (documented as the design notes ask):
-//! - the tree is a hash table keyed by `hash_key` (transpositions share a node);
+//! - the tree is a hash table keyed by `hash_key` (transpositions share a node, and so
+//!   do symmetric positions of games whose keys are symmetric: a tree move is played by
+//!   its index in the position's own move list);
 //! - selection has no exploration term: `(1-b)·Q + b·AMAF` with
 //!   `b = p~ / (p~ + n + bias·p~·n)`, AMAF taken from the reference node (the deepest
 //!   node on the path with more than `ref_visits` visits); a move with no AMAF data
@@ -128,9 +130,16 @@ pub fn grave<G: Game>(root: &G, params: &GraveParams, budget: Budget) -> GraveRe
                         tref = key;
                     }
                     let i = select(node, tree.get(&tref).unwrap_or(node), params.bias);
+                    // The move by its index in this position's own list: a game whose key
+                    // is shared by symmetric positions lists corresponding moves in the
+                    // same order, so the stored move itself may belong to another image.
+                    // The codes stay the node's own (its AMAF statistics use them).
                     codes.extend_from_slice(&node.codes);
+                    moves.clear();
+                    state.generate_moves(&mut moves);
+                    // A list of another length is a hash collision: the stored move then.
+                    mv = if moves.len() == node.moves.len() { moves[i] } else { node.moves[i] };
                     chosen = i;
-                    mv = node.moves[i];
                 } else {
                     moves.clear();
                     state.generate_moves(&mut moves);

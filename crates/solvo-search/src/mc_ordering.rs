@@ -55,10 +55,18 @@ impl<M: Copy + Eq> McOrdering<M> {
     /// breaks ties; outside, the weight alone.
     pub fn score_moves<G: Game<Move = M>>(&self, game: &G, key: u64, moves: &[M], out: &mut Vec<i64>) {
         let node = self.tree.get(&key);
-        for &mv in moves {
+        // Counts go by move index when the lists have the same length (a game whose key
+        // is shared by symmetric positions lists corresponding moves in the same order),
+        // else by equal moves (a hash collision).
+        let by_index = node.is_some_and(|n| n.len() == moves.len());
+        for (i, &mv) in moves.iter().enumerate() {
             let w = self.weight(game.move_code(mv)).clamp(-500.0, 500.0);
             let weight_score = ((w + 512.0) * 1024.0) as i64;
-            let count = node.and_then(|n| n.iter().find(|(m, _)| *m == mv)).map_or(0, |&(_, n)| i64::from(n));
+            let count = match node {
+                Some(n) if by_index => i64::from(n[i].1),
+                Some(n) => n.iter().find(|(m, _)| *m == mv).map_or(0, |&(_, n)| i64::from(n)),
+                None => 0,
+            };
             out.push((count << WEIGHT_BITS) + weight_score);
         }
     }
