@@ -195,17 +195,6 @@ fn nogo_symmetric_keys_keep_values_and_list_corresponding_moves() {
     let mut firsts = Vec::new();
     g.generate_moves(&mut firsts);
     for &m in &firsts {
-        let p = g.play(m);
-        let mut own = Vec::new();
-        p.generate_moves(&mut own);
-        for image in p.symmetric_images() {
-            assert_eq!(image.hash_key(), p.hash_key());
-            let mut theirs = Vec::new();
-            image.generate_moves(&mut theirs);
-            assert_eq!(theirs.len(), own.len());
-            for (&a, &b) in own.iter().zip(&theirs) {
-                assert_eq!(p.play(a).hash_key(), image.play(b).hash_key(), "{a} vs {b}");
-            }
-        }
+        common::check_images_list_corresponding_moves(&g.play(m));
     }
 }

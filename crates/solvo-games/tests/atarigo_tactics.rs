@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{check_invariants, Memo};
+use common::{check_invariants, compare_tree, Memo};
 use solvo_core::{Game, Status};
 use solvo_games::{Atarigo, AtarigoOptions, NoMoveRule};
 use std::collections::HashSet;
@@ -14,31 +14,10 @@ fn opts(tactics: bool, no_move: NoMoveRule) -> AtarigoOptions {
     AtarigoOptions { no_move, tactics, lookahead: tactics, symmetry: tactics }
 }
 
-/// Compares, once each, for every position reachable under the plain rules within `depth` plies,
-/// the value with tactics against the plain value.
-fn compare_tree(
-    plain: &Atarigo,
-    depth: u32,
-    with: AtarigoOptions,
-    memos: &mut (Memo, Memo),
-    count: &mut u32,
-    seen: &mut HashSet<u64>,
-) {
-    if plain.status() != Status::ToMove || !seen.insert(plain.hash_key()) {
-        return;
-    }
+/// The plain position rebuilt with the options `with`.
+fn rebuilt(plain: &Atarigo, with: AtarigoOptions) -> Atarigo {
     let g = plain.grid();
-    let tactic = Atarigo::from_stones(g.rows(), g.cols(), with, plain.stones(), plain.player_to_move()).unwrap();
-    assert_eq!(memos.0.value(plain), memos.1.value(&tactic), "tactics change the value of\n{plain}");
-    *count += 1;
-    if depth == 0 {
-        return;
-    }
-    let mut moves = Vec::new();
-    plain.generate_moves(&mut moves);
-    for m in moves {
-        compare_tree(&plain.play(m), depth - 1, with, memos, count, seen);
-    }
+    Atarigo::from_stones(g.rows(), g.cols(), with, plain.stones(), plain.player_to_move()).unwrap()
 }
 
 #[test]
@@ -51,8 +30,8 @@ fn tactics_keep_every_value_on_small_boards() {
             let symmetry_only = AtarigoOptions { symmetry: true, ..opts(false, no_move) };
             for with in [tactics_only, symmetry_only, opts(true, no_move)] {
                 let mut memos = (Memo::new(), Memo::new());
-                let mut count = 0;
-                compare_tree(&plain, depth, with, &mut memos, &mut count, &mut HashSet::new());
+                let convert = |p: &Atarigo| rebuilt(p, with);
+                let count = compare_tree(&plain, depth, &convert, &mut memos, &mut HashSet::new());
                 assert!(count > 20, "{r}x{c}: only {count} positions compared");
             }
         }
@@ -82,9 +61,7 @@ fn tactics_keep_values_of_random_positions() {
             if plain.status() != Status::ToMove {
                 continue;
             }
-            let tactic =
-                Atarigo::from_stones(r, c, opts(true, NoMoveRule::Lose), plain.stones(), plain.player_to_move())
-                    .unwrap();
+            let tactic = rebuilt(&plain, opts(true, NoMoveRule::Lose));
             assert_eq!(Memo::new().value(&plain), Memo::new().value(&tactic), "position\n{plain}");
             compared += 1;
         }
@@ -129,17 +106,7 @@ fn symmetric_images_list_corresponding_moves_in_the_same_order() {
         positions.extend(more.iter().take(4).map(|&n| child.play(n)));
     }
     for g in &positions {
-        let mut own = Vec::new();
-        g.generate_moves(&mut own);
-        for image in g.symmetric_images() {
-            assert_eq!(image.hash_key(), g.hash_key());
-            let mut theirs = Vec::new();
-            image.generate_moves(&mut theirs);
-            assert_eq!(theirs.len(), own.len());
-            for (&a, &b) in own.iter().zip(&theirs) {
-                assert_eq!(g.play(a).hash_key(), image.play(b).hash_key(), "move {a} vs {b} in\n{g}");
-            }
-        }
+        common::check_images_list_corresponding_moves(g);
     }
 }
 

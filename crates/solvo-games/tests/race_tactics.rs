@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{check_invariants, Memo};
+use common::{check_invariants, compare_tree, Memo};
 use solvo_core::{Game, Status};
 use solvo_games::{NoMoveRule, Race, RaceKind, RaceOptions};
 use std::collections::HashSet;
@@ -27,23 +27,6 @@ fn with_tactics(plain: &Race) -> Race {
     .unwrap()
 }
 
-/// Compares, once each, every position reachable under the plain rules within `depth` plies.
-fn compare_tree(plain: &Race, depth: u32, memos: &mut (Memo, Memo), count: &mut u32, seen: &mut HashSet<u64>) {
-    if plain.status() != Status::ToMove || !seen.insert(plain.hash_key()) {
-        return;
-    }
-    assert_eq!(memos.0.value(plain), memos.1.value(&with_tactics(plain)), "tactics change the value of\n{plain}");
-    *count += 1;
-    if depth == 0 {
-        return;
-    }
-    let mut moves = Vec::new();
-    plain.generate_moves(&mut moves);
-    for m in moves {
-        compare_tree(&plain.play(m), depth - 1, memos, count, seen);
-    }
-}
-
 #[test]
 fn tactics_keep_every_value_on_small_boards() {
     for (kind, r, c, depth) in [
@@ -58,8 +41,7 @@ fn tactics_keep_every_value_on_small_boards() {
     ] {
         let plain = Race::new(kind, r, c, opts(false)).unwrap();
         let mut memos = (Memo::new(), Memo::new());
-        let mut count = 0;
-        compare_tree(&plain, depth, &mut memos, &mut count, &mut HashSet::new());
+        let count = compare_tree(&plain, depth, &with_tactics, &mut memos, &mut HashSet::new());
         assert!(count > 0, "{kind:?} {r}x{c}: no position compared");
     }
 }
@@ -135,18 +117,7 @@ fn mirrored_positions_share_keys_and_list_corresponding_moves() {
         let mut firsts = Vec::new();
         g.generate_moves(&mut firsts);
         for &m in &firsts {
-            let p = g.play(m);
-            let mut own = Vec::new();
-            p.generate_moves(&mut own);
-            for image in p.symmetric_images() {
-                assert_eq!(image.hash_key(), p.hash_key());
-                let mut theirs = Vec::new();
-                image.generate_moves(&mut theirs);
-                assert_eq!(theirs.len(), own.len());
-                for (&a, &b) in own.iter().zip(&theirs) {
-                    assert_eq!(p.play(a).hash_key(), image.play(b).hash_key(), "{a} vs {b}\n{p}");
-                }
-            }
+            common::check_images_list_corresponding_moves(&g.play(m));
         }
     }
     // Values do not depend on the option (misère 4x4 and 5x4, both no-move rules).

@@ -102,6 +102,49 @@ pub fn check_symmetries<G: Game>(g: &G, depth: u32, memo: &mut Memo) {
     }
 }
 
+/// Compares, once each, every position reachable from `plain` within `depth` plies (under
+/// `plain`'s rules) with the same position rebuilt by `convert` (other rules or options):
+/// their values by the memoized solver must be equal. Returns how many were compared.
+pub fn compare_tree<G: Game + std::fmt::Display, H: Game>(
+    plain: &G,
+    depth: u32,
+    convert: &impl Fn(&G) -> H,
+    memos: &mut (Memo, Memo),
+    seen: &mut std::collections::HashSet<u64>,
+) -> u32 {
+    if plain.status() != Status::ToMove || !seen.insert(plain.hash_key()) {
+        return 0;
+    }
+    assert_eq!(memos.0.value(plain), memos.1.value(&convert(plain)), "the rules change the value of\n{plain}");
+    let mut count = 1;
+    if depth == 0 {
+        return count;
+    }
+    let mut moves = Vec::new();
+    plain.generate_moves(&mut moves);
+    for m in moves {
+        count += compare_tree(&plain.play(m), depth - 1, convert, memos, seen);
+    }
+    count
+}
+
+/// Checks that every symmetric image of `g` has `g`'s key and lists its moves in the
+/// corresponding order: the i-th move of an image leads to a position with the same key
+/// as the i-th move of `g` (so a stored move index means the same move in every image).
+pub fn check_images_list_corresponding_moves<G: Game + std::fmt::Display>(g: &G) {
+    let mut own = Vec::new();
+    g.generate_moves(&mut own);
+    for image in g.symmetric_images() {
+        assert_eq!(image.hash_key(), g.hash_key());
+        let mut theirs = Vec::new();
+        image.generate_moves(&mut theirs);
+        assert_eq!(theirs.len(), own.len());
+        for (&a, &b) in own.iter().zip(&theirs) {
+            assert_eq!(g.play(a).hash_key(), image.play(b).hash_key(), "move {a:?} vs {b:?} in\n{g}");
+        }
+    }
+}
+
 /// Plays the move sequence given as texts, with the game's parser.
 pub fn play_all<G: Game>(g: &G, parse: impl Fn(&G, &str) -> G::Move, moves: &[&str]) -> G {
     let mut cur = g.clone();
