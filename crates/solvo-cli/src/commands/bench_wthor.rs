@@ -46,8 +46,7 @@ struct Totals {
 
 /// Runs `solvo bench wthor`.
 pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
-    let mut opts = crate::commands::solve::options(args.threads, args.hash_mb, None);
-    opts.threads = args.threads.max(1);
+    let opts = crate::commands::solve::options(args.threads, args.hash_mb, None);
     let limit = args.limit.unwrap_or(usize::MAX);
     if !common.json {
         out!(
