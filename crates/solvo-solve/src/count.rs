@@ -6,10 +6,16 @@
 //! C and A nodes are counted like the others: positions with more than `min_empties`
 //! empties are counted when a search enters them (each canonical position once);
 //! positions at or below the threshold are answered by the exact endgame solver and
-//! not counted. Both use oracle ordering (the endgame solver's best move first) and a
+//! not counted. Plain alpha-beta is principal variation search: P -> first child P,
+//! others C with a null window, re-searched as P when they fail high; C -> A; A -> C.
+//!
+//! Oracle ordering, as in the published experiment: a P or A' node searches a best
+//! move first (an exact solve, or the designated move of a solved store); a C node
+//! searches first a move that fails high on its null window (a null-window solve,
+//! much cheaper than an exact one; the best move when it is known anyway); A and P'
+//! nodes search every child with the same window, so their order cannot change which
+//! positions are visited and they take the moves as they come. Both searches use a
 //! transposition table obeying the kind rules of [`crate::reopening::may_reuse`].
-//! Plain alpha-beta is principal variation search: P -> first child P, others C with a
-//! null window, re-searched as P when they fail high; C -> A; A -> C.
 
 use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
 use crate::store::kind;
@@ -20,32 +26,52 @@ use std::collections::{HashMap, HashSet};
 /// Visited unique positions per disc count (index = discs).
 pub type Counts = Vec<u64>;
 
-/// Best moves known so far (canonical board -> best move in canonical orientation),
-/// shared between counting runs so that plain and reopening alpha-beta ask the exact
-/// solver once per position; it may be seeded from a semi-strong store.
+/// What the counting runs know about positions (all keyed by canonical board, moves in
+/// canonical orientation), shared between runs so that plain and reopening alpha-beta
+/// ask the exact solver once per question; it may be seeded from a semi-strong store.
 #[derive(Default)]
 pub struct Oracle {
-    moves: HashMap<Board, Square>,
-    /// Exact solves made to answer the oracle (positions not known beforehand).
+    /// Exact value and a best move.
+    exact: HashMap<Board, (i32, Square)>,
+    /// A move and a proven lower bound of the position reached through it (so the
+    /// position's value is at least that).
+    cuts: HashMap<Board, (Square, i32)>,
+    /// Proven (lower, upper) bounds of positions at the threshold.
+    bounds: HashMap<Board, (i32, i32)>,
+    /// Exact solves made to find best moves (P and A' nodes not known beforehand).
     pub solves: u64,
+    /// Null-window solves made to find a cutting move of a C node.
+    pub cut_solves: u64,
+    /// Endgame solves of positions at the threshold (not counted positions).
+    pub leaf_solves: u64,
 }
 
 impl Oracle {
-    /// Records that `best` (canonical orientation) is a best move of the canonical
-    /// board `canonical`. The caller guarantees it is one (e.g. the designated move of
-    /// an exact store record).
-    pub fn insert(&mut self, canonical: Board, best: Square) {
-        self.moves.insert(canonical, best);
+    /// Records that the canonical board `canonical` has the exact `value` and that
+    /// `best` (canonical orientation) is a best move. The caller guarantees both (e.g.
+    /// an exact store record with its designated move).
+    pub fn insert(&mut self, canonical: Board, value: i32, best: Square) {
+        self.exact.insert(canonical, (value, best));
     }
 
-    /// Number of positions whose best move is known.
+    /// Records proven bounds of the canonical board (e.g. a C or A store record) and,
+    /// when given, a move proving the lower bound.
+    pub fn insert_bounds(&mut self, canonical: Board, lower: i32, upper: i32, proving: Option<Square>) {
+        let e = self.bounds.entry(canonical).or_insert((lower, upper));
+        *e = (e.0.max(lower), e.1.min(upper));
+        if let Some(m) = proving {
+            self.cuts.insert(canonical, (m, lower));
+        }
+    }
+
+    /// Number of positions whose exact value and best move are known.
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.exact.len()
     }
 
-    /// True when no best move is known yet.
+    /// True when no exact value is known yet.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.exact.is_empty()
     }
 }
 
@@ -109,36 +135,107 @@ impl Counter<'_> {
         (r.lower, r.upper, r.best_move)
     }
 
-    /// The best move of `b` by an exact solve (cached by canonical board).
+    /// Fail-soft value in `(alpha, beta)` of `b`, a position at the threshold: from what
+    /// is known, else by the endgame solver (and remembered).
+    fn leaf(&mut self, b: Board, alpha: i32, beta: i32) -> i32 {
+        let c = b.canonical();
+        if let Some(&(v, _)) = self.oracle.exact.get(&c) {
+            return v;
+        }
+        if let Some(&(lo, hi)) = self.oracle.bounds.get(&c) {
+            if lo == hi || lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+        }
+        let (lo, hi, _) = self.endgame(c, alpha, beta);
+        self.oracle.leaf_solves += 1;
+        self.tick();
+        let max = self.size.squares() as i32;
+        let e = self.oracle.bounds.entry(c).or_insert((-max, max));
+        *e = (e.0.max(lo), e.1.min(hi));
+        if lo == hi || lo >= beta {
+            lo
+        } else {
+            hi
+        }
+    }
+
+    /// Calls the progress callback when a few seconds have passed since the last call.
+    fn tick(&mut self) {
+        if self.last_report.elapsed().as_secs() >= 5 {
+            self.last_report = std::time::Instant::now();
+            (self.progress)(self.visited.len() as u64, self.oracle.solves + self.oracle.cut_solves);
+        }
+    }
+
+    /// Maps a move of the canonical orientation back to `b`'s orientation `k`.
+    fn uncanonical(m: Square, k: u8) -> Square {
+        let bit = solvo_othello::symmetry::inverse_transform(m.bit(), k);
+        Square::from_index(bit.trailing_zeros())
+    }
+
+    /// A best move of `b` (known, or by an exact solve, remembered).
     fn best_move(&mut self, b: Board) -> Square {
         let (c, k) = b.canonical_with_symmetry();
-        let m = match self.oracle.moves.get(&c) {
-            Some(m) => *m,
+        let m = match self.oracle.exact.get(&c) {
+            Some(&(_, m)) => m,
             None => {
                 let pos = Position { board: c, side: Color::Black, size: self.size, variant: self.variant };
                 // One full-window solve: no guess of the value is at hand here, and a
                 // wrong guess costs narrow re-searches.
                 self.solver.window = Window::FULL;
-                let m = solve(&pos, &self.solver).best_move.expect("a position has a move");
-                self.oracle.moves.insert(c, m);
+                let r = solve(&pos, &self.solver);
+                let m = r.best_move.expect("a position has a move");
+                self.oracle.exact.insert(c, (r.lower, m));
                 self.oracle.solves += 1;
-                if self.last_report.elapsed().as_secs() >= 5 {
-                    self.last_report = std::time::Instant::now();
-                    (self.progress)(self.visited.len() as u64, self.oracle.solves);
-                }
+                self.tick();
                 m
             }
         };
-        let bit = solvo_othello::symmetry::inverse_transform(m.bit(), k);
-        Square::from_index(bit.trailing_zeros())
+        Self::uncanonical(m, k)
+    }
+
+    /// A move of `b` whose value is at least `beta` (the best move when known, else
+    /// a remembered cutting move, else by a null-window solve), or `None` when `b`'s
+    /// value is below `beta` (then no move cuts and every one gets searched).
+    fn cut_move(&mut self, b: Board, beta: i32) -> Option<Square> {
+        let (c, k) = b.canonical_with_symmetry();
+        if let Some(&(v, m)) = self.oracle.exact.get(&c) {
+            return (v >= beta).then(|| Self::uncanonical(m, k));
+        }
+        if let Some(&(m, lo)) = self.oracle.cuts.get(&c) {
+            if lo >= beta {
+                return Some(Self::uncanonical(m, k));
+            }
+        }
+        if let Some(&(_, hi)) = self.oracle.bounds.get(&c) {
+            if hi < beta {
+                return None;
+            }
+        }
+        let (lo, hi, m) = self.endgame(c, beta - 1, beta);
+        self.oracle.cut_solves += 1;
+        self.tick();
+        let max = self.size.squares() as i32;
+        let e = self.oracle.bounds.entry(c).or_insert((-max, max));
+        *e = (e.0.max(lo), e.1.min(hi));
+        if lo >= beta {
+            let m = m.expect("a fail-high solve names its cutting move");
+            self.oracle.cuts.insert(c, (m, lo));
+            Some(Self::uncanonical(m, k))
+        } else {
+            None
+        }
     }
 
     /// Fail-soft value of `b` in `(alpha, beta)` searched as kind `k`.
     fn search(&mut self, b: Board, alpha: i32, beta: i32, k: u8) -> i32 {
         let max = self.size.squares() as i32;
         if b.empties(self.size) <= self.min_empties {
-            let (lo, hi, _) = self.endgame(b, alpha, beta);
-            return if lo == hi || lo >= beta { lo } else { hi };
+            return self.leaf(b, alpha, beta);
         }
         let c = b.canonical();
         self.visited.insert(c);
@@ -158,11 +255,16 @@ impl Counter<'_> {
         }
         let (alpha, beta) =
             if exact_kind && (self.reopening || k == kind::P) { (-max - 1, max + 1) } else { (alpha, beta) };
-        let first = self.best_move(b);
+        let first = match k {
+            kind::P | kind::A_PRIME => Some(self.best_move(b)),
+            kind::C => self.cut_move(b, beta),
+            _ => None,
+        };
         let moves = b.moves(self.size);
+        let first_bit = first.map_or(0, |m| m.bit());
         let mut best = -max - 1;
         let mut a = alpha;
-        for (i, sq) in std::iter::once(first).chain(Square::iter(moves & !first.bit())).enumerate() {
+        for (i, sq) in first.into_iter().chain(Square::iter(moves & !first_bit)).enumerate() {
             let ck = if i == 0 { first_child_kind(k) } else { other_child_kind(k) };
             let ck = if !self.reopening && k == kind::P && i > 0 { kind::C } else { ck };
             let v = match ck {

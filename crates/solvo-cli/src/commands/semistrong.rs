@@ -265,7 +265,7 @@ fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::
         seed_oracle(&mut oracle, path, size, common.variant)?;
         seeded = oracle.len();
         if !common.json {
-            out!("oracle: {} best moves from the exact records of {}", oracle.len(), path.display());
+            out!("oracle: {} exact values and best moves from the records of {}", oracle.len(), path.display());
         }
     }
     let quiet = common.json;
@@ -274,7 +274,7 @@ fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::
         move |visited: u64, solves: u64| {
             if !quiet {
                 eprintln!(
-                    "  {what}: {visited} positions visited, {solves} oracle solves, {:.0} s",
+                    "  {what}: {visited} positions visited, {solves} oracle solves (best or cutting moves), {:.0} s",
                     start.elapsed().as_secs_f64()
                 );
             }
@@ -296,13 +296,16 @@ fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::
             "{}",
             json!({"size": size.to_string(), "min_empties": min_empties, "value": v1,
                    "plain": plain, "reopening": reop, "plain_seconds": t_plain, "reopening_seconds": t_reop,
-                   "oracle_solves": oracle.solves, "oracle_seeded": seeded})
+                   "oracle_solves": oracle.solves, "cut_solves": oracle.cut_solves,
+                   "leaf_solves": oracle.leaf_solves, "oracle_seeded": seeded})
         );
         return Ok(());
     }
     out!(
-        "{size}: value {v1:+}; unique positions visited with more than {min_empties} empties (oracle ordering, {} exact solves for it)",
-        oracle.solves
+        "{size}: value {v1:+}; unique positions visited with more than {min_empties} empties (oracle ordering: {} exact solves for best moves, {} null-window solves for cutting moves, {} solves at the threshold)",
+        oracle.solves,
+        oracle.cut_solves,
+        oracle.leaf_solves
     );
     out!("{:>5} {:>14} {:>14}", "discs", "plain a-b", "reopening a-b");
     for d in 0..plain.len() {
@@ -319,8 +322,9 @@ fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::
     Ok(())
 }
 
-/// Seeds `oracle` with the designated moves of the exact records of the store at `path`
-/// (which must exist and be of this board size and variant).
+/// Seeds `oracle` with the values and designated moves of the exact records of the
+/// store at `path` and the bounds (and proving moves) of its other records (the store
+/// must exist and be of this board size and variant).
 fn seed_oracle(oracle: &mut Oracle, path: &std::path::Path, size: BoardSize, variant: Variant) -> Result<(), CliError> {
     if !path.is_file() {
         return Err(CliError(format!("--store {}: no such store (with --count it is only read)", path.display())));
@@ -336,8 +340,9 @@ fn seed_oracle(oracle: &mut Oracle, path: &std::path::Path, size: BoardSize, var
     }
     store
         .for_each(|board, r| {
-            if let (true, Some(m)) = (r.is_exact(), r.best_move) {
-                oracle.insert(board, m);
+            match (r.is_exact(), r.best_move) {
+                (true, Some(m)) => oracle.insert(board, i32::from(r.lower), m),
+                _ => oracle.insert_bounds(board, i32::from(r.lower), i32::from(r.upper), r.best_move),
             }
             Ok(())
         })
