@@ -142,3 +142,28 @@ fn count_with_a_store_as_oracle() {
     let o = solvo(&["semi-strong", "--size", "4", "--count", "--store", missing.to_str().unwrap()]);
     assert!(!o.status.success() && text(&o).contains("no such store"), "{}", text(&o));
 }
+
+#[test]
+fn count_journal_makes_a_rerun_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("oracle.txt");
+    let j = journal.to_str().unwrap();
+    let run = || {
+        let o = solvo(&["semi-strong", "--size", "4", "--count", "--min-empties", "5", "--journal", j, "--json"]);
+        assert!(o.status.success(), "{}", text(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let first = run();
+    let solves = |v: &serde_json::Value| {
+        v["oracle_solves"].as_u64().unwrap() + v["cut_solves"].as_u64().unwrap() + v["leaf_solves"].as_u64().unwrap()
+    };
+    assert!(solves(&first) > 0, "{first}");
+    let second = run();
+    assert_eq!(solves(&second), 0, "{second}");
+    assert_eq!(first["plain"], second["plain"]);
+    assert_eq!(first["reopening"], second["reopening"]);
+    assert_eq!(second["value"], -10);
+    // A journal of another board is refused with its line named.
+    let o = solvo(&["semi-strong", "--size", "6", "--count", "--journal", j]);
+    assert!(!o.status.success() && text(&o).contains("line 1"), "{}", text(&o));
+}

@@ -23,6 +23,12 @@ use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
 use std::collections::{HashMap, HashSet};
 
+mod journal;
+pub use journal::{Fact, Journal};
+
+/// Larger than any score of any board.
+const SCORE_MAX: i32 = 64;
+
 /// Visited unique positions per disc count (index = discs).
 pub type Counts = Vec<u64>;
 
@@ -33,9 +39,9 @@ pub type Counts = Vec<u64>;
 pub struct Oracle {
     /// Exact value and a best move.
     exact: HashMap<Board, (i32, Square)>,
-    /// A move and a proven lower bound of the position reached through it (so the
-    /// position's value is at least that).
-    cuts: HashMap<Board, (Square, i32)>,
+    /// Moves with the proven lower bound each gives the position, in the order learned
+    /// (the first one good enough is used, so reruns choose as the first run did).
+    cuts: HashMap<Board, Vec<(Square, i32)>>,
     /// Proven (lower, upper) bounds of positions at the threshold.
     bounds: HashMap<Board, (i32, i32)>,
     /// Exact solves made to find best moves (P and A' nodes not known beforehand).
@@ -44,6 +50,11 @@ pub struct Oracle {
     pub cut_solves: u64,
     /// Endgame solves of positions at the threshold (not counted positions).
     pub leaf_solves: u64,
+    /// Where learned facts are appended (see [`Oracle::attach_journal`]).
+    journal: Option<Journal>,
+    /// The first error writing the journal (the journal is then dropped; the counts
+    /// stay right, only the saving stops).
+    pub journal_error: Option<String>,
 }
 
 impl Oracle {
@@ -60,7 +71,35 @@ impl Oracle {
         let e = self.bounds.entry(canonical).or_insert((lower, upper));
         *e = (e.0.max(lower), e.1.min(upper));
         if let Some(m) = proving {
-            self.cuts.insert(canonical, (m, lower));
+            self.cuts.entry(canonical).or_default().push((m, lower));
+        }
+    }
+
+    /// Loads the journal at `path` (created if missing) and appends every fact learned
+    /// from now on to it. Returns the number of facts loaded. Errors name the file.
+    pub fn attach_journal(&mut self, path: &std::path::Path, size: BoardSize, variant: Variant) -> Result<u64, String> {
+        let (j, n) = Journal::open(path, size, variant, self)?;
+        self.journal = Some(j);
+        Ok(n)
+    }
+
+    /// Takes in a fact (without journaling it).
+    fn learn(&mut self, fact: Fact) {
+        match fact {
+            Fact::Exact(b, v, m) => self.insert(b, v, m),
+            Fact::Cut(b, m, lo) => self.cuts.entry(b).or_default().push((m, lo)),
+            Fact::Bounds(b, lo, hi) => self.insert_bounds(b, lo, hi, None),
+        }
+    }
+
+    /// Takes in a fact learned by a solve and appends it to the journal.
+    fn record(&mut self, fact: Fact) {
+        self.learn(fact);
+        if let Some(j) = &mut self.journal {
+            if let Err(e) = j.append(fact) {
+                self.journal_error = Some(e.to_string());
+                self.journal = None;
+            }
         }
     }
 
@@ -135,31 +174,30 @@ impl Counter<'_> {
         (r.lower, r.upper, r.best_move)
     }
 
-    /// Fail-soft value in `(alpha, beta)` of `b`, a position at the threshold: from what
-    /// is known, else by the endgame solver (and remembered).
+    /// Value of `b`, a position at the threshold, clamped to `[alpha, beta]` (fail-hard:
+    /// the answer depends only on the value and the window, not on what happens to be
+    /// known, so a rerun with a fuller journal visits the same positions); from what is
+    /// known, else by the endgame solver (and remembered).
     fn leaf(&mut self, b: Board, alpha: i32, beta: i32) -> i32 {
         let c = b.canonical();
-        if let Some(&(v, _)) = self.oracle.exact.get(&c) {
-            return v;
+        let (mut lo, mut hi) = match (self.oracle.exact.get(&c), self.oracle.bounds.get(&c)) {
+            (Some(&(v, _)), _) => (v, v),
+            (None, Some(&bounds)) => bounds,
+            (None, None) => (-SCORE_MAX, SCORE_MAX),
+        };
+        if lo < beta && hi > alpha && lo != hi {
+            let (l, h, m) = self.endgame(c, alpha, beta);
+            self.oracle.leaf_solves += 1;
+            self.tick();
+            self.learned(c, l, h, m, beta);
+            (lo, hi) = (l, h);
         }
-        if let Some(&(lo, hi)) = self.oracle.bounds.get(&c) {
-            if lo == hi || lo >= beta {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
-            }
-        }
-        let (lo, hi, _) = self.endgame(c, alpha, beta);
-        self.oracle.leaf_solves += 1;
-        self.tick();
-        let max = self.size.squares() as i32;
-        let e = self.oracle.bounds.entry(c).or_insert((-max, max));
-        *e = (e.0.max(lo), e.1.min(hi));
-        if lo == hi || lo >= beta {
-            lo
+        if lo >= beta {
+            beta
+        } else if hi <= alpha {
+            alpha
         } else {
-            hi
+            lo
         }
     }
 
@@ -189,7 +227,7 @@ impl Counter<'_> {
                 self.solver.window = Window::FULL;
                 let r = solve(&pos, &self.solver);
                 let m = r.best_move.expect("a position has a move");
-                self.oracle.exact.insert(c, (r.lower, m));
+                self.oracle.record(Fact::Exact(c, r.lower, m));
                 self.oracle.solves += 1;
                 self.tick();
                 m
@@ -203,13 +241,13 @@ impl Counter<'_> {
     /// value is below `beta` (then no move cuts and every one gets searched).
     fn cut_move(&mut self, b: Board, beta: i32) -> Option<Square> {
         let (c, k) = b.canonical_with_symmetry();
+        // The first cutting move learned comes first, so that a rerun with a fuller
+        // journal makes the same choices as the run that learned it.
+        if let Some(&(m, _)) = self.oracle.cuts.get(&c).and_then(|l| l.iter().find(|&&(_, lo)| lo >= beta)) {
+            return Some(Self::uncanonical(m, k));
+        }
         if let Some(&(v, m)) = self.oracle.exact.get(&c) {
             return (v >= beta).then(|| Self::uncanonical(m, k));
-        }
-        if let Some(&(m, lo)) = self.oracle.cuts.get(&c) {
-            if lo >= beta {
-                return Some(Self::uncanonical(m, k));
-            }
         }
         if let Some(&(_, hi)) = self.oracle.bounds.get(&c) {
             if hi < beta {
@@ -219,15 +257,24 @@ impl Counter<'_> {
         let (lo, hi, m) = self.endgame(c, beta - 1, beta);
         self.oracle.cut_solves += 1;
         self.tick();
-        let max = self.size.squares() as i32;
-        let e = self.oracle.bounds.entry(c).or_insert((-max, max));
-        *e = (e.0.max(lo), e.1.min(hi));
-        if lo >= beta {
-            let m = m.expect("a fail-high solve names its cutting move");
-            self.oracle.cuts.insert(c, (m, lo));
-            Some(Self::uncanonical(m, k))
-        } else {
-            None
+        self.learned(c, lo, hi, m, beta);
+        match m {
+            Some(m) if lo >= beta => Some(Self::uncanonical(m, k)),
+            _ => None,
+        }
+    }
+
+    /// Records what a solve of the canonical `c` with upper window edge `beta` proved:
+    /// with the move it names, an exact value, or when it failed high a cutting move;
+    /// else bounds.
+    fn learned(&mut self, c: Board, lo: i32, hi: i32, m: Option<Square>, beta: i32) {
+        match m {
+            Some(m) if lo == hi => self.oracle.record(Fact::Exact(c, lo, m)),
+            Some(m) if lo >= beta => {
+                self.oracle.record(Fact::Cut(c, m, lo));
+                self.oracle.record(Fact::Bounds(c, lo, hi));
+            }
+            _ => self.oracle.record(Fact::Bounds(c, lo, hi)),
         }
     }
 

@@ -39,6 +39,10 @@ pub struct Args {
     /// above the threshold) that plain and reopening alpha-beta visit, in memory.
     #[arg(long)]
     pub count: bool,
+    /// With `--count`: a journal file (created if missing) where every oracle solve is
+    /// appended and from which a rerun (after a kill, or at another threshold) starts.
+    #[arg(long, requires = "count")]
+    pub journal: Option<PathBuf>,
 }
 
 fn default_store(size: BoardSize) -> PathBuf {
@@ -60,7 +64,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         )));
     }
     if args.count {
-        return count(size, common, min_empties, args.store.as_deref());
+        return count(size, common, min_empties, args.store.as_deref(), args.journal.as_deref());
     }
     let path = args.store.unwrap_or_else(|| default_store(size));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -258,7 +262,13 @@ fn layer_counts(store: &Store) -> Result<Vec<[u64; 5]>, CliError> {
 }
 
 /// `--count`: the visited-positions table.
-fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::path::Path>) -> Result<(), CliError> {
+fn count(
+    size: BoardSize,
+    common: Common,
+    min_empties: u32,
+    store: Option<&std::path::Path>,
+    journal: Option<&std::path::Path>,
+) -> Result<(), CliError> {
     let mut oracle = Oracle::default();
     let mut seeded = 0;
     if let Some(path) = store {
@@ -266,6 +276,12 @@ fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::
         seeded = oracle.len();
         if !common.json {
             out!("oracle: {} exact values and best moves from the records of {}", oracle.len(), path.display());
+        }
+    }
+    if let Some(path) = journal {
+        let n = oracle.attach_journal(path, size, common.variant).map_err(CliError)?;
+        if !common.json {
+            out!("oracle: {n} facts from the journal {} (new solves are appended to it)", path.display());
         }
     }
     let quiet = common.json;
@@ -290,6 +306,9 @@ fn count(size: BoardSize, common: Common, min_empties: u32, store: Option<&std::
     let t_reop = t.elapsed().as_secs_f64();
     if v1 != v2 {
         return Err(CliError(format!("internal error: plain value {v1} != reopening value {v2}")));
+    }
+    if let Some(e) = &oracle.journal_error {
+        eprintln!("warning: the journal stopped being written ({e}); the counts below are complete");
     }
     if common.json {
         out!(
