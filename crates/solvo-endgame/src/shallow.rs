@@ -247,57 +247,117 @@ pub fn solve_shallow(
     gate: bool,
     nodes: &mut u64,
 ) -> i32 {
-    let empties = !(p | o) & rules.mask;
-    if n == 1 {
-        return last_one(rules, p, empties.trailing_zeros() as usize, nodes);
+    let s = Shallow { rules, stability_min, gate };
+    match n {
+        0 => {
+            *nodes += 1;
+            rules.final_score(p, o)
+        }
+        1 => last_one(rules, p, (!(p | o) & rules.mask).trailing_zeros() as usize, nodes),
+        2 => s.two(p, o, alpha, beta, nodes),
+        3 => s.three(p, o, alpha, beta, nodes),
+        4 => s.four(p, o, alpha, beta, nodes),
+        5 => s.five(p, o, alpha, beta, nodes),
+        6 => s.six(p, o, alpha, beta, nodes),
+        _ => s.level(p, o, alpha, beta, n, nodes, |p, o, a, b, nodes| {
+            solve_shallow(rules, p, o, a, b, n - 1, stability_min, gate, nodes)
+        }),
     }
-    if n == 2 {
+}
+
+/// Defines `Shallow::$name`, the node with `$n` empties, whose children are solved by
+/// `Shallow::$child`.
+macro_rules! level_fn {
+    ($name:ident, $n:literal, $child:ident) => {
+        #[inline(never)]
+        fn $name(&self, p: u64, o: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+            self.level(p, o, alpha, beta, $n, nodes, |p, o, a, b, nodes| self.$child(p, o, a, b, nodes))
+        }
+    };
+}
+
+/// The shallow solver's fixed parameters. Each number of empties up to 6 has its own
+/// function calling the next one directly, so no node dispatches on its number of
+/// empties (that dispatch was the most mispredicted branch of the solver).
+struct Shallow<'a> {
+    rules: &'a Rules,
+    stability_min: u32,
+    gate: bool,
+}
+
+impl Shallow<'_> {
+    #[inline(always)]
+    fn two(&self, p: u64, o: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+        let empties = !(p | o) & self.rules.mask;
         let x1 = empties.trailing_zeros() as usize;
         let x2 = 63 - empties.leading_zeros() as usize;
-        return solve_two(rules, p, o, alpha, beta, x1, x2, nodes);
+        solve_two(self.rules, p, o, alpha, beta, x1, x2, nodes)
     }
-    *nodes += 1;
-    if stability_min != 0 && n >= stability_min {
-        if let Some(v) = stability_cutoff(rules, p, o, alpha, gate.then_some(n)) {
-            return v;
-        }
-    }
-    let odd = odd_quadrants(empties);
-    let mut best = -SCORE_INF;
-    let mut alpha = alpha;
-    let mut moved = false;
-    for set in [empties & odd, empties & !odd] {
-        let mut set = set;
-        while set != 0 {
-            let x = set.trailing_zeros() as usize;
-            set &= set - 1;
-            // A move needs an adjacent opponent disc: a cheap test before the flips.
-            if NEIGHBOURS[x] & o == 0 {
-                continue;
-            }
-            let f = flips(x, p, o);
-            if f == 0 {
-                continue;
-            }
-            moved = true;
-            let v = -solve_shallow(rules, o ^ f, p ^ f ^ (1 << x), -beta, -alpha, n - 1, stability_min, gate, nodes);
-            if v > best {
-                best = v;
-                if v >= beta {
-                    return v;
-                }
-                if v > alpha {
-                    alpha = v;
-                }
+
+    level_fn!(three, 3, two);
+    level_fn!(four, 4, three);
+    level_fn!(five, 5, four);
+    level_fn!(six, 6, five);
+
+    /// One node with `n >= 3` empties; `child` solves the positions after a move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn level(
+        &self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        n: u32,
+        nodes: &mut u64,
+        child: impl Fn(u64, u64, i32, i32, &mut u64) -> i32,
+    ) -> i32 {
+        let rules = self.rules;
+        let empties = !(p | o) & rules.mask;
+        *nodes += 1;
+        if self.stability_min != 0 && n >= self.stability_min {
+            if let Some(v) = stability_cutoff(rules, p, o, alpha, self.gate.then_some(n)) {
+                return v;
             }
         }
-    }
-    if moved {
-        best
-    } else if legal_moves(o, p, rules.mask) != 0 {
-        -solve_shallow(rules, o, p, -beta, -alpha, n, stability_min, gate, nodes)
-    } else {
-        rules.final_score(p, o)
+        let odd = odd_quadrants(empties);
+        let mut best = -SCORE_INF;
+        let mut alpha = alpha;
+        let mut moved = false;
+        for set in [empties & odd, empties & !odd] {
+            let mut set = set;
+            while set != 0 {
+                let x = set.trailing_zeros() as usize;
+                set &= set - 1;
+                // A move needs an adjacent opponent disc: a cheap test before the flips.
+                if NEIGHBOURS[x] & o == 0 {
+                    continue;
+                }
+                let f = flips(x, p, o);
+                if f == 0 {
+                    continue;
+                }
+                moved = true;
+                let v = -child(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, nodes);
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return v;
+                    }
+                    if v > alpha {
+                        alpha = v;
+                    }
+                }
+            }
+        }
+        if moved {
+            best
+        } else if legal_moves(o, p, rules.mask) != 0 {
+            // A pass: rare, so the general entry is good enough.
+            -solve_shallow(rules, o, p, -beta, -alpha, n, self.stability_min, self.gate, nodes)
+        } else {
+            rules.final_score(p, o)
+        }
     }
 }
 
