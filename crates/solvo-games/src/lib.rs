@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod domineering;
 pub mod error;
 pub mod go;
+pub mod go_key;
 pub mod grid;
 pub mod knightthrough;
 pub mod nogo;
