@@ -51,7 +51,8 @@ const SPECS: &[GameSpec] = &[
         default_rows: 7,
         default_cols: 7,
         options:
-            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
     },
     GameSpec {
         name: "misere-domineering",
@@ -59,7 +60,8 @@ const SPECS: &[GameSpec] = &[
         default_rows: 7,
         default_cols: 7,
         options:
-            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
     },
     GameSpec {
         name: "breakthrough",

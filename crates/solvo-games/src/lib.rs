@@ -17,6 +17,7 @@ pub mod atarigo;
 pub mod breakthrough;
 pub mod catalog;
 pub mod domineering;
+pub mod domineering_bounds;
 pub mod error;
 pub mod go;
 pub mod go_key;
