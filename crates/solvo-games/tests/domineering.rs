@@ -164,21 +164,26 @@ fn bounds_keep_values() {
     let mut moves = Vec::new();
     h.generate_moves(&mut moves);
     assert!(moves.is_empty());
-    let mut decided = 0;
-    let g = dom(4, 4, true);
-    let mut firsts = Vec::new();
-    g.generate_moves(&mut firsts);
-    for &a in &firsts {
-        let g1 = g.play(a);
-        let mut seconds = Vec::new();
-        g1.generate_moves(&mut seconds);
-        for &b in &seconds {
-            let g2 = g1.play(b);
-            for image in g2.symmetric_images() {
-                assert_eq!(image.status(), g2.status());
+    // Three plies into 4x4, some positions are decided by the bounds only, and symmetric
+    // images are decided alike.
+    fn walk(g: &Domineering, depth: u32, decided: &mut u32) {
+        for image in g.symmetric_images() {
+            assert_eq!(image.status(), g.status());
+        }
+        if g.status() != Status::ToMove {
+            *decided += u32::from(g.with_bounds(false).status() == Status::ToMove);
+            return;
+        }
+        if depth > 0 {
+            let mut moves = Vec::new();
+            g.generate_moves(&mut moves);
+            for m in moves {
+                walk(&g.play(m), depth - 1, decided);
             }
-            decided += usize::from(g2.status() != Status::ToMove && g2.with_bounds(false).status() == Status::ToMove);
         }
     }
-    assert!(decided > 0, "the bounds decide nothing two plies into 4x4");
+    let mut decided = 0;
+    walk(&dom(4, 4, true), 3, &mut decided);
+    walk(&dom(4, 4, false), 3, &mut decided);
+    assert!(decided > 0, "the bounds decide nothing three plies into 4x4");
 }
