@@ -51,7 +51,8 @@ const SPECS: &[GameSpec] = &[
         default_rows: 7,
         default_cols: 7,
         options:
-            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
     },
     GameSpec {
         name: "misere-domineering",
@@ -59,7 +60,8 @@ const SPECS: &[GameSpec] = &[
         default_rows: 7,
         default_cols: 7,
         options:
-            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys)",
+            "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
     },
     GameSpec {
         name: "breakthrough",
@@ -113,7 +115,8 @@ const SPECS: &[GameSpec] = &[
         default_rows: 3,
         default_cols: 3,
         options: "komi=K (3x3 8.5, 3x4 3.5, 4x4 1.5, 5x5 24.5, else 0.5), move-limit=N|none (2 x cells), \
-                  superko=positional|none (positional)",
+                  superko=positional|none (positional), symmetry=on|off (on: symmetric positions share keys), \
+                  history-key=relevant|full (relevant: only arrangements that can recur; values unchanged)",
     },
 ];
 

@@ -16,7 +16,12 @@
 //! Symmetric keys (option `symmetry=on|off`, default **on**): `hash_key` is the same for
 //! the four flipped images of a position, and moves are listed in the canonical image's
 //! order (see [`crate::symmetry`]), so one table entry serves all images.
+//!
+//! Move-count bounds (option `bounds=on|off`, default **on**): a position where the
+//! bounds of [`crate::domineering_bounds`] prove which player will be the first unable to
+//! move is over at once with that value (no moves listed); values never change.
 
+use crate::domineering_bounds::first_stuck;
 use crate::error::GameError;
 use crate::grid::{bits, cell_name, hash_words, Grid, Symmetries};
 use crate::options::{bad_option, parse_on_off, GameOptions};
@@ -34,16 +39,20 @@ pub struct DomineeringOptions {
     /// Flipped positions share their hash key (see the module documentation). Default
     /// `true`.
     pub symmetry: bool,
+    /// Positions decided by the move-count bounds are over at once (see the module
+    /// documentation). Default `true`.
+    pub bounds: bool,
 }
 
 impl Default for DomineeringOptions {
     fn default() -> Self {
-        DomineeringOptions { misere: false, first_vertical: true, symmetry: true }
+        DomineeringOptions { misere: false, first_vertical: true, symmetry: true, bounds: true }
     }
 }
 
 impl DomineeringOptions {
-    /// Reads the options of `game` (`first=vertical|horizontal`, `symmetry=on|off`);
+    /// Reads the options of `game` (`first=vertical|horizontal`, `symmetry=on|off`,
+    /// `bounds=on|off`);
     /// `misere` is given by the game's name. Unknown keys are refused.
     pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
         let mut out = DomineeringOptions { misere, ..Default::default() };
@@ -57,7 +66,8 @@ impl DomineeringOptions {
                     }
                 }
                 "symmetry" => out.symmetry = parse_on_off(game, key, value)?,
-                _ => return Err(bad_option(game, key, value, "unknown option (accepted: first, symmetry)")),
+                "bounds" => out.bounds = parse_on_off(game, key, value)?,
+                _ => return Err(bad_option(game, key, value, "unknown option (accepted: first, symmetry, bounds)")),
             }
         }
         Ok(out)
@@ -86,6 +96,9 @@ pub struct Domineering {
     options: DomineeringOptions,
     /// The symmetry tables when keys are symmetric.
     sym: Option<&'static SymmetryTables>,
+    /// The value for the side to move when the game is over (no move, or decided by the
+    /// bounds).
+    over: Option<i32>,
 }
 
 impl Domineering {
@@ -95,7 +108,31 @@ impl Domineering {
         let grid =
             Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize { game: name, rows, cols, reason })?;
         let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::Flips));
-        Ok(Domineering { grid, occupied: 0, vertical_cells: 0, player: 0, options, sym })
+        let mut game = Domineering { grid, occupied: 0, vertical_cells: 0, player: 0, options, sym, over: None };
+        game.over = game.compute_over();
+        Ok(game)
+    }
+
+    /// The value for the side to move if the game is over: the first player unable to move
+    /// loses (normal) or wins (misère), now or as proved by the bounds.
+    fn compute_over(&self) -> Option<i32> {
+        let vertical = self.vertical_to_move();
+        let stuck = if self.placements(vertical) == 0 {
+            Some(true)
+        } else if self.options.bounds {
+            first_stuck(&self.grid, self.occupied, vertical)
+        } else {
+            None
+        };
+        stuck.map(|me| if me == self.options.misere { 1 } else { -1 })
+    }
+
+    /// The same position with the move-count bounds on or off (the rules, hence the
+    /// values, are the same; only when the game is declared over changes).
+    pub fn with_bounds(&self, bounds: bool) -> Domineering {
+        let mut game = Domineering { options: DomineeringOptions { bounds, ..self.options }, ..self.clone() };
+        game.over = game.compute_over();
+        game
     }
 
     /// The board geometry.
@@ -140,6 +177,9 @@ impl Domineering {
     /// Reads a move like `c3v` or `c3` (orientation of the side to move) and checks it is legal.
     pub fn parse_move(&self, text: &str) -> Result<DomineeringMove, GameError> {
         let bad = |reason: &str| GameError::BadMove { text: text.to_string(), reason: reason.into() };
+        if self.over.is_some() {
+            return Err(bad("the game is over (no move, or decided by the move-count bounds)"));
+        }
         let t = text.trim().to_ascii_lowercase();
         let vertical = self.vertical_to_move();
         let cell_text = match t.chars().last() {
@@ -169,6 +209,9 @@ impl Game for Domineering {
     type Move = DomineeringMove;
 
     fn generate_moves(&self, moves: &mut Vec<DomineeringMove>) {
+        if self.over.is_some() {
+            return;
+        }
         let vertical = self.vertical_to_move();
         let cols = self.grid.cols() as u8;
         let Some(t) = self.sym else {
@@ -196,16 +239,14 @@ impl Game for Domineering {
             next.vertical_cells |= cover;
         }
         next.player ^= 1;
+        next.over = next.compute_over();
         next
     }
 
     fn status(&self) -> Status {
-        if self.placements(self.vertical_to_move()) != 0 {
-            Status::ToMove
-        } else if self.options.misere {
-            Status::Over(1)
-        } else {
-            Status::Over(-1)
+        match self.over {
+            Some(v) => Status::Over(v),
+            None => Status::ToMove,
         }
     }
 
@@ -222,10 +263,14 @@ impl Game for Domineering {
         self.grid
             .symmetry_perms(Symmetries::Flips)
             .iter()
-            .map(|perm| Domineering {
-                occupied: Grid::permute(self.occupied, perm),
-                vertical_cells: Grid::permute(self.vertical_cells, perm),
-                ..self.clone()
+            .map(|perm| {
+                let mut image = Domineering {
+                    occupied: Grid::permute(self.occupied, perm),
+                    vertical_cells: Grid::permute(self.vertical_cells, perm),
+                    ..self.clone()
+                };
+                image.over = image.compute_over();
+                image
             })
             .collect()
     }

@@ -20,17 +20,24 @@
 //!
 //! Passes are [`GoMove::Pass`], always among the generated moves while the game is on:
 //! `status` is never `MustPass`. Because superko makes legality depend on the history,
-//! `hash_key` includes the set of earlier board arrangements (an order-independent hash of
-//! it), the move count and the consecutive passes, so a transposition table keyed by it
-//! never mixes positions with different futures (up to hash collisions).
+//! `hash_key` includes the earlier board arrangements that could still be recreated before
+//! the move limit (an order-independent hash of them; option `history-key=full` keeps
+//! them all), the move count and the consecutive passes, so a transposition table keyed
+//! by it never mixes positions with different futures (up to hash collisions); see
+//! [`crate::go_key`] for why dropping the others is sound.
 //!
 //! Moves are written as the point (`b2`) or `pass`. Symmetries: all symmetries of the
-//! rectangle (the history is transformed too).
+//! rectangle (the history is transformed too). Symmetric keys (option `symmetry=on|off`,
+//! default **on**): the key is the same for symmetric images (board and history mapped),
+//! and points are listed in the canonical frame's order (pass last), so one table entry
+//! serves all images.
 
 use crate::error::GameError;
-use crate::grid::{bits, cell_name, hash_words, Grid, Symmetries};
-use crate::options::{bad_option, GameOptions};
+use crate::go_key::{cells_in_frame, go_key, KeyParts};
+use crate::grid::{cell_name, Grid, Symmetries};
+use crate::options::{bad_option, parse_on_off, GameOptions};
 use crate::stones::{area_score, captured_by, draw_stones, liberty_map, neighbour_pattern};
+use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
 use std::sync::Arc;
@@ -45,6 +52,11 @@ pub struct GoOptions {
     pub move_limit: Option<u32>,
     /// Positional superko. Default `true`.
     pub superko: bool,
+    /// Symmetric positions share their key (see the module documentation). Default `true`.
+    pub symmetry: bool,
+    /// The key covers every earlier arrangement, not only those that could still be
+    /// recreated. Default `false` (both are sound; the filtered key finds transpositions).
+    pub full_history_key: bool,
 }
 
 impl GoOptions {
@@ -57,11 +69,18 @@ impl GoOptions {
             (5, 5) => 49,
             _ => 1,
         };
-        GoOptions { komi_halves, move_limit: Some(2 * (rows * cols) as u32), superko: true }
+        GoOptions {
+            komi_halves,
+            move_limit: Some(2 * (rows * cols) as u32),
+            superko: true,
+            symmetry: true,
+            full_history_key: false,
+        }
     }
 
-    /// Reads `komi=K`, `move-limit=N|none`, `superko=positional|none` over the defaults
-    /// of the size; unknown keys and unusable values are refused.
+    /// Reads `komi=K`, `move-limit=N|none`, `superko=positional|none`, `symmetry=on|off`
+    /// and `history-key=relevant|full` over the defaults of the size; unknown keys and
+    /// unusable values are refused.
     pub fn from_options(rows: usize, cols: usize, options: &GameOptions) -> Result<Self, GameError> {
         let mut out = GoOptions::default_for(rows, cols);
         for (key, value) in options.pairs() {
@@ -95,7 +114,22 @@ impl GoOptions {
                         _ => return Err(bad_option("go", key, value, "expected positional or none")),
                     }
                 }
-                _ => return Err(bad_option("go", key, value, "unknown option (accepted: komi, move-limit, superko)")),
+                "symmetry" => out.symmetry = parse_on_off("go", key, value)?,
+                "history-key" => {
+                    out.full_history_key = match value.to_ascii_lowercase().as_str() {
+                        "relevant" => false,
+                        "full" => true,
+                        _ => return Err(bad_option("go", key, value, "expected relevant or full")),
+                    }
+                }
+                _ => {
+                    return Err(bad_option(
+                        "go",
+                        key,
+                        value,
+                        "unknown option (accepted: komi, move-limit, superko, symmetry, history-key)",
+                    ))
+                }
             }
         }
         if out.move_limit.is_none() && !out.superko {
@@ -129,15 +163,16 @@ pub struct Go {
     passes: u8,
     /// Moves played so far (passes included).
     ply: u32,
-    /// Every board arrangement so far, the current one included (shared, copied on write).
+    /// Every distinct board arrangement so far, the current one included (shared, copied
+    /// on write).
     history: Arc<Vec<[u64; 2]>>,
-    /// XOR of the hashes of the distinct arrangements in `history`.
-    history_key: u64,
     options: GoOptions,
-}
-
-fn board_key(stones: [u64; 2]) -> u64 {
-    hash_words(&[stones[0], stones[1], 0x60_0D])
+    /// The symmetry tables when keys are symmetric.
+    sym: Option<&'static SymmetryTables>,
+    /// The symmetry of the canonical frame (0 without symmetric keys).
+    canon: u8,
+    /// The hash key (see [`crate::go_key`]).
+    key: u64,
 }
 
 impl Go {
@@ -146,16 +181,38 @@ impl Go {
         let grid =
             Grid::new(rows, cols).map_err(|reason| GameError::UnsupportedSize { game: "go", rows, cols, reason })?;
         let empty = [0u64, 0u64];
-        Ok(Go {
+        let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::All));
+        let mut game = Go {
             grid,
             stones: empty,
             player: 0,
             passes: 0,
             ply: 0,
             history: Arc::new(vec![empty]),
-            history_key: board_key(empty),
             options,
-        })
+            sym,
+            canon: 0,
+            key: 0,
+        };
+        game.finish();
+        Ok(game)
+    }
+
+    /// Computes the key and the canonical frame after the state changed.
+    fn finish(&mut self) {
+        let (key, canon) = go_key(&KeyParts {
+            grid: &self.grid,
+            stones: self.stones,
+            player: self.player,
+            passes: self.passes,
+            ply: self.ply,
+            move_limit: self.options.move_limit,
+            history: &self.history,
+            full_history: self.options.full_history_key,
+            sym: self.sym,
+        });
+        self.key = key;
+        self.canon = canon;
     }
 
     /// The board geometry.
@@ -171,6 +228,17 @@ impl Go {
     /// The rule options.
     pub fn options(&self) -> GoOptions {
         self.options
+    }
+
+    /// The same position (board, history, move count) keyed under other key options:
+    /// `symmetry` and `full_history_key` of [`GoOptions`] (they change keys and the order
+    /// moves are listed in, never the rules), for comparing them.
+    pub fn with_key_options(&self, symmetry: bool, full_history_key: bool) -> Go {
+        let options = GoOptions { symmetry, full_history_key, ..self.options };
+        let sym = symmetry.then(|| SymmetryTables::get(&self.grid, Symmetries::All));
+        let mut game = Go { options, sym, ..self.clone() };
+        game.finish();
+        game
     }
 
     /// Moves played so far (passes included).
@@ -243,7 +311,7 @@ impl Game for Go {
         let map = liberty_map(&self.grid, own, opp);
         let empty = !(own | opp) & self.grid.full();
         let cols = self.grid.cols() as u8;
-        for cell in bits(empty & map.non_suicide()) {
+        for cell in cells_in_frame(self.sym, self.canon, empty & map.non_suicide()) {
             if !self.options.superko || self.after_stone(cell).is_some() {
                 moves.push(GoMove::Place { cell: cell as u8, cols });
             }
@@ -265,10 +333,10 @@ impl Game for Go {
                 next.stones[1 - me] &= !captured;
                 if !self.history.contains(&next.stones) {
                     Arc::make_mut(&mut next.history).push(next.stones);
-                    next.history_key ^= board_key(next.stones);
                 }
             }
         }
+        next.finish();
         next
     }
 
@@ -286,12 +354,7 @@ impl Game for Go {
     }
 
     fn hash_key(&self) -> u64 {
-        hash_words(&[
-            self.stones[0],
-            self.stones[1],
-            self.player as u64 | (self.passes as u64) << 1 | (self.ply as u64) << 8,
-            self.history_key,
-        ])
+        self.key
     }
 
     fn symmetric_images(&self) -> Vec<Self> {
@@ -301,8 +364,9 @@ impl Game for Go {
             .map(|perm| {
                 let map = |s: [u64; 2]| [Grid::permute(s[0], perm), Grid::permute(s[1], perm)];
                 let history: Vec<[u64; 2]> = self.history.iter().map(|&s| map(s)).collect();
-                let history_key = history.iter().fold(0, |k, &s| k ^ board_key(s));
-                Go { stones: map(self.stones), history: Arc::new(history), history_key, ..self.clone() }
+                let mut image = Go { stones: map(self.stones), history: Arc::new(history), ..self.clone() };
+                image.finish();
+                image
             })
             .collect()
     }
@@ -328,8 +392,11 @@ impl Game for Go {
         2 * self.grid.cells() as u32 * 256 + 2
     }
 
-    /// Priority: captures first, then other stones, passes last — except that passing
-    /// after the opponent passed (ending the game) comes first when it wins on the board.
+    /// Priority (Go shape knowledge, values unaffected): passing after the opponent passed
+    /// when that ends the game with a win comes first; then captures (more stones first),
+    /// saving an own block in atari, giving atari, other contact moves, quiet moves (the
+    /// more central first); then passing; last, moves that fill one of the mover's own
+    /// one-point eyes or put the mover's own block in atari without capturing.
     fn move_priority(&self, mv: GoMove) -> i32 {
         match mv {
             GoMove::Pass => {
@@ -342,11 +409,41 @@ impl Game for Go {
                 }
                 -100
             }
-            GoMove::Place { cell, .. } => {
-                let me = self.player as usize;
-                let captured = captured_by(&self.grid, self.stones[me], self.stones[1 - me], cell as usize);
-                10 * captured.count_ones() as i32
-            }
+            GoMove::Place { cell, .. } => self.stone_priority(cell as usize),
+        }
+    }
+}
+
+impl Go {
+    /// The [`Game::move_priority`] of a stone on `cell` (see there).
+    fn stone_priority(&self, cell: usize) -> i32 {
+        let me = self.player as usize;
+        let (own, opp) = (self.stones[me], self.stones[1 - me]);
+        let grid = &self.grid;
+        let b = 1u64 << cell;
+        let around = grid.neighbours(b);
+        let centrality = around.count_ones() as i32;
+        let captured = captured_by(grid, own, opp, cell);
+        if captured != 0 {
+            return 500 + 10 * captured.count_ones() as i32;
+        }
+        let own_after = own | b;
+        let empty_after = !(own_after | opp) & grid.full();
+        let block = grid.flood(b, own_after);
+        let liberties = (grid.neighbours(block) & empty_after).count_ones();
+        if around & !own == 0 || liberties == 1 {
+            // Fills an own eye, or self-atari.
+            return -200 + centrality;
+        }
+        let map = liberty_map(grid, own, opp);
+        if map.own_atari_points & b != 0 {
+            300 + centrality
+        } else if map.atari_points & b != 0 {
+            200 + centrality
+        } else if around & opp != 0 {
+            100 + centrality
+        } else {
+            centrality
         }
     }
 }

@@ -20,7 +20,7 @@
 use crate::error::GameError;
 use crate::grid::{bits, hash_words, Grid, Symmetries};
 use crate::options::{bad_option, parse_on_off, GameOptions};
-use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, Point};
+use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, LibertyMap, Point};
 use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
@@ -63,8 +63,8 @@ impl NogoOptions {
     }
 }
 
-/// A Nogo position. The legal points of both sides are computed when the position is made
-/// (those of the opponent serve move ordering: "do not fill your own eyes").
+/// A Nogo position. The legal points of the side to move are computed when the position is
+/// made.
 #[derive(Clone, Debug)]
 pub struct Nogo {
     grid: Grid,
@@ -76,8 +76,6 @@ pub struct Nogo {
     legal: u64,
     /// Points where the side to move would capture.
     capture_points: u64,
-    /// Points the opponent could play if it were its turn (without captures).
-    opp_legal: u64,
     options: NogoOptions,
     /// The symmetry tables when keys are symmetric.
     sym: Option<&'static SymmetryTables>,
@@ -140,12 +138,10 @@ impl Nogo {
         } else {
             quiet
         };
-        let opp_map = liberty_map(&grid, opp, own);
-        let opp_legal = empty & !opp_map.capture_points & (opp_map.breathing_points | opp_map.own_safe_points);
         let (canon, image) = sym.map_or((0, stones), |t| t.canonical(stones));
         let key = hash_words(&[image[0], image[1], player as u64 | (captured as u64) << 1]);
         let capture_points = map.capture_points & empty;
-        Nogo { grid, stones, player, captured, legal, capture_points, opp_legal, options, sym, canon: canon as u8, key }
+        Nogo { grid, stones, player, captured, legal, capture_points, options, sym, canon: canon as u8, key }
     }
 
     /// The board geometry.
@@ -232,18 +228,24 @@ impl Game for Nogo {
         point_move_code_count(&self.grid)
     }
 
-    /// Priority: points the opponent may also play come first (taking them away from it);
-    /// points only we may play (our "eyes", a reserve of moves) come later; capturing
-    /// moves (legal only with `capture=loses`, and losing) come last.
+    /// Priority, a one-move look-ahead on mobility: after the stone, (the points the mover
+    /// could then play) minus twice (the points the opponent could then play), so moves
+    /// that take points away from the opponent and keep the mover's own reserve come
+    /// first; capturing moves (legal only with `capture=loses`, and losing) come last.
+    /// Only the order changes, never a value.
     fn move_priority(&self, mv: Point) -> i32 {
         let b = mv.bit();
         if self.capture_points & b != 0 {
-            -1000
-        } else if self.opp_legal & b != 0 {
-            10
-        } else {
-            0
+            return -100_000;
         }
+        let me = self.player as usize;
+        let own = self.stones[me] | b;
+        let opp = self.stones[1 - me];
+        let empty = !(own | opp) & self.grid.full();
+        let playable = |m: LibertyMap| empty & !m.capture_points & (m.breathing_points | m.own_safe_points);
+        let mine = playable(liberty_map(&self.grid, own, opp)).count_ones() as i32;
+        let theirs = playable(liberty_map(&self.grid, opp, own)).count_ones() as i32;
+        mine - 2 * theirs
     }
 }
 

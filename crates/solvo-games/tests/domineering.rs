@@ -11,13 +11,18 @@ fn dom(rows: usize, cols: usize, misere: bool) -> Domineering {
     Domineering::new(rows, cols, DomineeringOptions { misere, ..Default::default() }).unwrap()
 }
 
+/// The plain rules: the game ends only when the side to move has no placement.
+fn raw(rows: usize, cols: usize, misere: bool) -> Domineering {
+    dom(rows, cols, misere).with_bounds(false)
+}
+
 fn play(g: &Domineering, moves: &[&str]) -> Domineering {
     play_all(g, |g, t| g.parse_move(t).unwrap(), moves)
 }
 
 #[test]
 fn first_moves_and_no_move_end() {
-    let g = dom(2, 2, false);
+    let g = raw(2, 2, false);
     let mut moves = Vec::new();
     g.generate_moves(&mut moves);
     let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
@@ -25,20 +30,24 @@ fn first_moves_and_no_move_end() {
     // Vertical on a1: horizontal has no room left (b1, b2 are in one column).
     let after = play(&g, &["a1v"]);
     assert_eq!(after.status(), Status::Over(-1));
-    assert_eq!(play(&dom(2, 2, true), &["a1v"]).status(), Status::Over(1));
+    assert_eq!(play(&raw(2, 2, true), &["a1v"]).status(), Status::Over(1));
     // A 1x2 board: vertical cannot move at all.
-    assert_eq!(dom(1, 2, false).status(), Status::Over(-1));
-    assert_eq!(dom(1, 2, true).status(), Status::Over(1));
+    assert_eq!(raw(1, 2, false).status(), Status::Over(-1));
+    assert_eq!(raw(1, 2, true).status(), Status::Over(1));
     // Horizontal first on 1x2: it can move.
-    let h = Domineering::new(1, 2, DomineeringOptions { first_vertical: false, misere: false, ..Default::default() })
-        .unwrap();
+    let h = Domineering::new(
+        1,
+        2,
+        DomineeringOptions { first_vertical: false, misere: false, bounds: false, ..Default::default() },
+    )
+    .unwrap();
     assert_eq!(h.status(), Status::ToMove);
     assert_eq!(negamax(&h), 1);
 }
 
 #[test]
 fn move_text_round_trip_and_errors() {
-    let g = dom(3, 3, false);
+    let g = raw(3, 3, false);
     let m = g.parse_move("b2v").unwrap();
     assert_eq!(m.to_string(), "b2v");
     assert_eq!(format!("{m:?}"), "b2v");
@@ -132,4 +141,49 @@ fn symmetric_keys_keep_values_and_list_corresponding_moves() {
     for &m in firsts.iter().take(4) {
         common::check_images_list_corresponding_moves(&g.play(m));
     }
+}
+
+/// The move-count bounds never change a value: every position of small boards within a
+/// few plies has the same value with them as without (normal and misère), they do decide
+/// positions early, and every image of a decided position is decided alike.
+#[test]
+fn bounds_keep_values() {
+    for misere in [false, true] {
+        for (r, c, depth) in [(2, 4, 8), (3, 3, 8), (3, 4, 6), (4, 3, 6), (4, 4, 4), (5, 3, 4), (3, 5, 4)] {
+            let plain = raw(r, c, misere);
+            let convert = |g: &Domineering| g.with_bounds(true);
+            let mut memos = (Memo::new(), Memo::new());
+            let mut seen = std::collections::HashSet::new();
+            let n = common::compare_tree(&plain, depth, &convert, &mut memos, &mut seen);
+            assert!(n > 5, "{r}x{c}: {n} positions");
+        }
+    }
+    // A 1x2 board with Horizontal to move: it has exactly one move, Vertical none.
+    let h = Domineering::new(1, 2, DomineeringOptions { first_vertical: false, ..Default::default() }).unwrap();
+    assert_eq!(h.status(), Status::Over(1));
+    let mut moves = Vec::new();
+    h.generate_moves(&mut moves);
+    assert!(moves.is_empty());
+    // Three plies into 4x4, some positions are decided by the bounds only, and symmetric
+    // images are decided alike.
+    fn walk(g: &Domineering, depth: u32, decided: &mut u32) {
+        for image in g.symmetric_images() {
+            assert_eq!(image.status(), g.status());
+        }
+        if g.status() != Status::ToMove {
+            *decided += u32::from(g.with_bounds(false).status() == Status::ToMove);
+            return;
+        }
+        if depth > 0 {
+            let mut moves = Vec::new();
+            g.generate_moves(&mut moves);
+            for m in moves {
+                walk(&g.play(m), depth - 1, decided);
+            }
+        }
+    }
+    let mut decided = 0;
+    walk(&dom(4, 4, true), 3, &mut decided);
+    walk(&dom(4, 4, false), 3, &mut decided);
+    assert!(decided > 0, "the bounds decide nothing three plies into 4x4");
 }

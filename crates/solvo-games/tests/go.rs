@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::{check_invariants, check_symmetries, play_all, solve, Memo};
+use common::{
+    check_images_list_corresponding_moves, check_invariants, check_symmetries, compare_tree, play_all, solve, Memo,
+};
 use solvo_core::{Game, Status};
 use solvo_games::{GameOptions, Go, GoMove, GoOptions};
 use solvo_search::negamax;
@@ -179,4 +181,123 @@ fn symmetric_images_have_equal_values() {
     check_symmetries(&go_with(2, 2, "komi=1.5"), 2, &mut memo);
     let mut memo = Memo::new();
     check_symmetries(&go_with(1, 4, "komi=0.5"), 2, &mut memo);
+}
+
+/// The key options (symmetric keys, history filtered to the recreatable arrangements)
+/// never change a value: every position of small boards within a few plies has the same
+/// value, by the memoized solver keyed by each variant's key, as with neither option
+/// (whole history, no symmetry). A memo that merged positions with different futures
+/// would show here.
+#[test]
+fn key_options_leave_values_unchanged() {
+    let boards = [
+        (2, 2, "komi=0.5"),
+        (2, 2, "komi=-0.5,move-limit=12"),
+        (1, 4, "komi=1.5"),
+        (2, 3, "komi=0.5"),
+        (2, 3, "komi=2.5,move-limit=9"),
+        (3, 3, "komi=8.5,move-limit=7"),
+    ];
+    for (r, c, opts) in boards {
+        let plain = go_with(r, c, opts).with_key_options(false, true);
+        for (symmetry, full) in [(false, false), (true, true), (true, false)] {
+            let convert = |g: &Go| g.with_key_options(symmetry, full);
+            let mut memos = (Memo::new(), Memo::new());
+            let mut seen = std::collections::HashSet::new();
+            let n = compare_tree(&plain, 5, &convert, &mut memos, &mut seen);
+            assert!(n > 10, "{r}x{c} {opts}: only {n} positions compared");
+        }
+    }
+}
+
+/// Positions reached by different move orders (or symmetric ones) that share a key have
+/// the same value under the whole-history key (the filter only drops arrangements that
+/// cannot come back), and such merges do occur. Random games on small boards, with move
+/// limits short enough that the filter drops arrangements.
+#[test]
+fn filtered_keys_merge_only_equivalent_positions() {
+    let boards = [
+        (2, 2, "komi=-0.5,move-limit=12"),
+        (2, 3, "komi=0.5"),
+        (1, 5, "komi=-0.5,move-limit=14"),
+        (3, 3, "komi=8.5,move-limit=9"),
+        (2, 4, "komi=0.5,move-limit=10"),
+    ];
+    for (r, c, opts) in boards {
+        let start = go_with(r, c, opts);
+        let mut by_key: std::collections::HashMap<u64, Go> = std::collections::HashMap::new();
+        let mut merged = 0;
+        let mut memo = Memo::new();
+        let mut rng = 99u64;
+        for _ in 0..3000 {
+            let mut g = start.clone();
+            while g.status() == Status::ToMove {
+                let full = g.with_key_options(false, true);
+                if let Some(other) = by_key.get(&g.hash_key()) {
+                    let other_full = other.with_key_options(false, true);
+                    if other_full.hash_key() != full.hash_key() {
+                        merged += 1;
+                        assert_eq!(memo.value(&other_full), memo.value(&full), "merged:\n{other}\nand\n{g}");
+                    }
+                } else {
+                    by_key.insert(g.hash_key(), g.clone());
+                }
+                let mut moves = Vec::new();
+                g.generate_moves(&mut moves);
+                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                g = g.play(moves[(rng >> 33) as usize % moves.len()]);
+            }
+        }
+        assert!(merged > 100, "{r}x{c} {opts}: only {merged} merges");
+    }
+}
+
+#[test]
+fn symmetric_keys_list_corresponding_moves() {
+    let g = go(3, 3);
+    check_images_list_corresponding_moves(&g);
+    for line in [&["b2", "a1"][..], &["a1", "c3", "b2"], &["a2", "b2", "a1", "pass"], &["b2", "a2", "a1", "a3", "b3"]] {
+        check_images_list_corresponding_moves(&play(&g, line));
+    }
+}
+
+/// Go 3x3 komi 8.5 is a first-player win under every key option and algorithm tried
+/// (depth-first alpha-beta, with and without Monte Carlo ordering).
+#[test]
+fn go_3x3_value_under_every_key_option() {
+    use solvo_search::{solve as search, Algorithm, SolverConfig, Verdict};
+    for (symmetry, full) in [(false, true), (true, true), (false, false), (true, false)] {
+        let g = go(3, 3).with_key_options(symmetry, full);
+        for algorithm in [Algorithm::AbTt, Algorithm::AbTtMc] {
+            let mut config = SolverConfig::new(algorithm);
+            config.tt_bits = 18;
+            let r = search(&g, &config);
+            assert_eq!(r.verdict, Verdict::Exact(1), "{algorithm} symmetry {symmetry} full {full}");
+        }
+    }
+}
+
+/// Every algorithm finds the memoized solver's value on small boards with the default
+/// (symmetric, filtered) keys, and a claimed winning move wins.
+#[test]
+fn every_algorithm_agrees_on_small_boards() {
+    use solvo_search::grave::GraveParams;
+    use solvo_search::{solve as search, Algorithm, SolverConfig};
+    for (r, c, opts) in
+        [(2, 2, "komi=0.5"), (2, 2, "komi=-0.5"), (2, 3, "komi=0.5"), (2, 3, "komi=-1.5"), (1, 5, "komi=0.5")]
+    {
+        let g = go_with(r, c, opts);
+        let v = solve(&g.with_key_options(false, true));
+        for algorithm in Algorithm::ALL {
+            let mut config = SolverConfig::new(algorithm);
+            config.tt_bits = 16;
+            config.grave = GraveParams { playouts: 300, ..GraveParams::default() };
+            let out = search(&g, &config);
+            assert_eq!(out.verdict.side_to_move_wins(), Some(v > 0), "{algorithm} on {r}x{c} {opts}");
+            if v > 0 {
+                let mv = out.best_move.unwrap_or_else(|| panic!("{algorithm}: no winning move"));
+                assert_eq!(solve(&g.play(mv)), -1, "{algorithm}'s move {mv} does not win on {r}x{c} {opts}");
+            }
+        }
+    }
 }
