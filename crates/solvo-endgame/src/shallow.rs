@@ -36,6 +36,44 @@ static NEIGHBOURS: [u64; 64] = {
     t
 };
 
+/// Bit `q` set when quadrant `q` holds an odd number of the `empties`.
+#[inline(always)]
+fn parity_of(empties: u64) -> u8 {
+    let mut parity = 0;
+    for (q, mask) in QUADRANTS.iter().enumerate() {
+        parity |= (((empties & mask).count_ones() & 1) as u8) << q;
+    }
+    parity
+}
+
+/// `QUADRANT_BIT[sq]`: the parity bit of the quadrant of square `sq`.
+static QUADRANT_BIT: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = 1 << ((sq / 32) * 2 + (sq % 8) / 4);
+        sq += 1;
+    }
+    t
+};
+
+/// `ODD_SQUARES[parity]`: the union of the quadrants whose bit is set in `parity`.
+static ODD_SQUARES: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut parity = 0;
+    while parity < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if parity >> q & 1 == 1 {
+                t[parity] |= QUADRANTS[q];
+            }
+            q += 1;
+        }
+        parity += 1;
+    }
+    t
+};
+
 /// The union of the quadrants holding an odd number of the `empties`.
 #[inline(always)]
 pub fn odd_quadrants(empties: u64) -> u64 {
@@ -112,6 +150,22 @@ static LINES: [[u64; 4]; 64] = {
     t
 };
 
+/// `LINE_POS[sq][i]`: the position of `sq` in its line `LINES[sq][i]` (the number of
+/// the line's squares below it).
+static LINE_POS: [[u8; 4]; 64] = {
+    let mut t = [[0u8; 4]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < 4 {
+            t[sq][i] = (LINES[sq][i] & ((1u64 << sq) - 1)).count_ones() as u8;
+            i += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// Discs `p` flips by playing the last empty square `x` of a full 8x8 board (all other
 /// squares are the opponent's). BMI2 `pext` gathers each line's bits for the table.
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -119,13 +173,11 @@ static LINES: [[u64; 4]; 64] = {
 fn last_flip_count(x: usize, p: u64) -> i32 {
     use core::arch::x86_64::_pext_u64;
     let x = x & 63;
-    let below = (1u64 << x) - 1;
     let mut n = 0;
-    for line in LINES[x] {
-        let pos = (line & below).count_ones() as usize;
+    for (line, pos) in LINES[x].into_iter().zip(LINE_POS[x]) {
         // SAFETY: compiled only when the build enables BMI2; pext acts on registers.
         let bits = unsafe { _pext_u64(p, line) } as usize;
-        n += LAST_FLIP_COUNT[pos & 7][bits & 255] as i32;
+        n += LAST_FLIP_COUNT[pos as usize & 7][bits & 255] as i32;
     }
     n
 }
@@ -248,18 +300,19 @@ pub fn solve_shallow(
     nodes: &mut u64,
 ) -> i32 {
     let s = Shallow { rules, stability_min, gate };
+    let parity = parity_of(!(p | o) & rules.mask);
     match n {
         0 => {
             *nodes += 1;
             rules.final_score(p, o)
         }
         1 => last_one(rules, p, (!(p | o) & rules.mask).trailing_zeros() as usize, nodes),
-        2 => s.two(p, o, alpha, beta, nodes),
-        3 => s.three(p, o, alpha, beta, nodes),
-        4 => s.four(p, o, alpha, beta, nodes),
-        5 => s.five(p, o, alpha, beta, nodes),
-        6 => s.six(p, o, alpha, beta, nodes),
-        _ => s.level(p, o, alpha, beta, n, nodes, |p, o, a, b, nodes| {
+        2 => s.two(p, o, alpha, beta, parity, nodes),
+        3 => s.three(p, o, alpha, beta, parity, nodes),
+        4 => s.four(p, o, alpha, beta, parity, nodes),
+        5 => s.five(p, o, alpha, beta, parity, nodes),
+        6 => s.six(p, o, alpha, beta, parity, nodes),
+        _ => s.level(p, o, alpha, beta, n, parity, nodes, |p, o, a, b, _parity, nodes| {
             solve_shallow(rules, p, o, a, b, n - 1, stability_min, gate, nodes)
         }),
     }
@@ -270,8 +323,10 @@ pub fn solve_shallow(
 macro_rules! level_fn {
     ($name:ident, $n:literal, $child:ident) => {
         #[inline(never)]
-        fn $name(&self, p: u64, o: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
-            self.level(p, o, alpha, beta, $n, nodes, |p, o, a, b, nodes| self.$child(p, o, a, b, nodes))
+        fn $name(&self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8, nodes: &mut u64) -> i32 {
+            self.level(p, o, alpha, beta, $n, parity, nodes, |p, o, a, b, parity, nodes| {
+                self.$child(p, o, a, b, parity, nodes)
+            })
         }
     };
 }
@@ -287,7 +342,7 @@ struct Shallow<'a> {
 
 impl Shallow<'_> {
     #[inline(always)]
-    fn two(&self, p: u64, o: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    fn two(&self, p: u64, o: u64, alpha: i32, beta: i32, _parity: u8, nodes: &mut u64) -> i32 {
         let empties = !(p | o) & self.rules.mask;
         let x1 = empties.trailing_zeros() as usize;
         let x2 = 63 - empties.leading_zeros() as usize;
@@ -309,8 +364,9 @@ impl Shallow<'_> {
         alpha: i32,
         beta: i32,
         n: u32,
+        parity: u8,
         nodes: &mut u64,
-        child: impl Fn(u64, u64, i32, i32, &mut u64) -> i32,
+        child: impl Fn(u64, u64, i32, i32, u8, &mut u64) -> i32,
     ) -> i32 {
         let rules = self.rules;
         let empties = !(p | o) & rules.mask;
@@ -320,7 +376,7 @@ impl Shallow<'_> {
                 return v;
             }
         }
-        let odd = odd_quadrants(empties);
+        let odd = ODD_SQUARES[parity as usize & 15];
         let mut best = -SCORE_INF;
         let mut alpha = alpha;
         let mut moved = false;
@@ -338,7 +394,7 @@ impl Shallow<'_> {
                     continue;
                 }
                 moved = true;
-                let v = -child(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, nodes);
+                let v = -child(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, parity ^ QUADRANT_BIT[x], nodes);
                 if v > best {
                     best = v;
                     if v >= beta {
@@ -364,6 +420,19 @@ impl Shallow<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parity_bits_follow_the_empties() {
+        let mut s = 0x1234_5678_9abc_def1u64;
+        for _ in 0..20_000 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let x = (s >> 58) as usize;
+            assert_eq!(ODD_SQUARES[parity_of(s) as usize], odd_quadrants(s));
+            assert_eq!(parity_of(s ^ (1 << x)), parity_of(s) ^ QUADRANT_BIT[x]);
+        }
+    }
 
     #[test]
     fn last_flip_count_matches_full_flips() {
