@@ -6,5 +6,6 @@
 //! (perft, minimax, alpha-beta, proof-number search, MCTS) live in `solvo-search`.
 
 pub mod game;
+pub mod rng;
 
 pub use game::{Game, Status};

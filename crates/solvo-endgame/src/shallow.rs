@@ -77,13 +77,7 @@ static ODD_SQUARES: [u64; 16] = {
 /// The union of the quadrants holding an odd number of the `empties`.
 #[inline(always)]
 pub fn odd_quadrants(empties: u64) -> u64 {
-    let mut odd = 0;
-    for q in QUADRANTS {
-        if (empties & q).count_ones() & 1 == 1 {
-            odd |= q;
-        }
-    }
-    odd
+    ODD_SQUARES[parity_of(empties) as usize & 15]
 }
 
 /// Number of discs flipped along one line by playing at position `pos` of the line when
@@ -420,27 +414,25 @@ impl Shallow<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solvo_core::rng::Rng;
 
     #[test]
     fn parity_bits_follow_the_empties() {
-        let mut s = 0x1234_5678_9abc_def1u64;
+        let mut rng = Rng::new(0x1234_5678_9abc_def1u64);
         for _ in 0..20_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             let x = (s >> 58) as usize;
-            assert_eq!(ODD_SQUARES[parity_of(s) as usize], odd_quadrants(s));
+            let odd = QUADRANTS.iter().filter(|&&q| (s & q).count_ones() % 2 == 1).fold(0, |a, q| a | q);
+            assert_eq!(odd_quadrants(s), odd);
             assert_eq!(parity_of(s ^ (1 << x)), parity_of(s) ^ QUADRANT_BIT[x]);
         }
     }
 
     #[test]
     fn last_flip_count_matches_full_flips() {
-        let mut s = 0x9876_5432_1fed_cba9u64;
+        let mut rng = Rng::new(0x9876_5432_1fed_cba9);
         for _ in 0..20_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             let x = (s >> 58) as usize;
             let p = s & !(1u64 << x);
             let o = !p & !(1u64 << x);

@@ -120,6 +120,7 @@ pub fn stability_cutoff(rules: &crate::rules::Rules, p: u64, o: u64, alpha: i32,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solvo_core::rng::Rng;
 
     /// The full diagonals found one line at a time (the reference for `full_lines`).
     fn full_diagonals_by_line(filled: u64) -> [u64; 2] {
@@ -136,11 +137,9 @@ mod tests {
 
     #[test]
     fn full_diagonals_match_the_line_by_line_reference() {
-        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for i in 0..200_000 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = rng.next_u64();
             // Dense boards, so that full diagonals are common.
             let filled = if i % 2 == 0 { s | s.rotate_left(17) | s.rotate_left(31) } else { s | s.rotate_left(23) };
             let [_, _, d9, d7] = full_lines(filled);
@@ -154,13 +153,8 @@ mod tests {
     /// A disc reported stable is never flipped by any legal move in a random playout.
     #[test]
     fn stable_discs_are_never_flipped_in_random_games() {
-        let mut s = 0x1234_5678_u64;
-        let mut rnd = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut rng = Rng::new(0x1234_5678);
+        let mut rnd = || rng.next_u64();
         for mask in [u64::MAX, 0x007E_7E7E_7E7E_7E00] {
             for _ in 0..300 {
                 let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);

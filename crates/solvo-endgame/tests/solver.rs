@@ -1,6 +1,7 @@
 //! The exact solver against values computed by others (FFO, WTHOR) and by a plain
 //! minimax written here, window by window; symmetry and thread-count invariance.
 
+use solvo_core::rng::Rng;
 use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::formats::obf::{parse_obf, ObfProblem};
 use solvo_othello::formats::transcript::Ply;
@@ -91,12 +92,9 @@ fn minimax(b: Board, size: BoardSize, variant: Variant) -> i32 {
     Square::iter(moves).map(|sq| -minimax(b.play(sq, size).unwrap(), size, variant)).max().unwrap()
 }
 
-fn random_position(size: BoardSize, variant: Variant, empties: u32, seed: &mut u64) -> Option<Position> {
+fn random_position(size: BoardSize, variant: Variant, empties: u32, rng: &mut Rng) -> Option<Position> {
     let mut pos = Position::start(size, variant);
     while pos.empties() > empties {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
         let moves = pos.moves();
         if moves == 0 {
             if pos.is_game_over() {
@@ -105,7 +103,7 @@ fn random_position(size: BoardSize, variant: Variant, empties: u32, seed: &mut u
             pos = pos.passed();
             continue;
         }
-        let k = (*seed % u64::from(moves.count_ones())) as usize;
+        let k = rng.below(moves.count_ones() as usize);
         pos = pos.play(Square::iter(moves).nth(k).unwrap()).unwrap();
     }
     Some(pos)
@@ -113,13 +111,13 @@ fn random_position(size: BoardSize, variant: Variant, empties: u32, seed: &mut u
 
 #[test]
 fn random_small_positions_agree_with_minimax_window_by_window() {
-    let mut seed = 0x5eed_1234_abcd_ef01u64;
+    let mut rng = Rng::new(0x5eed_1234_abcd_ef01);
     let mut checked = 0;
     for size in BoardSize::ALL {
         for variant in [Variant::Normal, Variant::Reversed] {
             for _ in 0..25 {
-                let empties = 1 + (seed % 10) as u32;
-                let Some(pos) = random_position(size, variant, empties.min(size.squares() - 4), &mut seed) else {
+                let empties = 1 + rng.below(10) as u32;
+                let Some(pos) = random_position(size, variant, empties.min(size.squares() - 4), &mut rng) else {
                     continue;
                 };
                 let truth = minimax(pos.board, size, variant);

@@ -99,16 +99,15 @@ pub fn first_stuck(grid: &Grid, occupied: u64, vertical: bool) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solvo_core::rng::Rng;
 
     /// The bit-parallel run sums equal the formulas run by run.
     #[test]
     fn run_sums_match_the_formulas() {
         let grid = Grid::new(7, 7).unwrap();
-        let mut x: u64 = 0x1234_5678_9ABC_DEF1;
+        let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let set = x & (x >> 3) & grid.full();
             for vertical in [false, true] {
                 let (mut most, mut least) = (0, 0);

@@ -250,13 +250,7 @@ pub fn hash_words(words: &[u64]) -> u64 {
     h
 }
 
-/// The splitmix64 finaliser: a bijection of `u64` that spreads every input bit.
-#[inline]
-pub fn mix64(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+pub use solvo_core::rng::mix64;
 
 /// Iterates the indices of the set bits of `b`, lowest first.
 #[inline]

@@ -114,6 +114,7 @@ impl SymmetryTables {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solvo_core::rng::Rng;
 
     #[test]
     fn tables_match_the_permutations() {
@@ -122,9 +123,9 @@ mod tests {
             let t = SymmetryTables::get(&grid, Symmetries::All);
             let perms = grid.symmetry_perms(Symmetries::All);
             assert_eq!(t.count(), perms.len());
-            let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+            let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
             for _ in 0..50 {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let x = rng.next_u64();
                 let b = x & grid.full();
                 for (s, perm) in perms.iter().enumerate() {
                     assert_eq!(t.apply(s, b), Grid::permute(b, perm));

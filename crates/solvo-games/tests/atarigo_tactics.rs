@@ -6,6 +6,7 @@
 mod common;
 
 use common::{check_invariants, compare_tree, Memo};
+use solvo_core::rng::Rng;
 use solvo_core::{Game, Status};
 use solvo_games::{Atarigo, AtarigoOptions, NoMoveRule};
 use std::collections::HashSet;
@@ -40,11 +41,8 @@ fn tactics_keep_every_value_on_small_boards() {
 
 #[test]
 fn tactics_keep_values_of_random_positions() {
-    let mut seed: u64 = 0x1234_5678;
-    let mut next = move || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (seed >> 33) as usize
-    };
+    let mut rng = Rng::new(0x1234_5678);
+    let mut next = move || rng.next_u64() as usize;
     let mut compared = 0;
     for (r, c) in [(4, 4), (4, 5), (5, 4)] {
         for _ in 0..40 {

@@ -5,6 +5,7 @@ mod common;
 use common::{
     check_images_list_corresponding_moves, check_invariants, check_symmetries, compare_tree, play_all, solve, Memo,
 };
+use solvo_core::rng::Rng;
 use solvo_core::{Game, Status};
 use solvo_games::{GameOptions, Go, GoMove, GoOptions};
 use solvo_search::negamax;
@@ -228,7 +229,7 @@ fn filtered_keys_merge_only_equivalent_positions() {
         let mut by_key: std::collections::HashMap<u64, Go> = std::collections::HashMap::new();
         let mut merged = 0;
         let mut memo = Memo::new();
-        let mut rng = 99u64;
+        let mut rng = Rng::new(99);
         for _ in 0..3000 {
             let mut g = start.clone();
             while g.status() == Status::ToMove {
@@ -244,8 +245,7 @@ fn filtered_keys_merge_only_equivalent_positions() {
                 }
                 let mut moves = Vec::new();
                 g.generate_moves(&mut moves);
-                rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                g = g.play(moves[(rng >> 33) as usize % moves.len()]);
+                g = g.play(rng.pick(&moves));
             }
         }
         assert!(merged > 100, "{r}x{c} {opts}: only {merged} merges");

@@ -5,19 +5,10 @@
 //! Atarigo, Nogo and the race games whose keys are equal for symmetric positions (equal keys:
 //! symmetric drawings).
 
+use solvo_core::rng::Rng;
 use solvo_core::{Game, Status};
 use solvo_games::{dispatch, list, GameVisitor};
 use std::collections::HashMap;
-
-/// A small deterministic generator (64-bit LCG, high bits).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
 
 struct RandomGames {
     games: usize,
@@ -29,7 +20,7 @@ struct RandomGames {
 impl GameVisitor for RandomGames {
     type Output = usize;
     fn visit<G: Game + std::fmt::Display + 'static>(self, game: G) -> usize {
-        let mut rng = Lcg(12345);
+        let mut rng = Rng::new(12345);
         let mut by_key: HashMap<u64, String> = HashMap::new();
         let mut by_text: HashMap<String, u64> = HashMap::new();
         for _ in 0..self.games {

@@ -93,6 +93,7 @@ pub fn flips_portable(sq: usize, p: u64, o: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::moves::legal_moves;
+    use solvo_core::rng::Rng;
 
     fn naive_flips(sq: i32, p: u64, o: u64) -> u64 {
         let mut all = 0;
@@ -113,13 +114,8 @@ mod tests {
 
     #[test]
     fn flips_agree_with_naive_on_random_boards() {
-        let mut s = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = || rng.next_u64();
         for _ in 0..20_000 {
             let (a, b, c) = (next(), next(), next());
             let (p, o) = (a & !b, b & !a & c);

@@ -1,14 +1,6 @@
 //! Position hashing for transposition tables.
 
-/// The SplitMix64 finaliser: a bijective 64-bit mixer with full avalanche.
-#[inline(always)]
-pub const fn mix64(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+pub use solvo_core::rng::mix64;
 
 /// A 64-bit hash of (player, opponent). Every bit of both inputs affects every output
 /// bit; swapping the two sides gives a different hash (the side to move matters).

@@ -101,6 +101,7 @@ pub fn candidate_moves_avx2(p: u64, o: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solvo_core::rng::Rng;
 
     /// Deliberately naive legality test, square by square, direction by direction.
     fn naive_moves(p: u64, o: u64) -> u64 {
@@ -125,20 +126,13 @@ mod tests {
         moves
     }
 
-    fn xorshift(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
     #[test]
     fn generators_agree_with_naive_on_random_boards() {
-        let mut s = 0x1234_5678_9abc_def1u64;
+        let mut s = Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..20_000 {
-            let a = xorshift(&mut s);
-            let b = xorshift(&mut s);
-            let (p, o) = (a & !b, b & !a & xorshift(&mut s));
+            let a = s.next_u64();
+            let b = s.next_u64();
+            let (p, o) = (a & !b, b & !a & s.next_u64());
             let empty = !(p | o);
             let expect = naive_moves(p, o);
             assert_eq!(candidate_moves_portable(p, o) & empty, expect);

@@ -2,6 +2,7 @@
 //! both move-generation paths, and parsers that never panic.
 
 use proptest::prelude::*;
+use solvo_core::rng::Rng;
 use solvo_core::{Game, Status};
 use solvo_othello::flips::{flips, flips_portable};
 use solvo_othello::formats::board_string::{format_position, parse_position};
@@ -11,19 +12,16 @@ use solvo_othello::{BoardSize, Position, Square, Variant};
 
 /// A position reached by `plies` random legal moves (passing when forced) from the start.
 fn random_position(size: BoardSize, variant: Variant, plies: usize, seed: u64) -> Position {
-    let mut s = seed | 1;
+    let mut rng = Rng::new(seed);
     let mut pos = Position::start(size, variant);
     for _ in 0..plies {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
         match pos.status() {
             Status::Over(_) => break,
             Status::MustPass => pos = pos.pass().unwrap(),
             Status::ToMove => {
                 let mut moves = Vec::new();
                 pos.generate_moves(&mut moves);
-                pos = Game::play(&pos, moves[(s % moves.len() as u64) as usize]);
+                pos = Game::play(&pos, rng.pick(&moves));
             }
         }
     }

@@ -20,7 +20,8 @@ pub mod outcome;
 pub mod perft;
 pub mod pn2;
 pub mod policy;
-pub mod rng;
+/// The workspace's seeded generator (re-exported from `solvo-core`).
+pub use solvo_core::rng;
 pub mod tt;
 
 pub use algorithm::{solve, Algorithm, SolverConfig};

@@ -5,6 +5,7 @@
 //! final result must be at least the value at the start.
 
 use crate::player::Player;
+use solvo_core::rng::Rng;
 use solvo_othello::{Board, Square};
 
 /// What a self-check saw.
@@ -136,27 +137,10 @@ pub fn check_exhaustive(player: &Player, board: Board, engine_first: bool) -> Re
     Ok(report)
 }
 
-/// A small deterministic random generator (splitmix64) for reproducible games.
-#[derive(Clone, Debug)]
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        solvo_othello::hash::mix64(self.0)
-    }
-
-    /// A uniform pick from a non-empty slice.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next_u64() % items.len() as u64) as usize]
-    }
-}
-
 /// A random position of `player`'s board reached from `board` by random moves until
 /// at most `max_empties` empties remain (or the game would end), for checks that
 /// start late enough to solve quickly.
-pub fn random_position(player: &Player, board: Board, max_empties: u32, rng: &mut SplitMix) -> Board {
+pub fn random_position(player: &Player, board: Board, max_empties: u32, rng: &mut Rng) -> Board {
     let size = player.size();
     let mut b = board;
     while b.empties(size) > max_empties {
@@ -178,7 +162,7 @@ pub fn check_random_game(
     player: &Player,
     board: Board,
     engine_first: bool,
-    rng: &mut SplitMix,
+    rng: &mut Rng,
     report: &mut CheckReport,
 ) -> Result<(), String> {
     let mut s = State { board, engine_to_move: engine_first };

@@ -1,10 +1,11 @@
 //! The perfect player and its self-check: exhaustive on 4x4 (with the solver and with
 //! the strong store), a few random 6x6 games from late positions.
 
+use solvo_core::rng::Rng;
 use solvo_endgame::SolveOptions;
 use solvo_othello::{Board, BoardSize, Variant};
 use solvo_solve::player::{Player, Source};
-use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport, SplitMix};
+use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport};
 use solvo_solve::store::Store;
 use solvo_solve::strong::{strong_solve, write_to_store};
 
@@ -47,7 +48,7 @@ fn four_by_four_player_values_equal_the_strong_solution_and_the_store_is_used() 
 #[test]
 fn six_by_six_random_games_from_late_positions_never_lose_value() {
     let p = solver_player(BoardSize::Six);
-    let mut rng = SplitMix(2024);
+    let mut rng = Rng::new(2024);
     let mut report = CheckReport::default();
     for game in 0..4 {
         let start = random_position(&p, Board::start(), 14, &mut rng);

@@ -6,11 +6,12 @@ use crate::commands::show::{move_names, status_line};
 use crate::error::{context, CliError};
 use crate::Common;
 use serde_json::json;
+use solvo_core::rng::Rng;
 use solvo_endgame::SolveOptions;
 use solvo_othello::formats::board_string::diagram;
 use solvo_othello::{Board, BoardSize, Color, Position, Square};
 use solvo_solve::player::{Choice, Player, Source};
-use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport, SplitMix};
+use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport};
 use solvo_solve::store::Store;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -123,7 +124,7 @@ fn self_check(args: &Args, common: Common, player: &Player, size: BoardSize) -> 
         }
         return Ok(());
     }
-    let mut rng = SplitMix(args.seed);
+    let mut rng = Rng::new(args.seed);
     let mut total = CheckReport::default();
     let t = Instant::now();
     for game in 0..args.games {
