@@ -343,7 +343,57 @@ impl Shallow<'_> {
         solve_two(self.rules, p, o, alpha, beta, x1, x2, nodes)
     }
 
-    level_fn!(three, 3, two);
+    /// The node with exactly 3 empties, written out: the squares are found once and
+    /// passed down; the first square of an odd quadrant goes first, then the others by
+    /// index — the order [`Shallow::level`] would use, so the same positions are
+    /// visited.
+    #[inline(never)]
+    fn three(&self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8, nodes: &mut u64) -> i32 {
+        let rules = self.rules;
+        *nodes += 1;
+        if self.stability_min != 0 && 3 >= self.stability_min {
+            if let Some(v) = stability_cutoff(rules, p, o, alpha, self.gate.then_some(3)) {
+                return v;
+            }
+        }
+        let empties = !(p | o) & rules.mask;
+        // 3 empties: at least one quadrant is odd; its lowest square goes first, then
+        // the other two by index.
+        let x = (empties & ODD_SQUARES[parity as usize & 15]).trailing_zeros() as usize & 63;
+        let rest = empties ^ (1 << x);
+        let y = rest.trailing_zeros() as usize;
+        let z = 63 - rest.leading_zeros() as usize;
+        let mut best = -SCORE_INF;
+        let mut alpha = alpha;
+        macro_rules! try_move {
+            ($m:expr, $r1:expr, $r2:expr) => {
+                if NEIGHBOURS[$m] & o != 0 {
+                    let f = flips($m, p, o);
+                    if f != 0 {
+                        let v = -solve_two(rules, o ^ f, p ^ f ^ (1 << $m), -beta, -alpha, $r1, $r2, nodes);
+                        if v > best {
+                            best = v;
+                            if v >= beta {
+                                return v;
+                            }
+                            alpha = alpha.max(v);
+                        }
+                    }
+                }
+            };
+        }
+        try_move!(x, y, z);
+        try_move!(y, x.min(z), x.max(z));
+        try_move!(z, x.min(y), x.max(y));
+        if best > -SCORE_INF {
+            best
+        } else if legal_moves(o, p, rules.mask) != 0 {
+            -self.three(o, p, -beta, -alpha, parity, nodes)
+        } else {
+            rules.final_score(p, o)
+        }
+    }
+
     level_fn!(four, 4, three);
     level_fn!(five, 5, four);
     level_fn!(six, 6, five);
