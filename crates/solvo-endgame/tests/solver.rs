@@ -49,8 +49,9 @@ fn ffo_1_to_19_on_two_threads() {
     check_ffo(&ffo("fforum-1-19.obf"), 1, 2);
 }
 
-/// Splits as often as possible: at every node from 7 empties, PV nodes included, so the
-/// stale-child restarts, cutoffs and nested split points are all exercised.
+/// Splits as often as possible: at every node from 7 empties, PV nodes included (and,
+/// on every other problem, after any sibling), so the stale-child restarts, cutoffs and
+/// nested split points are all exercised.
 #[test]
 fn two_threads_splitting_everywhere_agree_window_by_window() {
     let problems = ffo("fforum-1-19.obf");
@@ -58,6 +59,7 @@ fn two_threads_splitting_everywhere_agree_window_by_window() {
     o.config.set("split_min_empties", 7).unwrap();
     o.config.set("split_pv", 1).unwrap();
     for (i, p) in problems.iter().enumerate().take(10) {
+        o.config.set("split_late", (i % 2) as u32).unwrap();
         let truth = p.best_score().unwrap();
         for (lo, hi) in [(-64, 64), (truth - 4, truth - 2), (truth + 2, truth + 4), (truth, truth)] {
             o.tt.clear();
