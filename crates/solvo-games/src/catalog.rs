@@ -52,7 +52,9 @@ const SPECS: &[GameSpec] = &[
         default_cols: 7,
         options:
             "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
-             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged), \
+             regions=on|off (default on, boards up to 8x8: positions whose regions of empty cells match up to \
+             translation and flips share keys; overrides symmetry)",
     },
     GameSpec {
         name: "misere-domineering",
@@ -61,7 +63,9 @@ const SPECS: &[GameSpec] = &[
         default_cols: 7,
         options:
             "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
-             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged), \
+             regions=on|off (default on, boards up to 8x8: positions whose regions of empty cells match up to \
+             translation and flips share keys; overrides symmetry)",
     },
     GameSpec {
         name: "breakthrough",
