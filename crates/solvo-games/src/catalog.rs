@@ -54,7 +54,8 @@ const SPECS: &[GameSpec] = &[
             "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
              bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged), \
              regions=on|off (default on, boards up to 8x8: positions whose regions of empty cells match up to \
-             translation and flips share keys; overrides symmetry)",
+             translation and flips share keys; overrides symmetry), transpose=on|off (default off: with regions, a \
+             position shares its key with its transpose with the other side to move)",
     },
     GameSpec {
         name: "misere-domineering",
@@ -65,7 +66,8 @@ const SPECS: &[GameSpec] = &[
             "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
              bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged), \
              regions=on|off (default on, boards up to 8x8: positions whose regions of empty cells match up to \
-             translation and flips share keys; overrides symmetry)",
+             translation and flips share keys; overrides symmetry), transpose=on|off (default off: with regions, a \
+             position shares its key with its transpose with the other side to move)",
     },
     GameSpec {
         name: "breakthrough",

@@ -20,6 +20,13 @@
 //! order, so the `i`-th move of two positions with one key are images of each other under
 //! such an isomorphism (a stored best-move index means the same move).
 //!
+//! Transposition (option `transpose`): mirroring every region in the diagonal turns
+//! vertical dominoes into horizontal ones, so a position with Vertical to move is the same
+//! game, for the side to move, as the transposed regions with Horizontal to move (whatever
+//! the board's shape: only the regions matter). With it, the key is taken in whichever of
+//! the two frames has the smaller (sorted forms, mover places vertical dominoes), and
+//! moves are listed in that frame.
+//!
 //! Boards of at most 8 rows and 8 columns only (callers fall back to whole-board keys).
 
 use crate::grid::{hash_words, Grid};
@@ -40,6 +47,8 @@ pub struct Region {
     size: (u8, u8),
     /// The canonical image is flipped upside down / left to right.
     flip: (bool, bool),
+    /// The region was taken from the transposed board (origin and size are in that frame).
+    transposed: bool,
 }
 
 /// Whether region keys can be used on `grid` (at most 8 rows and 8 columns).
@@ -69,8 +78,46 @@ fn neighbours8(x: u64) -> u64 {
 /// The regions of the board with `occupied` cells covered, canonical forms in increasing
 /// order, written to `out` (cleared first).
 pub fn regions(grid: &Grid, occupied: u64, out: &mut Vec<Region>) {
-    out.clear();
+    collect(to8(grid, !occupied & grid.full()), false, out);
+}
+
+/// The 8x8 bit matrix `x` (bit `8 * row + col`) mirrored in its diagonal (bit
+/// `8 * col + row`).
+#[inline]
+pub fn transpose8(mut x: u64) -> u64 {
+    let t = 0x0F0F_0F0F_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// The regions of the position in the frame its key is taken in, sorted, written to `out`;
+/// returns whether the side to move places vertical dominoes in that frame. `vertical`:
+/// the side to move places vertical dominoes on the board; `transpose`: the transposed
+/// frame may be chosen (see the module documentation).
+pub fn frame(grid: &Grid, occupied: u64, vertical: bool, transpose: bool, out: &mut Vec<Region>) -> bool {
     let empty = to8(grid, !occupied & grid.full());
+    collect(empty, false, out);
+    if !transpose {
+        return vertical;
+    }
+    let mut other = Vec::with_capacity(out.len());
+    collect(transpose8(empty), true, &mut other);
+    let order = other.iter().map(|r| r.canon).cmp(out.iter().map(|r| r.canon));
+    // Frames compare by (sorted forms, mover places vertical dominoes).
+    if order.is_lt() || (order.is_eq() && vertical) {
+        *out = other;
+        return !vertical;
+    }
+    vertical
+}
+
+/// The sorted regions of `empty` (8-column layout), taken from the board or its transpose.
+fn collect(empty: u64, transposed: bool, out: &mut Vec<Region>) {
+    out.clear();
     let mut live = empty & neighbours8(empty);
     while live != 0 {
         let mut comp = live & live.wrapping_neg();
@@ -82,7 +129,7 @@ pub fn regions(grid: &Grid, occupied: u64, out: &mut Vec<Region>) {
             comp = grown;
         }
         live &= !comp;
-        out.push(canonical(comp));
+        out.push(Region { transposed, ..canonical(comp) });
     }
     out.sort_unstable_by_key(|r| r.canon);
 }
@@ -109,13 +156,20 @@ fn canonical(comp: u64) -> Region {
             best = (image, flip);
         }
     }
-    Region { canon: best.0, origin: (min_r as u8, min_c as u8), size: (h as u8, w as u8), flip: best.1 }
+    Region {
+        canon: best.0,
+        origin: (min_r as u8, min_c as u8),
+        size: (h as u8, w as u8),
+        flip: best.1,
+        transposed: false,
+    }
 }
 
-/// The key of a position with these (sorted) regions and `player` to move.
-pub fn key(regions: &[Region], player: u8) -> u64 {
+/// The key of a position with these (sorted) regions, the side to move placing vertical
+/// dominoes (`vertical`) or horizontal ones.
+pub fn key(regions: &[Region], vertical: bool) -> u64 {
     let mut words = [0u64; 34];
-    words[0] = u64::from(player) | (regions.len() as u64) << 8;
+    words[0] = u64::from(vertical) | (regions.len() as u64) << 8;
     for (w, r) in words[1..].iter_mut().zip(regions) {
         *w = r.canon;
     }
@@ -132,11 +186,18 @@ fn back(grid: &Grid, r: &Region, p: u32) -> usize {
     if r.flip.1 {
         col = r.size.1 - 1 - col;
     }
-    grid.index((row + r.origin.0) as usize, (col + r.origin.1) as usize)
+    let (row, col) = ((row + r.origin.0) as usize, (col + r.origin.1) as usize);
+    if r.transposed {
+        grid.index(col, row)
+    } else {
+        grid.index(row, col)
+    }
 }
 
-/// The placements (lower or left cells) for the side placing `vertical` dominoes, region
-/// by region in the regions' order, each region's in its canonical image's cell order.
+/// The placements (board cells of the lower or left cell) for the side placing
+/// `vertical` dominoes in the regions' frame (horizontal ones on the board if the frame
+/// is transposed), region by region in the regions' order, each region's in its canonical
+/// image's cell order.
 pub fn placements_in_order(grid: &Grid, regions: &[Region], vertical: bool, out: &mut Vec<u8>) {
     let step = if vertical { 8 } else { 1 };
     for r in regions {
@@ -153,6 +214,16 @@ pub fn placements_in_order(grid: &Grid, regions: &[Region], vertical: bool, out:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn transpose8_mirrors_the_diagonal() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..100 {
+            x = crate::grid::mix64(x);
+            let naive = (0..64).filter(|&p| x >> p & 1 != 0).fold(0u64, |acc, p| acc | 1 << (8 * (p % 8) + p / 8));
+            assert_eq!(transpose8(x), naive);
+        }
+    }
 
     /// Regions cover exactly the empty cells with an empty neighbour; moving a shape
     /// about or flipping it keeps its canonical form; the listed placements are exactly
@@ -186,8 +257,21 @@ mod tests {
             let flipped = (0..7).fold(0u64, |acc, r| acc | ((occupied >> (7 * r)) & 0x7F) << (7 * (6 - r)));
             let mut fr = Vec::new();
             regions(&grid, flipped, &mut fr);
-            assert_eq!(key(&rs, 0), key(&fr, 0));
-            assert_ne!(key(&rs, 0), key(&rs, 1));
+            assert_eq!(key(&rs, false), key(&fr, false));
+            assert_ne!(key(&rs, false), key(&rs, true));
+            // Transposed frames list the board's own placements too.
+            for vertical in [false, true] {
+                let mut fr = Vec::new();
+                let in_frame = frame(&grid, occupied, vertical, true, &mut fr);
+                let mut listed = Vec::new();
+                placements_in_order(&grid, &fr, in_frame, &mut listed);
+                let mut expected: Vec<u8> = crate::grid::bits(crate::domineering_bounds::fits(&grid, empty, vertical))
+                    .map(|c| c as u8)
+                    .collect();
+                listed.sort_unstable();
+                expected.sort_unstable();
+                assert_eq!(listed, expected);
+            }
         }
     }
 }
