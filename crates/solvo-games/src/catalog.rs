@@ -52,7 +52,10 @@ const SPECS: &[GameSpec] = &[
         default_cols: 7,
         options:
             "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
-             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged), \
+             regions=on|off (default on, boards up to 8x8: positions whose regions of empty cells match up to \
+             translation and flips share keys; overrides symmetry), transpose=on|off (default off: with regions, a \
+             position shares its key with its transpose with the other side to move)",
     },
     GameSpec {
         name: "misere-domineering",
@@ -61,7 +64,10 @@ const SPECS: &[GameSpec] = &[
         default_cols: 7,
         options:
             "first=vertical|horizontal (default vertical), symmetry=on|off (default on: flipped positions share keys), \
-             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged)",
+             bounds=on|off (default on: positions decided by move-count bounds end at once; values unchanged), \
+             regions=on|off (default on, boards up to 8x8: positions whose regions of empty cells match up to \
+             translation and flips share keys; overrides symmetry), transpose=on|off (default off: with regions, a \
+             position shares its key with its transpose with the other side to move)",
     },
     GameSpec {
         name: "breakthrough",

@@ -18,6 +18,7 @@ pub mod breakthrough;
 pub mod catalog;
 pub mod domineering;
 pub mod domineering_bounds;
+pub mod domineering_regions;
 pub mod error;
 pub mod go;
 pub mod go_key;

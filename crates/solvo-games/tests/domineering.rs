@@ -187,3 +187,62 @@ fn bounds_keep_values() {
     walk(&dom(4, 4, false), 3, &mut decided);
     assert!(decided > 0, "the bounds decide nothing three plies into 4x4");
 }
+
+/// Region keys never change a value: positions within a few plies of small boards have
+/// the same value with region keys on (transposed frames allowed or not) as with plain
+/// keys (normal and misère, memos keyed by each), positions sharing a region key have
+/// equal values, region keys merge positions that are not board flips of each other (and,
+/// transposed, positions with the other side to move), and images list corresponding
+/// moves.
+#[test]
+fn region_keys_keep_values() {
+    let plain_of = |r: usize, c: usize, misere: bool| {
+        Domineering::new(r, c, DomineeringOptions { misere, symmetry: false, regions: false, ..Default::default() })
+            .unwrap()
+    };
+    for transpose in [false, true] {
+        for misere in [false, true] {
+            for (r, c, depth) in [(3, 3, 8), (3, 4, 6), (4, 3, 6), (4, 4, 4), (5, 3, 4), (3, 5, 4), (4, 5, 3)] {
+                let plain = plain_of(r, c, misere);
+                let convert = |g: &Domineering| g.with_regions(true, transpose);
+                let mut memos = (Memo::new(), Memo::new());
+                let mut seen = std::collections::HashSet::new();
+                let n = common::compare_tree(&plain, depth, &convert, &mut memos, &mut seen);
+                assert!(n > 5, "{r}x{c}: {n} positions");
+            }
+            for (r, c) in [(4, 4), (3, 5), (5, 4)] {
+                let on =
+                    Domineering::new(r, c, DomineeringOptions { misere, transpose, ..Default::default() }).unwrap();
+                assert_eq!(solve(&on), solve(&plain_of(r, c, misere)), "{r}x{c} misere={misere}");
+            }
+        }
+        // Every position three plies into 5x5 misère (and normal): equal region keys, equal
+        // values by the plain solver; some keys join positions of different flip classes
+        // (and, transposed, positions with different sides to move).
+        for misere in [false, true] {
+            let mut memo = Memo::new();
+            let mut by_key: std::collections::HashMap<u64, (i32, u64, u8)> = std::collections::HashMap::new();
+            let (mut merged, mut across) = (0, 0);
+            let mut stack = vec![(plain_of(5, 5, misere), 0)];
+            while let Some((g, d)) = stack.pop() {
+                let on = g.with_regions(true, transpose);
+                let flips = g.symmetric_images().iter().map(|im| im.occupied()).min().unwrap();
+                if g.status() == Status::ToMove {
+                    let v = memo.value(&g);
+                    let e = by_key.entry(on.hash_key()).or_insert((v, flips, g.player_to_move()));
+                    assert_eq!(e.0, v, "a region key joins positions of other values:\n{g}");
+                    merged += u32::from(e.1 != flips);
+                    across += u32::from(e.2 != g.player_to_move());
+                    if d < 3 {
+                        common::check_images_list_corresponding_moves(&on);
+                        let mut moves = Vec::new();
+                        g.generate_moves(&mut moves);
+                        stack.extend(moves.into_iter().map(|m| (g.play(m), d + 1)));
+                    }
+                }
+            }
+            assert!(merged > 0, "region keys merged no positions beyond flips (misere={misere})");
+            assert!(transpose || across == 0, "merges across sides to move without transpose");
+        }
+    }
+}
