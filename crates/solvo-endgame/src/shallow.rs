@@ -293,22 +293,11 @@ pub fn solve_shallow(
     gate: bool,
     nodes: &mut u64,
 ) -> i32 {
-    let s = Shallow { rules, stability_min, gate };
-    let parity = parity_of(!(p | o) & rules.mask);
-    match n {
-        0 => {
-            *nodes += 1;
-            rules.final_score(p, o)
-        }
-        1 => last_one(rules, p, (!(p | o) & rules.mask).trailing_zeros() as usize, nodes),
-        2 => s.two(p, o, alpha, beta, parity, nodes),
-        3 => s.three(p, o, alpha, beta, parity, nodes),
-        4 => s.four(p, o, alpha, beta, parity, nodes),
-        5 => s.five(p, o, alpha, beta, parity, nodes),
-        6 => s.six(p, o, alpha, beta, parity, nodes),
-        _ => s.level(p, o, alpha, beta, n, parity, nodes, |p, o, a, b, _parity, nodes| {
-            solve_shallow(rules, p, o, a, b, n - 1, stability_min, gate, nodes)
-        }),
+    // The common case (no stability cutoff here) gets its own copy without the test.
+    if stability_min == 0 {
+        Shallow::<false> { rules, stability_min, gate }.solve(p, o, alpha, beta, n, nodes)
+    } else {
+        Shallow::<true> { rules, stability_min, gate }.solve(p, o, alpha, beta, n, nodes)
     }
 }
 
@@ -327,14 +316,36 @@ macro_rules! level_fn {
 
 /// The shallow solver's fixed parameters. Each number of empties up to 6 has its own
 /// function calling the next one directly, so no node dispatches on its number of
-/// empties (that dispatch was the most mispredicted branch of the solver).
-struct Shallow<'a> {
+/// empties (that dispatch was the most mispredicted branch of the solver). `STABILITY`:
+/// whether the stability cutoff is tried at all (from `stability_min` empties).
+struct Shallow<'a, const STABILITY: bool> {
     rules: &'a Rules,
     stability_min: u32,
     gate: bool,
 }
 
-impl Shallow<'_> {
+impl<const STABILITY: bool> Shallow<'_, STABILITY> {
+    /// The entry: dispatches once on the number of empties `n`.
+    fn solve(&self, p: u64, o: u64, alpha: i32, beta: i32, n: u32, nodes: &mut u64) -> i32 {
+        let rules = self.rules;
+        let parity = parity_of(!(p | o) & rules.mask);
+        match n {
+            0 => {
+                *nodes += 1;
+                rules.final_score(p, o)
+            }
+            1 => last_one(rules, p, (!(p | o) & rules.mask).trailing_zeros() as usize, nodes),
+            2 => self.two(p, o, alpha, beta, parity, nodes),
+            3 => self.three(p, o, alpha, beta, parity, nodes),
+            4 => self.four(p, o, alpha, beta, parity, nodes),
+            5 => self.five(p, o, alpha, beta, parity, nodes),
+            6 => self.six(p, o, alpha, beta, parity, nodes),
+            _ => self.level(p, o, alpha, beta, n, parity, nodes, |p, o, a, b, _parity, nodes| {
+                self.solve(p, o, a, b, n - 1, nodes)
+            }),
+        }
+    }
+
     #[inline(always)]
     fn two(&self, p: u64, o: u64, alpha: i32, beta: i32, _parity: u8, nodes: &mut u64) -> i32 {
         let empties = !(p | o) & self.rules.mask;
@@ -351,7 +362,7 @@ impl Shallow<'_> {
     fn three(&self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8, nodes: &mut u64) -> i32 {
         let rules = self.rules;
         *nodes += 1;
-        if self.stability_min != 0 && 3 >= self.stability_min {
+        if STABILITY && 3 >= self.stability_min {
             if let Some(v) = stability_cutoff(rules, p, o, alpha, self.gate.then_some(3)) {
                 return v;
             }
@@ -415,7 +426,7 @@ impl Shallow<'_> {
         let rules = self.rules;
         let empties = !(p | o) & rules.mask;
         *nodes += 1;
-        if self.stability_min != 0 && n >= self.stability_min {
+        if STABILITY && n >= self.stability_min {
             if let Some(v) = stability_cutoff(rules, p, o, alpha, self.gate.then_some(n)) {
                 return v;
             }
@@ -454,7 +465,7 @@ impl Shallow<'_> {
             best
         } else if legal_moves(o, p, rules.mask) != 0 {
             // A pass: rare, so the general entry is good enough.
-            -solve_shallow(rules, o, p, -beta, -alpha, n, self.stability_min, self.gate, nodes)
+            -self.solve(o, p, -beta, -alpha, n, nodes)
         } else {
             rules.final_score(p, o)
         }
