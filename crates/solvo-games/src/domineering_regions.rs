@@ -214,12 +214,13 @@ pub fn placements_in_order(grid: &Grid, regions: &[Region], vertical: bool, out:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solvo_core::rng::Rng;
 
     #[test]
     fn transpose8_mirrors_the_diagonal() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         for _ in 0..100 {
-            x = crate::grid::mix64(x);
+            let x = rng.next_u64();
             let naive = (0..64).filter(|&p| x >> p & 1 != 0).fold(0u64, |acc, p| acc | 1 << (8 * (p % 8) + p / 8));
             assert_eq!(transpose8(x), naive);
         }
@@ -231,12 +232,21 @@ mod tests {
     #[test]
     fn regions_cover_live_cells_and_list_all_placements() {
         let grid = Grid::new(7, 7).unwrap();
-        let mut x: u64 = 0x0F1E_2D3C_4B5A_6978;
+        let mut rng = Rng::new(0x0F1E_2D3C_4B5A_6978);
         let mut rs = Vec::new();
+        // The placements listed for `rs` (in the frame's orientation `in_frame`) are the
+        // legal placements of `vertical` on the board whose empty cells are `empty`.
+        let lists_legal_placements = |rs: &[Region], in_frame: bool, empty: u64, vertical: bool| {
+            let mut listed = Vec::new();
+            placements_in_order(&grid, rs, in_frame, &mut listed);
+            let mut expected: Vec<u8> =
+                crate::grid::bits(crate::domineering_bounds::fits(&grid, empty, vertical)).map(|c| c as u8).collect();
+            listed.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(listed, expected);
+        };
         for _ in 0..3000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let occupied = (x | (x >> 5)) & grid.full();
             regions(&grid, occupied, &mut rs);
             let empty = !occupied & grid.full();
@@ -244,14 +254,7 @@ mod tests {
             let cells: u32 = rs.iter().map(|r| r.canon.count_ones()).sum();
             assert_eq!(cells, live.count_ones());
             for vertical in [false, true] {
-                let mut listed = Vec::new();
-                placements_in_order(&grid, &rs, vertical, &mut listed);
-                let mut expected: Vec<u8> = crate::grid::bits(crate::domineering_bounds::fits(&grid, empty, vertical))
-                    .map(|c| c as u8)
-                    .collect();
-                listed.sort_unstable();
-                expected.sort_unstable();
-                assert_eq!(listed, expected);
+                lists_legal_placements(&rs, vertical, empty, vertical);
             }
             // The upside-down board has the same regions.
             let flipped = (0..7).fold(0u64, |acc, r| acc | ((occupied >> (7 * r)) & 0x7F) << (7 * (6 - r)));
@@ -263,14 +266,7 @@ mod tests {
             for vertical in [false, true] {
                 let mut fr = Vec::new();
                 let in_frame = frame(&grid, occupied, vertical, true, &mut fr);
-                let mut listed = Vec::new();
-                placements_in_order(&grid, &fr, in_frame, &mut listed);
-                let mut expected: Vec<u8> = crate::grid::bits(crate::domineering_bounds::fits(&grid, empty, vertical))
-                    .map(|c| c as u8)
-                    .collect();
-                listed.sort_unstable();
-                expected.sort_unstable();
-                assert_eq!(listed, expected);
+                lists_legal_placements(&fr, in_frame, empty, vertical);
             }
         }
     }
