@@ -3,16 +3,15 @@
 //! A move's key (higher is searched first): the transposition-table move first; then
 //! "fastest first": fewest replies for the opponent (corners counted twice), then fewer
 //! empty squares next to our discs (the opponent's potential mobility), with bonuses for
-//! corners, for our discs made stable by corners, and for odd-parity quadrants. Measured variants are recorded in the issue notes.
+//! corners, for our discs made stable by corners, and for odd-parity quadrants. Measured
+//! variants are recorded in the issue notes.
 
-use crate::rules::Rules;
+use crate::rules::{Rules, NOT_A, NOT_H};
 use solvo_othello::moves::legal_moves;
 
 /// Squares next to a disc of `discs` (8 directions), within `empty`.
 #[inline(always)]
 pub fn neighbours(discs: u64, empty: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let h = ((discs << 1) & NOT_A) | ((discs >> 1) & NOT_H);
     let hv = h | discs;
     (h | (hv << 8) | (hv >> 8)) & empty
@@ -44,8 +43,6 @@ const CORNER_STABLE_SHIFT: i32 = 3;
 /// such a corner along an edge, the discs they hold there.
 #[inline(always)]
 pub fn corner_stable(discs: u64, corners: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let own = discs & corners;
     let along = ((own << 1) & NOT_A) | ((own >> 1) & NOT_H) | (own << 8) | (own >> 8);
     (own | along) & discs

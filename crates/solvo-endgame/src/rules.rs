@@ -5,11 +5,15 @@ use solvo_othello::{BoardSize, Variant};
 /// Highest possible absolute score on any board (8x8: 64).
 pub const SCORE_INF: i32 = 65;
 
+/// Every square but the a-file: the result of a shift towards higher columns
+/// (`<< 1`) masked with it never wraps into the next row.
+pub(crate) const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+/// Every square but the h-file: masks a shift towards lower columns (`>> 1`).
+pub(crate) const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
 /// The corners of a rectangular area of the grid: squares with no neighbour in the area
 /// on one side horizontally and on one side vertically.
 const fn corners_of(mask: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     let west_open = mask & !((mask << 1) & NOT_A);
     let east_open = mask & !((mask >> 1) & NOT_H);
     let south_open = mask & !(mask << 8);

@@ -92,6 +92,14 @@ impl SearchConfig {
         (1 + (empties - self.shallow_order_empties) / self.shallow_order_step).min(self.shallow_order_max_depth)
     }
 
+    /// Whether a node may offer its remaining children to idle threads before searching
+    /// its child number `i` (0-based): never before the first child has been searched;
+    /// right after it, or after any later one too with `split_late`.
+    #[inline]
+    pub fn may_split_at(&self, i: usize) -> bool {
+        i == 1 || (i > 1 && self.split_late)
+    }
+
     /// The names [`SearchConfig::set`] accepts.
     pub const NAMES: [&'static str; 13] = [
         "shallow_empties",
@@ -375,7 +383,7 @@ impl<'a> Searcher<'a> {
             // Selection, not a full sort: most nodes are decided by their first move or two.
             for k in 0..n {
                 let i = k + searched;
-                if (i == 1 || (i > 1 && self.config.split_late))
+                if self.config.may_split_at(i)
                     && (self.config.split_pv || beta - alpha == 1)
                     && self.should_split(empties, n + searched - i)
                 {

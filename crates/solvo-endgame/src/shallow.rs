@@ -346,6 +346,16 @@ impl<const STABILITY: bool> Shallow<'_, STABILITY> {
         }
     }
 
+    /// The stability cutoff at a node with `n` empties, when it is on from `n` empties.
+    #[inline(always)]
+    fn stability(&self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+        if STABILITY && n >= self.stability_min {
+            stability_cutoff(self.rules, p, o, alpha, self.gate.then_some(n))
+        } else {
+            None
+        }
+    }
+
     #[inline(always)]
     fn two(&self, p: u64, o: u64, alpha: i32, beta: i32, _parity: u8, nodes: &mut u64) -> i32 {
         let empties = !(p | o) & self.rules.mask;
@@ -362,10 +372,8 @@ impl<const STABILITY: bool> Shallow<'_, STABILITY> {
     fn three(&self, p: u64, o: u64, alpha: i32, beta: i32, parity: u8, nodes: &mut u64) -> i32 {
         let rules = self.rules;
         *nodes += 1;
-        if STABILITY && 3 >= self.stability_min {
-            if let Some(v) = stability_cutoff(rules, p, o, alpha, self.gate.then_some(3)) {
-                return v;
-            }
+        if let Some(v) = self.stability(p, o, alpha, 3) {
+            return v;
         }
         let empties = !(p | o) & rules.mask;
         // 3 empties: at least one quadrant is odd; its lowest square goes first, then
@@ -426,10 +434,8 @@ impl<const STABILITY: bool> Shallow<'_, STABILITY> {
         let rules = self.rules;
         let empties = !(p | o) & rules.mask;
         *nodes += 1;
-        if STABILITY && n >= self.stability_min {
-            if let Some(v) = stability_cutoff(rules, p, o, alpha, self.gate.then_some(n)) {
-                return v;
-            }
+        if let Some(v) = self.stability(p, o, alpha, n) {
+            return v;
         }
         let odd = ODD_SQUARES[parity as usize & 15];
         let mut best = -SCORE_INF;

@@ -245,7 +245,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
         Root { lower, upper: max, best_move }
     };
     for (i, c) in order.iter().enumerate() {
-        if (i == 1 || (i > 1 && s.config.split_late)) && s.should_split(empties, order.len() - i) {
+        if s.config.may_split_at(i) && s.should_split(empties, order.len() - i) {
             let first = best_move.map_or(c.x, |m: Square| m.index() as u8);
             let (b, m) = s.split(&order[i..], empties, alpha, beta, (best, first));
             if s.aborted {
