@@ -1,7 +1,10 @@
-//! The last few empties: no transposition table, no sorting. Moves are tried square by
-//! square over the empty squares (no move generation), squares in quadrants with an
-//! odd number of empties first (parity), and the last empty square is scored by
-//! counting the flips of the last move without playing it.
+//! The last few empties: no transposition table, no sorting. Squares in quadrants with
+//! an odd number of empties go first (parity). From 4 empties up a node generates its
+//! legal moves once (FFO #41-#42 under cachegrind: 17.7% fewer mispredicted branches
+//! and 1.9% fewer instructions than trying every empty square); with 3 and 2 empties
+//! each square is tried directly (an adjacent opponent disc, then its flips), which
+//! measured cheaper there; the last empty square is scored by counting the flips of the
+//! last move without playing it.
 
 use crate::rules::{Rules, SCORE_INF};
 use crate::stability::stability_cutoff;
@@ -440,21 +443,14 @@ impl<const STABILITY: bool> Shallow<'_, STABILITY> {
         let odd = ODD_SQUARES[parity as usize & 15];
         let mut best = -SCORE_INF;
         let mut alpha = alpha;
-        let mut moved = false;
-        for set in [empties & odd, empties & !odd] {
+        let moves = legal_moves(p, o, empties);
+        let moved = moves != 0;
+        for set in [moves & odd, moves & !odd] {
             let mut set = set;
             while set != 0 {
                 let x = set.trailing_zeros() as usize;
                 set &= set - 1;
-                // A move needs an adjacent opponent disc: a cheap test before the flips.
-                if NEIGHBOURS[x] & o == 0 {
-                    continue;
-                }
                 let f = flips(x, p, o);
-                if f == 0 {
-                    continue;
-                }
-                moved = true;
                 let v = -child(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, parity ^ QUADRANT_BIT[x], nodes);
                 if v > best {
                     best = v;
