@@ -458,7 +458,7 @@ impl<'a> Searcher<'a> {
     /// `empties` empties and odd-parity quadrants `odd`: fastest first, plus, from
     /// `shallow_order_empties`, a shallow search and the Monte Carlo hints (`mc_node`: the
     /// node's GRAVE tree entry). Higher is searched first.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn order_key(
         &mut self,
         cp: u64,
