@@ -264,7 +264,7 @@ impl TranspositionTable {
     /// Stores proven bounds `lower <= value <= upper` of the position, the best move
     /// found (if any) and the subtree size. Merges with bounds already stored for the
     /// same position.
-    #[inline]
+    #[inline(always)]
     pub fn store(&self, hash: u64, p: u64, o: u64, record: TtRecord, counts: &mut TtCounts) {
         let TtRecord { empties, lower, upper, best, nodes } = record;
         counts.stores += 1;
