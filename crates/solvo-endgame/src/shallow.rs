@@ -447,26 +447,23 @@ impl<const STABILITY: bool> Shallow<'_, STABILITY> {
         let mut best = -SCORE_INF;
         let mut alpha = alpha;
         let moves = legal_moves(p, o, empties);
-        let moved = moves != 0;
-        for set in [moves & odd, moves & !odd] {
-            let mut set = set;
-            while set != 0 {
-                let x = set.trailing_zeros() as usize;
-                set &= set - 1;
-                let f = flips(x, p, o);
-                let v = -child(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, parity ^ QUADRANT_BIT[x], nodes);
-                if v > best {
-                    best = v;
-                    if v >= beta {
-                        return v;
-                    }
-                    if v > alpha {
-                        alpha = v;
-                    }
-                }
+        // One loop over both sets, odd quadrants first: the next square is chosen by
+        // a select, so a node ends its loop once (two loops mispredicted two exits).
+        let (mut first, mut then) = (moves & odd, moves & !odd);
+        while first | then != 0 {
+            let x = (if first != 0 { first } else { then }).trailing_zeros() as usize;
+            first &= !(1 << x);
+            then &= !(1 << x);
+            let f = flips(x, p, o);
+            let v = -child(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, parity ^ QUADRANT_BIT[x], nodes);
+            // Maxima by selects; only the cutoff branches.
+            best = best.max(v);
+            if v >= beta {
+                return v;
             }
+            alpha = alpha.max(v);
         }
-        if moved {
+        if moves != 0 {
             best
         } else if legal_moves(o, p, rules.mask) != 0 {
             // A pass: rare, so the general entry is good enough.
