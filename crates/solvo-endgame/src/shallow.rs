@@ -396,13 +396,11 @@ impl<const STABILITY: bool> Shallow<'_, STABILITY> {
                     let f = flips($m, p, o);
                     if f != 0 {
                         let v = -solve_two(rules, o ^ f, p ^ f ^ (1 << $m), -beta, -alpha, $r1, $r2, nodes);
-                        if v > best {
-                            best = v;
-                            if v >= beta {
-                                return v;
-                            }
-                            alpha = alpha.max(v);
+                        best = best.max(v);
+                        if v >= beta {
+                            return v;
                         }
+                        alpha = alpha.max(v);
                     }
                 }
             };
