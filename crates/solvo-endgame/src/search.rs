@@ -170,7 +170,7 @@ fn pick_best(list: &mut [Child], k: usize) {
 }
 
 /// One child in a move list (crate-internal fields).
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub struct Child {
     pub(crate) p: u64,
     pub(crate) o: u64,
