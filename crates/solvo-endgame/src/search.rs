@@ -360,6 +360,10 @@ impl<'a> Searcher<'a> {
             // them cost more than filling them (1.5 KB per node).
             let mut slots = [const { MaybeUninit::<Child>::uninit() }; 64];
             let mut n = 0;
+            // The first move to search (highest key, the first of equal keys), found
+            // while the list is built: most nodes search one child only, and a
+            // selection pass for it cost a loop whose exit the predictor cannot know.
+            let (mut top, mut top_key) = (0, i32::MIN);
             while moves != 0 {
                 let x = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
@@ -374,6 +378,9 @@ impl<'a> Searcher<'a> {
                     if tt_move == Some(x as u8) { i32::MAX } else { self.order_key(cp, co, x, empties, odd, mc_node) };
                 // `n` < 64: `moves` has at most 64 bits and each is taken once.
                 slots[n & 63].write(Child { p: cp, o: co, x: x as u8, key });
+                let better = key > top_key;
+                top = if better { n } else { top };
+                top_key = if better { key } else { top_key };
                 n += 1;
             }
             // SAFETY: the loop above wrote slots `0..n` (and `n <= 64`, one slot per
@@ -396,6 +403,7 @@ impl<'a> Searcher<'a> {
             }
 
             // Selection, not a full sort: most nodes are decided by their first move or two.
+            list.swap(0, top);
             for k in 0..n {
                 let i = k + searched;
                 if self.config.may_split_at(i)
@@ -409,7 +417,9 @@ impl<'a> Searcher<'a> {
                     }
                     break;
                 }
-                pick_best(list, k);
+                if k > 0 {
+                    pick_best(list, k);
+                }
                 let c = list[k];
                 if i == 0 {
                     best_move = c.x;
