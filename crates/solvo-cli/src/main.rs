@@ -72,6 +72,11 @@ enum Command {
     /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
     /// `solve <game> [RxC] --algo ...`.
     Game(commands::game::Args),
+    /// Make evaluation weights: labelled samples from game files (`data`), then a fit
+    /// (`fit`).
+    Train(commands::train::Args),
+    /// Static evaluation of positions (trained weights), in discs for the side to move.
+    Eval(commands::eval::Args),
 }
 
 /// Options every command sees.
@@ -102,6 +107,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),
         Command::Play(args) => commands::play::run(args, common),
         Command::Game(args) => commands::game::run(args, common),
+        Command::Train(args) => commands::train::run(args, common),
+        Command::Eval(args) => commands::eval::run(args, common),
     }
 }
 

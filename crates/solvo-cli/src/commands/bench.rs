@@ -69,6 +69,8 @@ pub enum What {
     /// Solve WTHOR games at the depth of their theoretical score and check it (one row
     /// per position, totals); exits with an error if any score disagrees.
     Wthor(crate::commands::bench_wthor::WthorArgs),
+    /// Static evaluations per second (positions of random games).
+    Eval(crate::commands::bench_eval::EvalArgs),
 }
 
 /// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
@@ -83,6 +85,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
         What::Games(a) => crate::commands::game::bench_games(a, common),
         What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
+        What::Eval(a) => crate::commands::bench_eval::run(a, common),
         What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let mut opts = crate::commands::solve::options(threads, hash_mb, None);

@@ -1,9 +1,11 @@
 //! One module per `solvo` subcommand.
 
 pub mod bench;
+pub mod bench_eval;
 pub mod bench_wthor;
 pub mod convert;
 pub mod enumerate;
+pub mod eval;
 pub mod game;
 pub mod perft;
 pub mod play;
@@ -12,6 +14,7 @@ pub mod semistrong;
 pub mod show;
 pub mod solve;
 pub mod strong_solve;
+pub mod train;
 pub mod verify_store;
 pub mod weak_solve;
 pub mod wthor;

@@ -1,0 +1,23 @@
+//! solvo-eval: the trained evaluation of Othello positions.
+//!
+//! A position's value is estimated as a sum of weights, one per active feature:
+//! pattern contents ([`pattern`]: corner blocks, edges, ranks, diagonals, read in all
+//! their symmetric instances), mobility and parity ([`features`]); one weight table per
+//! game stage ([`weights`]). Scores are final disc differences for the side to move,
+//! in units of `1 / SCALE` disc. Weight sets live in a checksummed binary format
+//! ([`format`]); the trained default sets are embedded in the binary ([`embedded`]).
+//!
+//! Evaluation reads every pattern instance from scratch with BMI2 `pext` on the 8
+//! symmetric images of the board (no incremental state to carry through the search);
+//! `solvo bench eval` prints the rate.
+
+pub mod checksum;
+pub mod embedded;
+pub mod features;
+pub mod format;
+pub mod pattern;
+pub mod weights;
+
+pub use embedded::{embedded, read_file};
+pub use format::WeightFileError;
+pub use weights::{stage_of, MpcStat, Weights, MAX_EVAL, NUM_STAGES, SCALE};

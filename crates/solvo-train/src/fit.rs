@@ -1,0 +1,204 @@
+//! Fitting the weights: ridge regression per stage, solved by preconditioned
+//! conjugate gradients.
+//!
+//! For stage `s` the training rows are the samples of stages `s - window ..= s +
+//! window` (neighbouring stages share their data, which smooths the tables where
+//! data is thin). Each row activates [`ACTIVE_FEATURES`] weights; contents that a
+//! symmetry of the board maps onto each other share one parameter (so the evaluation
+//! is symmetric). The problem `min |X w - y|^2 + lambda |w|^2` is solved with
+//! conjugate gradients preconditioned by the diagonal of `X^T X + lambda I` (the
+//! feature counts), a fixed number of iterations: deterministic for given samples.
+//! Stages are fitted from the last to the first, each starting from the next
+//! stage's solution.
+
+use crate::sample::Sample;
+use rayon::prelude::*;
+use solvo_eval::features::{feature_indices, ACTIVE_FEATURES, PATTERN_OFFSETS, STAGE_LEN};
+use solvo_eval::pattern::PATTERNS;
+use solvo_eval::{stage_of, Weights, NUM_STAGES, SCALE};
+use solvo_othello::Variant;
+
+/// Settings of a fit.
+#[derive(Clone, Debug)]
+pub struct FitOptions {
+    /// Conjugate-gradient iterations per stage.
+    pub iterations: usize,
+    /// Ridge penalty (in squared discs per unit of weight).
+    pub lambda: f64,
+    /// Stages on each side whose samples also train a stage.
+    pub window: usize,
+}
+
+impl Default for FitOptions {
+    fn default() -> Self {
+        FitOptions { iterations: 60, lambda: 4.0, window: 1 }
+    }
+}
+
+/// Accuracy of one fitted stage.
+#[derive(Clone, Debug, Default)]
+pub struct StageReport {
+    /// Stage number.
+    pub stage: usize,
+    /// Training rows (window included).
+    pub train_rows: usize,
+    /// Root mean squared error on the training rows after the fit, discs.
+    pub train_rmse: f64,
+    /// Held-out samples of this stage only.
+    pub validation: usize,
+    /// Mean absolute error of the (rounded) evaluation on them, discs.
+    pub validation_mae: f64,
+    /// Held-out samples with exact labels.
+    pub validation_exact: usize,
+    /// Mean absolute error on those, discs.
+    pub validation_exact_mae: f64,
+}
+
+/// For every weight, the parameter it shares with its symmetric contents.
+pub fn tied_parameters() -> Vec<u32> {
+    let mut map: Vec<u32> = (0..STAGE_LEN as u32).collect();
+    for (t, p) in PATTERNS.iter().enumerate() {
+        let off = PATTERN_OFFSETS[t];
+        for (i, r) in p.representatives().into_iter().enumerate() {
+            map[off + i] = (off + r as usize) as u32;
+        }
+    }
+    map
+}
+
+struct Rows {
+    idx: Vec<[u32; ACTIVE_FEATURES]>,
+    y: Vec<f64>,
+}
+
+/// `out = X^T (X p) + lambda p`, with per-thread partial sums (deterministic order).
+fn normal_product(rows: &Rows, p: &[f64], lambda: f64, out: &mut [f64]) {
+    // A fixed chunk size (not one per thread) keeps the floating-point sums, and so the
+    // weights, identical whatever the number of threads.
+    let chunk = 1 << 16;
+    let partials: Vec<Vec<f64>> = rows
+        .idx
+        .par_chunks(chunk)
+        .map(|part| {
+            let mut acc = vec![0.0f64; STAGE_LEN];
+            for r in part {
+                let xp: f64 = r.iter().map(|&i| p[i as usize]).sum();
+                for &i in r {
+                    acc[i as usize] += xp;
+                }
+            }
+            acc
+        })
+        .collect();
+    for (k, o) in out.iter_mut().enumerate() {
+        *o = lambda * p[k] + partials.iter().map(|a| a[k]).sum::<f64>();
+    }
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Fits stage weights by PCG from `start`; returns the solution and the training RMSE.
+fn fit_stage(rows: &Rows, start: &[f64], options: &FitOptions) -> (Vec<f64>, f64) {
+    let mut counts = vec![0.0f64; STAGE_LEN];
+    let mut b = vec![0.0f64; STAGE_LEN];
+    for (r, &y) in rows.idx.iter().zip(&rows.y) {
+        for &i in r {
+            counts[i as usize] += 1.0;
+            b[i as usize] += y;
+        }
+    }
+    let precond: Vec<f64> = counts.iter().map(|&c| 1.0 / (c + options.lambda)).collect();
+    let mut w = start.to_vec();
+    let mut aw = vec![0.0; STAGE_LEN];
+    normal_product(rows, &w, options.lambda, &mut aw);
+    let mut r: Vec<f64> = b.iter().zip(&aw).map(|(b, a)| b - a).collect();
+    let mut z: Vec<f64> = r.iter().zip(&precond).map(|(r, m)| r * m).collect();
+    let mut p = z.clone();
+    let mut rz = dot(&r, &z);
+    let mut ap = vec![0.0; STAGE_LEN];
+    for _ in 0..options.iterations {
+        if rz <= 1e-12 {
+            break;
+        }
+        normal_product(rows, &p, options.lambda, &mut ap);
+        let pap = dot(&p, &ap);
+        if pap <= 0.0 {
+            break;
+        }
+        let alpha = rz / pap;
+        for k in 0..STAGE_LEN {
+            w[k] += alpha * p[k];
+            r[k] -= alpha * ap[k];
+            z[k] = r[k] * precond[k];
+        }
+        let rz_new = dot(&r, &z);
+        let beta = rz_new / rz;
+        rz = rz_new;
+        for k in 0..STAGE_LEN {
+            p[k] = z[k] + beta * p[k];
+        }
+    }
+    let sse: f64 = rows
+        .idx
+        .par_iter()
+        .zip(&rows.y)
+        .map(|(r, &y)| {
+            let e = r.iter().map(|&i| w[i as usize]).sum::<f64>() - y;
+            e * e
+        })
+        .sum();
+    let rmse = (sse / rows.y.len().max(1) as f64).sqrt();
+    (w, rmse)
+}
+
+/// Fits a complete weight set on the non-validation `samples` and reports each
+/// stage's accuracy on the validation ones. `progress` is called after each stage.
+pub fn fit(
+    samples: &[Sample],
+    variant: Variant,
+    options: &FitOptions,
+    progress: &dyn Fn(&StageReport),
+) -> (Weights, Vec<StageReport>) {
+    let tie = tied_parameters();
+    let mut by_stage: Vec<Vec<&Sample>> = vec![Vec::new(); NUM_STAGES];
+    for s in samples {
+        by_stage[stage_of(s.discs())].push(s);
+    }
+    let mut weights = Weights::zeros(variant);
+    let mut reports = Vec::new();
+    let mut previous = vec![0.0f64; STAGE_LEN];
+    for stage in (0..NUM_STAGES).rev() {
+        let lo = stage.saturating_sub(options.window);
+        let hi = (stage + options.window).min(NUM_STAGES - 1);
+        let train: Vec<&Sample> =
+            (lo..=hi).flat_map(|s| by_stage[s].iter().copied()).filter(|s| !s.is_validation()).collect();
+        let idx: Vec<[u32; ACTIVE_FEATURES]> =
+            train.par_iter().map(|s| feature_indices(s.player, s.opponent).map(|i| tie[i as usize])).collect();
+        let rows = Rows { idx, y: train.iter().map(|s| f64::from(s.label)).collect() };
+        let (w, rmse) = fit_stage(&rows, &previous, options);
+        for (k, dst) in weights.stage_mut(stage).iter_mut().enumerate() {
+            let v = (w[tie[k] as usize] * f64::from(SCALE)).round();
+            *dst = v.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+        }
+        previous = w;
+        let mut report = StageReport { stage, train_rows: rows.y.len(), train_rmse: rmse, ..Default::default() };
+        let (mut sum, mut sum_exact) = (0.0, 0.0);
+        for s in by_stage[stage].iter().filter(|s| s.is_validation()) {
+            let e = (f64::from(weights.evaluate(s.player, s.opponent)) / f64::from(SCALE) - f64::from(s.label)).abs();
+            report.validation += 1;
+            sum += e;
+            if s.is_exact() {
+                report.validation_exact += 1;
+                sum_exact += e;
+            }
+        }
+        report.validation_mae = sum / report.validation.max(1) as f64;
+        report.validation_exact_mae = sum_exact / report.validation_exact.max(1) as f64;
+        progress(&report);
+        reports.push(report);
+    }
+    reports.reverse();
+    (weights, reports)
+}

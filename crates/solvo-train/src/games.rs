@@ -1,0 +1,122 @@
+//! Training positions from game databases (WTHOR `.wtb` files: the FFO tournament
+//! base, PlayOK), with their labels.
+//!
+//! Every position of every game becomes a sample, labelled for the side to move:
+//! - with `exact_empties` or fewer empty squares: the exact value, solved here;
+//! - at or above the file's theoretical depth (WTHOR: 24 empties): the game's
+//!   theoretical score (perfect play from the position with 24 empties);
+//! - otherwise: the game's final score.
+//!
+//! One game in `validation_every` (chosen by a hash of file name and game number, so
+//! the split is the same on every run) is held out for validation.
+
+use crate::sample::Sample;
+use rayon::prelude::*;
+use solvo_endgame::{solve, SolveOptions};
+use solvo_eval::checksum::Fnv64;
+use solvo_othello::formats::wthor::parse_wtb;
+use solvo_othello::{Color, Position};
+use std::path::Path;
+
+/// How to turn a game file into samples.
+#[derive(Clone, Debug)]
+pub struct ExtractOptions {
+    /// Positions with at most this many empties are solved for an exact label.
+    pub exact_empties: u32,
+    /// One game in this many is held out (0: none).
+    pub validation_every: u64,
+    /// Transposition-table size of each exact solve, MiB.
+    pub hash_mb: usize,
+}
+
+/// What an extraction did.
+#[derive(Clone, Debug, Default)]
+pub struct ExtractStats {
+    /// Games read.
+    pub games: u64,
+    /// Games skipped because their moves do not replay (counted, not fatal).
+    pub bad_games: u64,
+    /// Samples made.
+    pub samples: u64,
+    /// Samples with an exact (solved) label.
+    pub exact: u64,
+    /// Solver nodes spent on exact labels.
+    pub nodes: u64,
+}
+
+/// True if game `index` of the file named `name` belongs to the validation set.
+pub fn is_validation_game(name: &str, index: usize, every: u64) -> bool {
+    if every == 0 {
+        return false;
+    }
+    let mut h = Fnv64::new();
+    h.write(name.as_bytes());
+    h.write(&(index as u64).to_le_bytes());
+    solvo_core::rng::mix64(h.finish()).is_multiple_of(every)
+}
+
+/// The labelled samples of one WTHOR-format file. `progress` is called with the
+/// number of exact solves done so far and their total.
+pub fn extract_file(
+    path: &Path,
+    options: &ExtractOptions,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<(Vec<Sample>, ExtractStats), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = parse_wtb(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let depth = u32::from(file.header.depth);
+    let mut stats = ExtractStats::default();
+    let mut samples = Vec::new();
+    let mut to_solve: Vec<(usize, Position)> = Vec::new();
+    for (index, game) in file.games.iter().enumerate() {
+        stats.games += 1;
+        let Ok(replay) = game.replay() else {
+            stats.bad_games += 1;
+            continue;
+        };
+        let validation = is_validation_game(&name, index, options.validation_every);
+        let flags = if validation { Sample::VALIDATION } else { 0 };
+        let black_final = 2 * i32::from(game.black_discs) - 64;
+        let black_theoretical = 2 * i32::from(game.theoretical_black_discs) - 64;
+        let positions = std::iter::once(replay.start).chain(replay.positions.iter().copied());
+        for pos in positions.filter(|p| !p.is_game_over()) {
+            let sign = if pos.side == Color::Black { 1 } else { -1 };
+            let empties = pos.empties();
+            let black_label = if depth > 0 && empties >= depth { black_theoretical } else { black_final };
+            if empties <= options.exact_empties {
+                to_solve.push((samples.len(), pos));
+            }
+            samples.push(Sample {
+                player: pos.board.player,
+                opponent: pos.board.opponent,
+                label: (sign * black_label).clamp(-64, 64) as i8,
+                flags,
+            });
+        }
+    }
+    let total = to_solve.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let solved: Vec<(usize, i32, u64)> = to_solve
+        .par_iter()
+        .map_init(
+            || SolveOptions::new(options.hash_mb),
+            |opts, &(i, pos)| {
+                let r = solve(&pos, opts);
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if n.is_multiple_of(4096) || n == total {
+                    progress(n, total);
+                }
+                (i, r.score().expect("an unbounded solve is exact"), r.nodes + r.ordering_nodes)
+            },
+        )
+        .collect();
+    for (i, score, nodes) in solved {
+        samples[i].label = score as i8;
+        samples[i].flags |= Sample::EXACT;
+        stats.exact += 1;
+        stats.nodes += nodes;
+    }
+    stats.samples = samples.len() as u64;
+    Ok((samples, stats))
+}

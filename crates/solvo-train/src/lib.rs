@@ -1,0 +1,12 @@
+//! solvo-train: how solvo's evaluation weights are made.
+//!
+//! - [`sample`]: labelled positions and their checksummed file format;
+//! - [`games`]: samples from WTHOR-format game databases, exact labels near the end;
+//! - [`fit`]: per-stage ridge regression by preconditioned conjugate gradients.
+//!
+//! Every step is deterministic for its inputs (parallel sums are reduced in a fixed
+//! order), so the committed weights can be reproduced from the documented commands.
+
+pub mod fit;
+pub mod games;
+pub mod sample;
