@@ -7,7 +7,8 @@ use crate::rules::{Rules, SCORE_INF};
 use crate::search::{Child, SearchConfig, Searcher};
 use crate::tt::{TranspositionTable, TtCounts, TtStats};
 use serde::Serialize;
-use solvo_othello::{Position, Square};
+use solvo_eval::Weights;
+use solvo_othello::{Position, Square, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -51,6 +52,10 @@ pub struct SolveOptions {
     pub mc_playouts: u32,
     /// Seed of the Monte Carlo playouts.
     pub mc_seed: u64,
+    /// The trained evaluation that orders moves high in the tree (default: the
+    /// embedded 8x8 normal-rules weights). Used only when its board size and variant
+    /// are the position's; it never changes a value, only the order of the search.
+    pub eval: Option<Arc<Weights>>,
 }
 
 impl SolveOptions {
@@ -67,6 +72,7 @@ impl SolveOptions {
             progress: Arc::new(AtomicU64::new(0)),
             mc_playouts: 0,
             mc_seed: 1,
+            eval: solvo_eval::embedded_shared(Variant::Normal).ok(),
         }
     }
 }
@@ -127,6 +133,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let shared = Shared::new(options.config.split_min_empties);
     let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
     let hints = hints.as_ref();
+    let eval = options.eval.as_deref().filter(|w| w.size == pos.size && w.variant == pos.variant);
 
     let outcome = std::thread::scope(|scope| {
         let watcher = options.time_limit.map(|limit| {
@@ -151,6 +158,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     s.progress = Some(&options.progress);
                     s.shared = Some(shared);
                     s.mc = hints;
+                    s.eval = eval;
                     s.helper_loop();
                     (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
@@ -159,6 +167,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         let mut main = Searcher::new(rules, &options.tt, options.config, stop, options.node_budget);
         main.progress = Some(&options.progress);
         main.mc = hints;
+        main.eval = eval;
         if options.threads > 1 {
             main.shared = Some(shared);
         }

@@ -27,11 +27,13 @@ pub struct FitOptions {
     pub lambda: f64,
     /// Stages on each side whose samples also train a stage.
     pub window: usize,
+    /// Only these stages are fitted (the others stay zero): for experiments.
+    pub stages: std::ops::RangeInclusive<usize>,
 }
 
 impl Default for FitOptions {
     fn default() -> Self {
-        FitOptions { iterations: 60, lambda: 4.0, window: 1 }
+        FitOptions { iterations: 40, lambda: 4.0, window: 1, stages: 0..=NUM_STAGES - 1 }
     }
 }
 
@@ -169,7 +171,7 @@ pub fn fit(
     let mut weights = Weights::zeros(variant);
     let mut reports = Vec::new();
     let mut previous = vec![0.0f64; STAGE_LEN];
-    for stage in (0..NUM_STAGES).rev() {
+    for stage in (0..NUM_STAGES).rev().filter(|s| options.stages.contains(s)) {
         let lo = stage.saturating_sub(options.window);
         let hi = (stage + options.window).min(NUM_STAGES - 1);
         let train: Vec<&Sample> =

@@ -25,6 +25,21 @@ pub enum Step {
     Data(DataArgs),
     /// Fit a weight file on sample files.
     Fit(FitArgs),
+    /// Mean absolute error of a weight file per number of empties, against exact values:
+    /// OBF files scoring every move (positions and their children) and the exact,
+    /// held-out samples of sample files.
+    Check(CheckArgs),
+}
+
+/// Arguments of `solvo train check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// OBF files (`.obf`), sample files or directories of them.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Weight file (default: the embedded weights).
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// Arguments of `solvo train data`.
@@ -45,6 +60,10 @@ pub struct DataArgs {
     /// Threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// Keep only the positions with exact labels (for sources whose game results are
+    /// noisy, such as online games).
+    #[arg(long)]
+    pub exact_only: bool,
 }
 
 /// Arguments of `solvo train fit`.
@@ -65,6 +84,9 @@ pub struct FitArgs {
     /// Neighbouring stages on each side whose samples also train a stage.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10))]
     pub window: u64,
+    /// Fit only the stages `a..=b` (the others stay zero; for experiments).
+    #[arg(long, value_parser = parse_stages)]
+    pub stages: Option<std::ops::RangeInclusive<usize>>,
     /// Free text stored in the weight file (how it was made).
     #[arg(long, default_value = "")]
     pub description: String,
@@ -78,7 +100,18 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.step {
         Step::Data(a) => data(a, common),
         Step::Fit(a) => fit_command(a, common),
+        Step::Check(a) => check(a, common),
     }
+}
+
+fn parse_stages(s: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
+    let (a, b) = s.split_once("..").ok_or_else(|| format!("stages {s:?}: expected a..b"))?;
+    let a: usize = a.trim().parse().map_err(|_| format!("stages: {a:?} is not a number"))?;
+    let b: usize = b.trim().trim_start_matches('=').parse().map_err(|_| format!("stages: {b:?} is not a number"))?;
+    if a > b || b >= solvo_eval::NUM_STAGES {
+        return Err(format!("stages {a}..{b}: expected a <= b < {}", solvo_eval::NUM_STAGES));
+    }
+    Ok(a..=b)
 }
 
 fn set_threads(threads: Option<u64>) {
@@ -89,8 +122,12 @@ fn set_threads(threads: Option<u64>) {
 
 fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
     set_threads(args.threads);
-    let options =
-        ExtractOptions { exact_empties: args.exact_empties, validation_every: args.validation_every, hash_mb: 8 };
+    let options = ExtractOptions {
+        exact_empties: args.exact_empties,
+        validation_every: args.validation_every,
+        hash_mb: 8,
+        exact_only: args.exact_only,
+    };
     let start = Instant::now();
     for file in &args.files {
         let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "games".into());
@@ -176,8 +213,12 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         files.len(),
         start.elapsed().as_secs_f64()
     );
-    let options =
-        FitOptions { iterations: args.iterations as usize, lambda: args.lambda, window: args.window as usize };
+    let options = FitOptions {
+        iterations: args.iterations as usize,
+        lambda: args.lambda,
+        window: args.window as usize,
+        stages: args.stages.clone().unwrap_or(0..=solvo_eval::NUM_STAGES - 1),
+    };
     let json = common.json;
     if !json {
         out!(
@@ -221,6 +262,49 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         .map_err(|e| CliError(format!("cannot write {}: {e}", args.out.display())))?;
     if !json {
         out!("wrote {} in {:.1} s", args.out.display(), start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
+    let weights = crate::commands::eval::load_weights(args.eval_file.as_deref(), common)?;
+    let mut obf = Vec::new();
+    let mut held = Vec::new();
+    for input in &args.inputs {
+        if input.extension().is_some_and(|x| x == "obf") {
+            let text = std::fs::read_to_string(input)
+                .map_err(|e| CliError(format!("cannot read {}: {e}", input.display())))?;
+            // Edax ends its scored lines with a `--:-127;` terminator entry.
+            let text = text.replace("--:-127;", "");
+            let problems = solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant)
+                .map_err(|e| CliError(format!("{}: {e}", input.display())))?;
+            let problems: Vec<_> = problems.into_iter().map(|(_, p)| p).collect();
+            obf.extend(solvo_train::accuracy::exact_samples_from_problems(&problems));
+        } else {
+            for f in sample_files(std::slice::from_ref(input))? {
+                held.extend(
+                    read_samples(&f).map_err(CliError)?.into_iter().filter(|s| s.is_validation() && s.is_exact()),
+                );
+            }
+        }
+    }
+    for (name, set) in [("obf", &obf), ("held-out exact", &held)] {
+        if set.is_empty() {
+            continue;
+        }
+        let rows = solvo_train::accuracy::mae_by_empties(&weights, set);
+        let (n, sum) = rows.iter().fold((0, 0.0), |(n, s), &(_, k, m)| (n + k, s + m * k as f64));
+        if common.json {
+            for &(e, k, m) in &rows {
+                out!("{}", json!({"set": name, "empties": e, "positions": k, "mae": m}));
+            }
+            out!("{}", json!({"set": name, "positions": n, "mae": sum / n.max(1) as f64}));
+        } else {
+            out!("{name}: {n} positions, MAE {:.3} discs", sum / n.max(1) as f64);
+            for &(e, k, m) in &rows {
+                out!("  {e:>2} empties {k:>7} positions  MAE {m:.3}");
+            }
+        }
     }
     Ok(())
 }
