@@ -8,7 +8,7 @@ use crate::search::{Child, SearchConfig, Searcher};
 use crate::tt::{TranspositionTable, TtCounts, TtStats};
 use serde::Serialize;
 use solvo_eval::Weights;
-use solvo_othello::{Position, Square, Variant};
+use solvo_othello::{Position, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -52,9 +52,10 @@ pub struct SolveOptions {
     pub mc_playouts: u32,
     /// Seed of the Monte Carlo playouts.
     pub mc_seed: u64,
-    /// The trained evaluation that orders moves high in the tree (default: the
-    /// embedded 8x8 normal-rules weights). Used only when its board size and variant
-    /// are the position's; it never changes a value, only the order of the search.
+    /// The trained evaluation that orders moves high in the tree; `None`: the weights
+    /// embedded for the position's variant, if the build has them. Used only when its
+    /// board size and variant are the position's (and `config.eval_order` is on); it
+    /// never changes a value, only the order of the search.
     pub eval: Option<Arc<Weights>>,
 }
 
@@ -72,7 +73,7 @@ impl SolveOptions {
             progress: Arc::new(AtomicU64::new(0)),
             mc_playouts: 0,
             mc_seed: 1,
-            eval: solvo_eval::embedded_shared(Variant::Normal).ok(),
+            eval: None,
         }
     }
 }
@@ -133,7 +134,9 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let shared = Shared::new(options.config.split_min_empties);
     let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
     let hints = hints.as_ref();
-    let eval = options.eval.as_deref().filter(|w| w.size == pos.size && w.variant == pos.variant);
+    let embedded = if options.eval.is_none() { solvo_eval::embedded_shared(pos.variant).ok() } else { None };
+    let eval =
+        options.eval.as_deref().or(embedded.as_deref()).filter(|w| w.size == pos.size && w.variant == pos.variant);
 
     let outcome = std::thread::scope(|scope| {
         let watcher = options.time_limit.map(|limit| {

@@ -11,3 +11,4 @@ pub mod accuracy;
 pub mod fit;
 pub mod games;
 pub mod sample;
+pub mod selfplay;

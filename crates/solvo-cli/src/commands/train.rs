@@ -23,6 +23,9 @@ pub struct Args {
 pub enum Step {
     /// Labelled samples from WTHOR-format game files (one `.samples` file per input).
     Data(DataArgs),
+    /// Labelled samples from generated games (for variants without a game database:
+    /// `--variant reversed`); exact labels near the end, the rest for a bootstrapped fit.
+    Selfplay(SelfplayArgs),
     /// Fit a weight file on sample files.
     Fit(FitArgs),
     /// Mean absolute error of a weight file per number of empties, against exact values:
@@ -66,6 +69,35 @@ pub struct DataArgs {
     pub exact_only: bool,
 }
 
+/// Arguments of `solvo train selfplay`.
+#[derive(clap::Args, Debug)]
+pub struct SelfplayArgs {
+    /// The sample file to write (kept if it exists: resume).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Number of games.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub games: u64,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Probability of a random move (else the variant's greedy rule of thumb).
+    #[arg(long, default_value_t = 0.5)]
+    pub random_move: f64,
+    /// A file of opening transcripts, one per line (e.g. the XOT list); default: the start.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Positions with at most this many empties get exact labels (solved).
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub exact_empties: u32,
+    /// One game in this many is held out for validation (0: none).
+    #[arg(long, default_value_t = 20)]
+    pub validation_every: u64,
+    /// Threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+}
+
 /// Arguments of `solvo train fit`.
 #[derive(clap::Args, Debug)]
 pub struct FitArgs {
@@ -84,6 +116,10 @@ pub struct FitArgs {
     /// Neighbouring stages on each side whose samples also train a stage.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10))]
     pub window: u64,
+    /// Label the samples without exact labels by an alpha-beta search of this depth on
+    /// the stages fitted so far (from the last stage back; 0: use their labels).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=6))]
+    pub bootstrap_depth: u32,
     /// Fit only the stages `a..=b` (the others stay zero; for experiments).
     #[arg(long, value_parser = parse_stages)]
     pub stages: Option<std::ops::RangeInclusive<usize>>,
@@ -99,6 +135,7 @@ pub struct FitArgs {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.step {
         Step::Data(a) => data(a, common),
+        Step::Selfplay(a) => selfplay(a, common),
         Step::Fit(a) => fit_command(a, common),
         Step::Check(a) => check(a, common),
     }
@@ -169,6 +206,61 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
     Ok(())
 }
 
+fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
+    if !(0.0..=1.0).contains(&args.random_move) {
+        return Err(CliError(format!("--random-move {}: expected a probability in 0..=1", args.random_move)));
+    }
+    if args.out.exists() {
+        let kept = read_samples(&args.out).map_err(CliError)?;
+        out!("{}: kept ({} samples, already done)", args.out.display(), kept.len());
+        return Ok(());
+    }
+    set_threads(args.threads);
+    let start_pos = solvo_othello::Position::start(solvo_othello::BoardSize::Eight, common.variant);
+    let mut openings = Vec::new();
+    if let Some(path) = &args.openings {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let replay = solvo_othello::formats::transcript::parse_transcript(line.trim(), &start_pos)
+                .map_err(|e| CliError(format!("{} line {}: {e}", path.display(), i + 1)))?;
+            openings.push(replay.end());
+        }
+    }
+    let options = solvo_train::selfplay::SelfPlayOptions {
+        games: args.games as usize,
+        seed: args.seed,
+        random_move: args.random_move,
+        exact_empties: args.exact_empties,
+        validation_every: args.validation_every,
+        hash_mb: 8,
+    };
+    let t = Instant::now();
+    let (samples, nodes) =
+        solvo_train::selfplay::self_play_samples(&openings, common.variant, &options, &|done, total| {
+            if done.is_multiple_of(65536) || done == total {
+                eprintln!("{done}/{total} exact solves, {:.0} s", t.elapsed().as_secs_f64());
+            }
+        });
+    write_samples(&args.out, &samples).map_err(CliError)?;
+    let exact = samples.iter().filter(|s| s.is_exact()).count();
+    let secs = t.elapsed().as_secs_f64();
+    if common.json {
+        out!(
+            "{}",
+            json!({"games": args.games, "samples": samples.len(), "exact": exact, "solver_nodes": nodes, "seconds": secs})
+        );
+    } else {
+        out!(
+            "{} games, {} samples, {exact} exact ({nodes} solver nodes), {secs:.1} s -> {}",
+            args.games,
+            samples.len(),
+            args.out.display()
+        );
+    }
+    Ok(())
+}
+
 fn sample_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
     let mut files = Vec::new();
     for input in inputs {
@@ -218,6 +310,7 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         lambda: args.lambda,
         window: args.window as usize,
         stages: args.stages.clone().unwrap_or(0..=solvo_eval::NUM_STAGES - 1),
+        bootstrap_depth: args.bootstrap_depth,
     };
     let json = common.json;
     if !json {
