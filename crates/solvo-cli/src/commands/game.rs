@@ -13,7 +13,7 @@ use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::budget::Budget;
 use solvo_search::grave::GraveParams;
 use solvo_search::rng::Rng;
-use solvo_search::{solve, Algorithm, SolveResult, SolverConfig, Verdict};
+use solvo_search::{solve, Algorithm, GameResult, SolveResult, SolverConfig, Verdict};
 use std::time::Duration;
 
 /// Arguments of `solvo game`.
@@ -112,8 +112,9 @@ pub struct Report {
     pub algo: Algorithm,
     /// The verdict at the root.
     pub verdict: Verdict,
-    /// "first", "second", or "unknown" (who wins from the root).
-    pub winner: &'static str,
+    /// What the verdict proves about the game's result, from the first player's side
+    /// (the same mapping for every algorithm).
+    pub result: GameResult,
     /// The best or winning move, if any (debug form of the move).
     pub best_move: Option<String>,
     /// The solver's result statistics.
@@ -126,18 +127,12 @@ pub struct Report {
 pub fn solve_game<G: Game>(game: &G, label: String, config: &SolverConfig) -> Report {
     let r: SolveResult<G::Move> = solve(game, config);
     let root_player = game.player_to_move();
-    let winner = match r.verdict.side_to_move_wins() {
-        Some(true) if root_player == 0 => "first",
-        Some(true) => "second",
-        Some(false) if root_player == 0 => "second",
-        Some(false) => "first",
-        None => "unknown",
-    };
+    let result = GameResult::from_verdict(r.verdict, root_player, game.draws_possible());
     Report {
         label,
         algo: config.algorithm,
         verdict: r.verdict,
-        winner,
+        result,
         best_move: r.best_move.map(|m| format!("{m:?}")),
         stats: r.stats,
         root_player,
@@ -159,7 +154,8 @@ pub fn report_json(r: &Report) -> serde_json::Value {
     json!({
         "game": r.label,
         "algo": r.algo.name(),
-        "winner": r.winner,
+        "result": r.result.code(),
+        "winner": r.result.winner(),
         "verdict": verdict_text(r.verdict),
         "value": match r.verdict { Verdict::Exact(v) => Some(v), _ => None },
         "best_move": r.best_move,
@@ -189,7 +185,7 @@ fn print_report(r: &Report, json: bool) {
         verdict_text(r.verdict),
         if r.root_player == 0 { "first player" } else { "second player" }
     );
-    out!("winner: {} player", r.winner);
+    out!("result: {}", r.result);
     if let Some(m) = &r.best_move {
         let mover_wins = match r.verdict {
             Verdict::Exact(v) => v > 0,
@@ -435,7 +431,15 @@ pub fn bench_games(args: BenchArgs, common: Common) -> Result<(), CliError> {
             args.playouts,
             args.seed
         );
-        out!("{:<28} {:<12} {:<8} {:>14} {:>10} {:>10}", "game", "algorithm", "winner", "nodes", "seconds", "playouts");
+        out!(
+            "{:<28} {:<12} {:<21} {:>14} {:>10} {:>10}",
+            "game",
+            "algorithm",
+            "result",
+            "nodes",
+            "seconds",
+            "playouts"
+        );
     }
     for (game, board) in &cells {
         let (rows, cols) = size_of(game, Some(board))?;
@@ -455,10 +459,10 @@ pub fn bench_games(args: BenchArgs, common: Common) -> Result<(), CliError> {
                 out!("{}", json!({"bench": "games", "result": report_json(&r)}));
             } else {
                 out!(
-                    "{:<28} {:<12} {:<8} {:>14} {:>10.3} {:>10}",
+                    "{:<28} {:<12} {:<21} {:>14} {:>10.3} {:>10}",
                     r.label,
                     algo.name(),
-                    r.winner,
+                    r.result.code(),
                     r.stats.nodes,
                     r.stats.time.as_secs_f64(),
                     r.stats.playouts
