@@ -13,6 +13,9 @@ macro_rules! out {
 mod commands;
 mod error;
 mod input;
+mod input_file;
+mod option_ranges;
+mod panic_policy;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -119,6 +122,7 @@ pub fn write_stdout(args: std::fmt::Arguments) {
 }
 
 fn main() {
+    panic_policy::install();
     let cli = Cli::parse();
     let json = cli.json;
     if let Err(e) = run(cli) {

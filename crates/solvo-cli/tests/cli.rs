@@ -136,3 +136,37 @@ fn bench_wthor_checks_theoretical_scores() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("WTH_test:2"), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Issue 16 items 2, 3 and 7: out-of-range numbers are refused by name and range (exit
+/// 2), and a file that is missing, a directory or empty is reported as such (exit 1).
+#[test]
+fn bad_numbers_and_bad_files_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.obf");
+    std::fs::write(&empty, b"").unwrap();
+    let (missing, d, e) = (
+        dir.path().join("missing.obf").display().to_string(),
+        dir.path().display().to_string(),
+        empty.display().to_string(),
+    );
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["solve", "f5d6", "--threads", "18446744073709551615"], 2, "--threads"),
+        (vec!["perft", "3", "--threads", "100000"], 2, "--threads"),
+        (vec!["solve", "f5d6", "--hash-mb", "18446744073709551615"], 2, "--hash-mb"),
+        (vec!["enumerate", "--discs", "6", "--memory-mb", "18446744073709551615"], 2, "--memory-mb"),
+        (vec!["solve", "f5d6", "--time-limit", "-5"], 2, "--time-limit"),
+        (vec!["solve", "f5d6", "--time-limit", "nan"], 2, "--time-limit"),
+        (vec!["solve", "f5d6", "--time-limit", "1e300"], 2, "--time-limit"),
+        (vec!["solve", &missing], 1, "no such file"),
+        (vec!["solve", &d], 1, "is a directory"),
+        (vec!["solve", &e], 1, "empty file"),
+        (vec!["show", &missing], 1, "no such file"),
+        (vec!["convert", &d, "--to", "board"], 1, "is a directory"),
+    ];
+    for (args, code, needle) in cases {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_solvo")).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(needle) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}

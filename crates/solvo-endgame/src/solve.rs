@@ -1,6 +1,7 @@
 //! The public API: solve a position exactly, or within a window, on one or more
 //! threads, with an optional node/time budget, returning bounds when stopped early.
 
+use crate::hugemem::AllocError;
 use crate::mc_hints::McHints;
 use crate::parallel::Shared;
 use crate::rules::{Rules, SCORE_INF};
@@ -54,12 +55,26 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
-    /// Full window, 1 thread, a table of `hash_mb` MiB, no budget.
+    /// Full window, 1 thread, a table of `hash_mb` MiB, no budget. Panics if the table
+    /// cannot be allocated (see [`Self::try_new`]).
     pub fn new(hash_mb: usize) -> SolveOptions {
+        Self::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Full window, 1 thread, a table of `hash_mb` MiB, no budget; an error (never an
+    /// abort) when the system refuses the table's memory.
+    pub fn try_new(hash_mb: usize) -> Result<SolveOptions, AllocError> {
+        let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
+        let tt = TranspositionTable::try_with_replacement(bytes, Default::default())?;
+        Ok(Self::with_table(Arc::new(tt)))
+    }
+
+    /// Full window, 1 thread, the given table, no budget.
+    pub fn with_table(tt: Arc<TranspositionTable>) -> SolveOptions {
         SolveOptions {
             window: Window::FULL,
             threads: 1,
-            tt: Arc::new(TranspositionTable::new(hash_mb << 20)),
+            tt,
             node_budget: u64::MAX,
             time_limit: None,
             stop: Arc::new(AtomicBool::new(false)),

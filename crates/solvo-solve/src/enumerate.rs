@@ -160,6 +160,10 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
     let pb = bar(opts, parent.count(), discs);
     let oom = |e: SortError| match e {
         SortError::OutOfMemory { .. } => EnumerateError::OutOfMemory { discs, budget_mb: budget >> 20 },
+        SortError::AllocFailed { bytes } => EnumerateError::Io(format!(
+            "level {discs}: cannot allocate a sort buffer of {} MiB (not enough free memory: lower --memory-mb)",
+            bytes >> 20
+        )),
         SortError::Io(e) => EnumerateError::Io(format!("sorted runs of level {discs}: {e}")),
     };
     let feed = |parents: &[Board], sorter: &mut ExternalSorter| -> Result<(), EnumerateError> {

@@ -20,6 +20,11 @@ pub enum SortError {
         /// The buffer capacity in boards.
         capacity: usize,
     },
+    /// The system refused the buffer's memory (the budget is larger than what is free).
+    AllocFailed {
+        /// The buffer size asked for, in bytes.
+        bytes: usize,
+    },
     /// Reading or writing a run failed.
     Io(io::Error),
 }
@@ -73,7 +78,8 @@ impl ExternalSorter {
     pub fn extend(&mut self, boards: &[Board]) -> Result<(), SortError> {
         self.pushed += boards.len() as u64;
         if self.buffer.capacity() == 0 {
-            self.buffer.reserve_exact(self.capacity);
+            let bytes = self.capacity.saturating_mul(std::mem::size_of::<Board>());
+            self.buffer.try_reserve_exact(self.capacity).map_err(|_| SortError::AllocFailed { bytes })?;
         }
         let mut rest = boards;
         while !rest.is_empty() {

@@ -226,7 +226,7 @@ impl Store {
     /// commit saves the allocator state).
     pub fn open(path: &Path, size: BoardSize, variant: Variant) -> Result<Store, StoreError> {
         let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
-        let db = std::panic::catch_unwind(|| Database::builder().set_cache_size(256 << 20).create(path))
+        let db = solvo_core::contained_panic::catch(|| Database::builder().set_cache_size(256 << 20).create(path))
             .map_err(|_| open_err("the database library failed on this file (not a solvo store?)".into()))?
             .map_err(|e| open_err(e.to_string()))?;
         let store = Store {
@@ -248,7 +248,7 @@ impl Store {
             return Err(open_err("no such file".into()));
         }
         let board = {
-            let db = std::panic::catch_unwind(|| Database::builder().set_cache_size(16 << 20).open(path))
+            let db = solvo_core::contained_panic::catch(|| Database::builder().set_cache_size(16 << 20).open(path))
                 .map_err(|_| open_err("the database library failed on this file (not a solvo store?)".into()))?
                 .map_err(|e| open_err(e.to_string()))?;
             let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;

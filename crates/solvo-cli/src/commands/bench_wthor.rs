@@ -20,16 +20,16 @@ pub struct WthorArgs {
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Take every N-th game of each file.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
     pub every: usize,
     /// Stop after this many positions in all.
     #[arg(long)]
     pub limit: Option<usize>,
     /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table size in MiB (cleared between positions).
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
 }
 
@@ -46,7 +46,7 @@ struct Totals {
 
 /// Runs `solvo bench wthor`.
 pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
-    let opts = crate::commands::solve::options(args.threads, args.hash_mb, None);
+    let opts = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
     let limit = args.limit.unwrap_or(usize::MAX);
     if !common.json {
         out!(
@@ -63,7 +63,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
     }
     let mut t = Totals::default();
     'files: for file in &args.files {
-        let bytes = std::fs::read(file).map_err(context(file.display()))?;
+        let bytes = crate::input_file::read_bytes(file)?;
         let db = parse_wtb(&bytes).map_err(context(file.display()))?;
         let name = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
         for (i, g) in db.games.iter().enumerate().step_by(args.every.max(1)) {

@@ -46,10 +46,10 @@ pub struct SolverArgs {
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Time limit in seconds (the result is unknown when it is reached).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// log2 of the number of transposition-table buckets (two entries each).
-    #[arg(long, default_value_t = 22)]
+    #[arg(long, default_value_t = 22, value_parser = crate::option_ranges::table_bits, allow_negative_numbers = true)]
     pub tt_bits: u32,
     /// Random seed of the Monte Carlo searches.
     #[arg(long, default_value_t = 1)]
@@ -90,9 +90,6 @@ impl SolverArgs {
             Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
             Some(s) => return Err(CliError(format!("--time-limit: expected a positive number of seconds, got {s}"))),
         };
-        if !(4..=30).contains(&self.tt_bits) {
-            return Err(CliError(format!("--tt-bits: expected 4..=30, got {}", self.tt_bits)));
-        }
         let mut c = SolverConfig::new(self.algo);
         c.budget = Budget { max_nodes: self.nodes, time_limit };
         c.tt_bits = self.tt_bits;
@@ -377,7 +374,7 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',')]
     pub algos: Vec<Algorithm>,
     /// Time limit per cell in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub cell_time: f64,
     /// Node limit per cell.
     #[arg(long)]
@@ -386,7 +383,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 10_000)]
     pub playouts: u32,
     /// log2 of the number of transposition-table buckets.
-    #[arg(long, default_value_t = 22)]
+    #[arg(long, default_value_t = 22, value_parser = crate::option_ranges::table_bits, allow_negative_numbers = true)]
     pub tt_bits: u32,
     /// Random seed of the Monte Carlo searches.
     #[arg(long, default_value_t = 1)]

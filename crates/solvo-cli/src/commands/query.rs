@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long)]
     pub store: Option<PathBuf>,
     /// Endgame transposition table in MiB (on-demand solves).
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
 }
 
@@ -61,7 +61,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             (_, Some(r)) => format!("store has only the bound {r}"),
             _ => "not in the store".to_string(),
         };
-        let (v, m, _) = solvo_solve::exact::exact_value(&pos, &mut SolveOptions::new(args.hash_mb));
+        let (v, m, _) = solvo_solve::exact::exact_value(&pos, &mut SolveOptions::try_new(args.hash_mb)?);
         (v, m, format!("solved on demand ({why})"))
     };
     let value = sign * value;

@@ -27,10 +27,10 @@ pub struct Args {
     #[arg(long)]
     pub min_empties: Option<u32>,
     /// Endgame solver threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Endgame transposition table in MiB.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = 1024, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// Commit a batch at least this often (milliseconds).
     #[arg(long, default_value_t = 3000)]

@@ -25,13 +25,13 @@ pub struct Args {
     #[arg(long, value_parser = parse_window, allow_hyphen_values = true)]
     pub window: Option<Window>,
     /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// Stop after this many seconds and report the bounds proven so far.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// Stop after about this many nodes and report bounds.
     #[arg(long)]
@@ -78,12 +78,13 @@ pub fn parse_window(s: &str) -> Result<Window, String> {
     Ok(Window { lo, hi })
 }
 
-/// Solver options from the command line.
-pub fn options(threads: usize, hash_mb: usize, window: Option<Window>) -> SolveOptions {
-    let mut opts = SolveOptions::new(hash_mb);
+/// Solver options from the command line; a table the system cannot allocate is an
+/// error, not an abort.
+pub fn options(threads: usize, hash_mb: usize, window: Option<Window>) -> Result<SolveOptions, CliError> {
+    let mut opts = SolveOptions::try_new(hash_mb)?;
     opts.threads = threads.max(1);
     opts.window = window.unwrap_or(Window::FULL);
-    opts
+    Ok(opts)
 }
 
 /// Words for a result: `+18`, `>= 4`, `<= -2`, `in [-6, 10]`.
@@ -177,14 +178,19 @@ pub fn check_against(problem: &ObfProblem, r: &SolveResult) -> Option<(bool, boo
 
 /// Runs `solvo solve`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
-    let path = std::path::Path::new(&args.input);
-    let problems: Vec<(usize, Option<ObfProblem>, Position)> = if path.is_file() {
-        let text = std::fs::read_to_string(path).map_err(context(path.display()))?;
-        parse_obf(&text, common.size, common.variant)
-            .map_err(context(path.display()))?
+    let problems: Vec<(usize, Option<ObfProblem>, Position)> = if let Some(text) =
+        crate::input_file::file_text_if_path(&args.input)?
+    {
+        let name = args.input.trim();
+        let problems: Vec<_> = parse_obf(&text, common.size, common.variant)
+            .map_err(context(name))?
             .into_iter()
             .map(|(line, p)| (line, Some(p.clone()), p.position))
-            .collect()
+            .collect();
+        if problems.is_empty() {
+            return Err(CliError(format!("{name}: no position in the file (an OBF file has one problem per line)")));
+        }
+        problems
     } else {
         let parsed = parse_input(&args.input, common)?;
         let problem = if args.input.contains(';') {
@@ -194,7 +200,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         };
         vec![(1, problem, parsed.position)]
     };
-    let mut opts = options(args.threads, args.hash_mb, args.window);
+    let mut opts = options(args.threads, args.hash_mb, args.window)?;
     opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
     opts.node_budget = args.node_limit.unwrap_or(u64::MAX);
     apply_tune(&mut opts, &args.tune)?;

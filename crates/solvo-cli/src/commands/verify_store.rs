@@ -22,10 +22,10 @@ pub struct Args {
     #[arg(long, default_value_t = 20)]
     pub max_report: usize,
     /// Search threads for the children solved on demand.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table of the on-demand solves, in MiB.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
 }
 
@@ -36,7 +36,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let store = Store::open_existing(&path).map_err(|e| CliError(e.to_string()))?;
     let recorded = stored_min_empties(&store).map_err(|e| CliError(e.to_string()))?;
     let min_empties = args.min_empties.or(recorded).unwrap_or(0);
-    let solver = crate::commands::solve::options(args.threads, args.hash_mb, None);
+    let solver = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
     let start = std::time::Instant::now();
     let quiet = common.json;
     let mut progress = |discs: usize, r: &VerifyReport| {

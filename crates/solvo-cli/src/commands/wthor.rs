@@ -43,7 +43,7 @@ fn load_names(explicit: &Option<PathBuf>, file: &Path, defaults: &[&str], len: u
             None => return Ok(Vec::new()),
         },
     };
-    let bytes = std::fs::read(&path).map_err(context(path.display()))?;
+    let bytes = crate::input_file::read_bytes(&path)?;
     parse_names(&bytes, len).map_err(context(path.display()))
 }
 
@@ -53,7 +53,7 @@ fn name(names: &[String], id: u16) -> String {
 
 /// Runs `solvo wthor`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
-    let bytes = std::fs::read(&args.file).map_err(context(args.file.display()))?;
+    let bytes = crate::input_file::read_bytes(&args.file)?;
     let db = parse_wtb(&bytes).map_err(context(args.file.display()))?;
     let players = load_names(&args.players, &args.file, &["WTHOR.JOU", "WTH.JOU"], PLAYER_RECORD_LEN)?;
     let tournaments = load_names(&args.tournaments, &args.file, &["WTHOR.TRN", "WTH.TRN"], TOURNAMENT_RECORD_LEN)?;
