@@ -317,6 +317,30 @@ fn obf_size_mismatches_name_the_line() {
     assert_eq!(ok.best_moves(), vec![sq("c4")]);
 }
 
+/// Issue 16 item 8: Edax's own problem files (terminator `--:-127;`), and the variants
+/// Edax writes and reads: `%` and `#` comments (own line or trailing), CRLF line ends.
+#[test]
+fn edax_obf_variants_parse() {
+    for (file, count) in [("hard-20.obf", 276), ("hard-25.obf", 311)] {
+        let problems = parse_obf(&read(&shared_data("edax-hard").join(file)), None, Variant::Normal)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(problems.len(), count, "{file}");
+        for (line, p) in &problems {
+            let moves = p.position.moves().count_ones() as usize;
+            assert_eq!(p.move_scores.len(), moves, "{file} line {line}: every legal move scored, -- left out");
+        }
+    }
+    let first = "-OOO------OOOO--XXXOOXXX-XOOOXX-XXXXOOOOOXXOOOO---OXOO---OOOO--- X; E1:+0; F8:-2; --:-127;";
+    let text = format!("% a comment\r\n# another\r\n{first} % trailing comment\r\n\r\n{}\r\n", FFO40);
+    let problems = parse_obf(&text, None, Variant::Normal).unwrap();
+    assert_eq!(problems.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [3, 5]);
+    assert_eq!(problems[0].1.best_moves(), vec![sq("e1")]);
+    assert_eq!(problems[0].1.best_score(), Some(0));
+    assert_eq!(parse_obf_line(first, None, Variant::Normal).unwrap(), problems[0].1);
+    let e = parse_obf_line(&first.replace("--:-127", "--:x"), None, Variant::Normal).unwrap_err();
+    assert!(e.message.contains("terminator"), "{e}");
+}
+
 // ---------------------------------------------------------------- never panic
 
 fn feed_all(text: &str) {
