@@ -227,10 +227,26 @@ fn ggf_files_hold_many_games_and_keep_unknown_tags() {
     }
     // A record broken over lines, with moves carrying evaluations and times and an
     // explicit GGS-style pass in a 4x4 anti game.
-    let anti = "(;GM[Othello]\nTY[4a]BO[4 ---- -O*- -*O- ---- *]\n  B[c4/1.00/2.5]W[C5//1];)";
+    // (4x4 squares are named on the 4x4 board: a2 is c4 of the 8x8 grid.)
+    let anti = "(;GM[Othello]\nTY[4a]BO[4 ---- -O*- -*O- ---- *]\n  B[a2/1.00/2.5]W[A3//1];)";
     let g = &parse_ggf(anti, Variant::Normal).unwrap()[0];
     assert_eq!(g.replay.start.variant, Variant::Reversed);
     assert_eq!(g.replay.plies, vec![sq("c4"), sq("c5")]);
+}
+
+/// Issue 16 item 9: GGF names the squares of a 6x6 board a1..f6 from its own top-left
+/// (as GGS does for every size); solvo writes those names and reads them back.
+#[test]
+fn ggf_6x6_uses_the_boards_own_square_names() {
+    let text = "(;GM[Othello]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[e4]W[e5]B[d5];)";
+    let g = &parse_ggf(text, Variant::Normal).unwrap()[0];
+    assert_eq!(g.replay.start.size, BoardSize::Six);
+    assert_eq!(g.replay.plies, vec![sq("f5"), sq("f6"), sq("e6")]);
+    let written = format_ggf(g);
+    assert!(written.contains("B[e4]W[e5]B[d5]"), "{written}");
+    assert_eq!(&parse_ggf(&written, Variant::Normal).unwrap()[0], g);
+    let e = parse_ggf(&text.replace("B[d5]", "B[g7]"), Variant::Normal).unwrap_err();
+    assert!(e.message.contains("a1..f6"), "{e}");
 }
 
 // ---------------------------------------------------------------- malformed input
