@@ -7,6 +7,7 @@ pub mod count;
 pub mod enumerate;
 pub mod exact;
 pub mod extsort;
+pub mod file_holders;
 pub mod levelfile;
 pub mod player;
 pub mod records;

@@ -70,7 +70,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(context(format!("creating {}", dir.display())))?;
     }
-    let store = Store::open(&path, size, common.variant).map_err(|e| CliError(e.to_string()))?;
+    let mut store = Store::open(&path, size, common.variant).map_err(|e| CliError(e.to_string()))?;
+    // Resuming on a damaged store would build on records that cannot be trusted.
+    store.check_integrity().map_err(|e| CliError(e.to_string()))?;
     let before = layer_counts(&store)?;
     let mut opts = SemiOptions::new(min_empties);
     opts.threads = args.threads.max(1);

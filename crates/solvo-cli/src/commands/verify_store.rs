@@ -33,7 +33,13 @@ pub struct Args {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let side = common.size.map_or(4, |s| s.side());
     let path = args.store.unwrap_or_else(|| PathBuf::from(format!("data/semistrong-{side}x{side}.redb")));
-    let store = Store::open_existing(&path).map_err(|e| CliError(e.to_string()))?;
+    let mut store = Store::open_existing(&path).map_err(|e| CliError(e.to_string()))?;
+    if !common.json {
+        eprintln!("  checking the checksums of every page of {}...", path.display());
+    }
+    if !store.check_integrity().map_err(|e| CliError(e.to_string()))? {
+        eprintln!("  note: an interrupted commit was rolled back to the last durable one");
+    }
     let recorded = stored_min_empties(&store).map_err(|e| CliError(e.to_string()))?;
     let min_empties = args.min_empties.or(recorded).unwrap_or(0);
     let solver = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
