@@ -185,6 +185,8 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
                 let chunk = r.next_chunk(CHUNK).map_err(io_err(path.display()))?;
                 feed(&chunk, &mut sorter)?;
             }
+            // Before anything built from these boards is committed.
+            r.finish().map_err(io_err("level file"))?;
         }
     }
     pb.finish_and_clear();

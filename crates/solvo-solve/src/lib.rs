@@ -10,6 +10,7 @@ pub mod extsort;
 pub mod file_holders;
 pub mod levelfile;
 pub mod player;
+pub mod record_checksum;
 pub mod records;
 pub mod reopening;
 pub mod selfcheck;
