@@ -170,3 +170,24 @@ fn bad_numbers_and_bad_files_are_named() {
         assert!(err.contains(needle) && !err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// Issue 16 item 4: one damaged game in a WTHOR file is reported and skipped; the
+/// other games stay usable (listing, `--game 1`).
+#[test]
+fn a_damaged_wthor_game_does_not_block_the_file() {
+    let good = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_1977.wtb")).unwrap();
+    let mut bad = good.clone();
+    bad[16 + 68 * 3 + 8 + 5] = 99; // game 4, move 6: not a square
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.wtb");
+    std::fs::write(&path, bad).unwrap();
+    let p = path.to_str().unwrap();
+    let list = solvo(&["wthor", p, "--json"]);
+    assert!(list.status.success(), "{}", String::from_utf8_lossy(&list.stderr));
+    assert_eq!(String::from_utf8_lossy(&list.stdout).lines().count(), 11);
+    assert!(String::from_utf8_lossy(&list.stderr).contains("game 4 skipped: damaged record"));
+    assert!(solvo(&["wthor", p, "--game", "1"]).status.success());
+    let four = solvo(&["wthor", p, "--game", "4"]);
+    assert_eq!(four.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&four.stderr).contains("not a square"));
+}

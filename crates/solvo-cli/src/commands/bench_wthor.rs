@@ -50,7 +50,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
     let limit = args.limit.unwrap_or(usize::MAX);
     if !common.json {
         out!(
-            "{:<14} {:>6} {:>3} {:>6} {:>6} {:>4} {:>14} {:>9}",
+            "{:<14} {:>6} {:>3} {:>6} {:>6} {:>4} {:>14} {:>12} {:>9}",
             "game",
             "#",
             "emp",
@@ -58,6 +58,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
             "solvo",
             "ok",
             "nodes",
+            "+ordering",
             "seconds"
         );
     }
@@ -69,6 +70,10 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
         for (i, g) in db.games.iter().enumerate().step_by(args.every.max(1)) {
             if t.positions >= limit {
                 break 'files;
+            }
+            if let Some(damage) = db.damage(i) {
+                eprintln!("warning: {}: game {} skipped: damaged record: {damage}", file.display(), i + 1);
+                continue;
             }
             let Some(pos) = g.position_at_empties(u32::from(db.header.depth)) else { continue };
             one_position(&mut t, &opts, &pos, &name, i + 1, g.theoretical_black_discs, common.json);
@@ -115,12 +120,13 @@ fn one_position(
         );
     } else {
         out!(
-            "{label:<14} {:>6} {:>3} {theory:>+6} {:>6} {:>4} {:>14} {secs:>9.3}",
+            "{label:<14} {:>6} {:>3} {theory:>+6} {:>6} {:>4} {:>14} {:>12} {secs:>9.3}",
             t.positions,
             pos.empties(),
             black.map_or("?".to_string(), |b| format!("{b:+}")),
             if ok { "ok" } else { "BAD" },
-            r.nodes + r.ordering_nodes,
+            r.nodes,
+            r.ordering_nodes,
         );
     }
 }
@@ -137,7 +143,7 @@ fn summary(t: &Totals, json: bool) {
         );
     } else {
         out!(
-            "total: {} positions, {} disagree; {} + {} ordering nodes, {:.1} s ({:.2} s mean, slowest {} {:.1} s), {:.1} M nodes/s, peak RSS {:.0} MiB",
+            "total: {} positions, {} disagree; {} + {} ordering nodes, {:.1} s ({:.2} s mean, slowest {} {:.1} s), {:.1} M nodes/s (search + ordering), peak RSS {:.0} MiB",
             t.positions,
             t.bad.len(),
             t.nodes,

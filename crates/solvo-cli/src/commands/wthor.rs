@@ -58,7 +58,10 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let players = load_names(&args.players, &args.file, &["WTHOR.JOU", "WTH.JOU"], PLAYER_RECORD_LEN)?;
     let tournaments = load_names(&args.tournaments, &args.file, &["WTHOR.TRN", "WTH.TRN"], TOURNAMENT_RECORD_LEN)?;
     let describe = |i: usize, g: &WthorGame| -> Result<serde_json::Value, CliError> {
-        let replay = g.replay().map_err(context(format!("game {}", i + 1)))?;
+        if let Some(damage) = db.damage(i) {
+            return Err(CliError(format!("damaged record: {damage}")));
+        }
+        let replay = g.replay().map_err(context(format!("game {}: damaged record", i + 1)))?;
         Ok(json!({
             "game": i + 1,
             "year": db.header.year,
@@ -105,8 +108,17 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             db.header.depth
         );
     }
+    let mut skipped = 0;
     for (i, g) in db.games.iter().enumerate().take(args.limit.unwrap_or(usize::MAX)) {
-        let info = describe(i, g)?;
+        // A damaged game is reported and skipped: the others stay usable.
+        let info = match describe(i, g) {
+            Ok(info) => info,
+            Err(e) => {
+                eprintln!("warning: {}: game {} skipped: {e}", args.file.display(), i + 1);
+                skipped += 1;
+                continue;
+            }
+        };
         if common.json {
             out!("{info}");
         } else if args.transcripts {
@@ -123,6 +135,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 info["tournament"].as_str().unwrap_or("?"),
             );
         }
+    }
+    if skipped > 0 {
+        eprintln!("warning: {}: {skipped} damaged game(s) skipped, the others are listed", args.file.display());
     }
     Ok(())
 }
