@@ -191,3 +191,21 @@ fn a_damaged_wthor_game_does_not_block_the_file() {
     assert_eq!(four.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&four.stderr).contains("not a square"));
 }
+
+/// Issue 16 item 7: verify-store counts the exact records of a strong-solve store (all
+/// of them), and refuses a threshold that would report false violations.
+#[test]
+fn verify_store_counts_exact_records_and_refuses_a_wrong_threshold() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("strong.redb");
+    let s = store.to_str().unwrap();
+    assert!(solvo(&["strong-solve", "--store", s]).status.success());
+    let o = solvo(&["verify-store", "--store", s, "--hash-mb", "16", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["exact"], v["records"], "{v}");
+    assert!(v["records"].as_array().unwrap().iter().any(|n| n.as_u64() > Some(0)));
+    let o = solvo(&["verify-store", "--store", s, "--min-empties", "99"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("must be below 12"));
+}

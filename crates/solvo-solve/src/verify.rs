@@ -21,7 +21,8 @@ use solvo_othello::{Board, Color, Position, Square};
 pub struct VerifyReport {
     /// Records per disc count.
     pub records: Vec<u64>,
-    /// Records per disc count carrying an exact kind (P, A' or P').
+    /// Records per disc count whose value is exact (lower = upper), whatever wrote them
+    /// (semi-strong P, A', P' records, or strong-solve records).
     pub exact: Vec<u64>,
     /// Violations per disc count.
     pub violations: Vec<u64>,
@@ -145,10 +146,12 @@ impl Checker<'_> {
                 self.violation(discs, format!("{here}: bounds contradict children [{lo}, {hi}]"));
             }
         }
+        if r.is_exact() {
+            self.report.exact[discs] += 1;
+        }
         if exact_kinds == 0 {
             return Ok(());
         }
-        self.report.exact[discs] += 1;
         if moves == 0 || b.empties(size) <= self.min_empties {
             self.violation(discs, format!("{here}: not a stored position (no move, or too few empties)"));
             return Ok(());

@@ -225,10 +225,11 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             let secs = r.time.as_secs_f64();
             let max = pos.size.squares() as i32;
             out!(
-                "{}{} score {}  best {}  pv {}",
+                "{}{} score {}  {} {}  pv {}",
                 if problems.len() > 1 { format!("#{line:<3} ") } else { String::new() },
                 format_position(pos),
                 describe(&r, max),
+                if r.stopped { "best so far" } else { "best" },
                 r.best_move.map_or("--".to_string(), |m| m.to_string()),
                 pv_string(&r)
             );

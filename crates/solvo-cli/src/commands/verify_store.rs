@@ -15,7 +15,8 @@ pub struct Args {
     /// The store file (default: data/semistrong-NxN.redb for --size, else 4x4).
     #[arg(long)]
     pub store: Option<PathBuf>,
-    /// Threshold below which positions are not stored (default: the one recorded).
+    /// Threshold below which positions are not stored: only for stores that do not record
+    /// theirs (a store built by semi-strong records it, and only that value is accepted).
     #[arg(long)]
     pub min_empties: Option<u32>,
     /// How many violations to describe.
@@ -34,14 +35,29 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let side = common.size.map_or(4, |s| s.side());
     let path = args.store.unwrap_or_else(|| PathBuf::from(format!("data/semistrong-{side}x{side}.redb")));
     let mut store = Store::open_existing(&path).map_err(|e| CliError(e.to_string()))?;
+    let recorded = stored_min_empties(&store).map_err(|e| CliError(e.to_string()))?;
+    let min_empties = match (args.min_empties, recorded) {
+        (Some(given), Some(built)) if given != built => {
+            return Err(CliError(format!(
+                "--min-empties {given}: the store {} was built with min empties {built}; another threshold would report positions it never stored (or stored on purpose) as violations: leave --min-empties out",
+                path.display()
+            )))
+        }
+        (given, built) => given.or(built).unwrap_or(0),
+    };
+    let most = store.size().squares() - 4;
+    if min_empties >= most {
+        return Err(CliError(format!(
+            "--min-empties {min_empties}: must be below {most}, the empties of the {} start",
+            store.size()
+        )));
+    }
     if !common.json {
         eprintln!("  checking the checksums of every page of {}...", path.display());
     }
     if !store.check_integrity().map_err(|e| CliError(e.to_string()))? {
         eprintln!("  note: an interrupted commit was rolled back to the last durable one");
     }
-    let recorded = stored_min_empties(&store).map_err(|e| CliError(e.to_string()))?;
-    let min_empties = args.min_empties.or(recorded).unwrap_or(0);
     let solver = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
     let start = std::time::Instant::now();
     let quiet = common.json;
