@@ -372,7 +372,7 @@ impl<'a> Run<'a> {
             Some(m) => (m, true),
             None if k == kind::P_PRIME => (Square::iter(moves).next().expect("a position has a move"), false),
             None => {
-                let (lo, m) = self.oracle(b, proven.unwrap_or(guess));
+                let (lo, m) = self.oracle(b, proven.unwrap_or(guess))?;
                 let m = m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?;
                 if proven.is_some_and(|p| p != lo) {
                     return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}, known {proven:?}")));

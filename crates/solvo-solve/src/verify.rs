@@ -30,6 +30,8 @@ pub struct VerifyReport {
     pub first: Vec<String>,
     /// Children solved on demand.
     pub solved: u64,
+    /// Records checked so far (all layers).
+    pub checked: u64,
 }
 
 impl VerifyReport {
@@ -205,17 +207,18 @@ impl Checker<'_> {
 /// from the fewest discs; reports counts and at most `max_reported` violations. Children
 /// below the threshold are solved with one search thread.
 pub fn verify_store(store: &Store, min_empties: u32, max_reported: usize) -> Result<VerifyReport, StoreError> {
-    verify_store_with(store, min_empties, max_reported, SolveOptions::new(64), &mut |_, _| {})
+    verify_store_with(store, min_empties, max_reported, SolveOptions::new(64), &mut |_, _, _| {})
 }
 
 /// [`verify_store`] solving the children below the threshold with `solver` (threads,
-/// table size), calling `layer_done(discs, report so far)` after each disc count.
+/// table size), calling `progress(discs, report so far, layer finished)` after each
+/// disc count, and at least every second while a layer is being checked.
 pub fn verify_store_with(
     store: &Store,
     min_empties: u32,
     max_reported: usize,
     solver: SolveOptions,
-    layer_done: &mut dyn FnMut(usize, &VerifyReport),
+    progress: &mut dyn FnMut(usize, &VerifyReport, bool),
 ) -> Result<VerifyReport, StoreError> {
     let n = store.size().squares() as usize + 1;
     let mut layers: Vec<Vec<(Board, Record)>> = vec![Vec::new(); n];
@@ -233,11 +236,17 @@ pub fn verify_store_with(
     for (discs, layer) in layers.into_iter().enumerate() {
         c.report.records[discs] = layer.len() as u64;
         let any = !layer.is_empty();
+        let mut last = std::time::Instant::now();
         for (b, r) in layer {
             c.check(b, r)?;
+            c.report.checked += 1;
+            if last.elapsed() >= std::time::Duration::from_secs(1) {
+                progress(discs, &c.report, false);
+                last = std::time::Instant::now();
+            }
         }
         if any {
-            layer_done(discs, &c.report);
+            progress(discs, &c.report, true);
         }
     }
     Ok(c.report)

@@ -113,6 +113,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let result = std::thread::scope(|scope| {
         scope.spawn(|| {
             let mut last_print = Instant::now();
+            let mut printed = 0u64;
             while !done.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(200));
                 let n = nodes.load(Ordering::Relaxed);
@@ -121,7 +122,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 if terminal {
                     let msg = last_msg.lock().unwrap_or_else(|e| e.into_inner()).clone();
                     bar.set_message(format!("{msg} | {line}"));
-                } else if last_print.elapsed() >= Duration::from_secs(60) {
+                } else if (printed == 0 && secs >= 1.0) || last_print.elapsed() >= Duration::from_secs(30) {
+                    // A log (not a terminal): a first line after a second, then every 30 s.
+                    printed += 1;
                     eprintln!("[{secs:.0}s] {line}");
                     last_print = Instant::now();
                 }

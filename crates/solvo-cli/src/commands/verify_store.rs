@@ -61,15 +61,35 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let solver = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
     let start = std::time::Instant::now();
     let quiet = common.json;
-    let mut progress = |discs: usize, r: &VerifyReport| {
-        if !quiet {
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let mut last_line = std::time::Instant::now();
+    let mut progress = |discs: usize, r: &VerifyReport, layer_finished: bool| {
+        if quiet {
+            return;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        if layer_finished {
+            if terminal {
+                eprint!("\r{:100}\r", "");
+            }
             eprintln!(
-                "  {discs} discs checked: {} records, {} children solved, {} violations so far, {:.0} s",
+                "  {discs} discs checked: {} records, {} children solved, {} violations so far, {secs:.0} s",
                 r.records[discs],
                 r.solved,
                 r.total_violations(),
-                start.elapsed().as_secs_f64()
             );
+        } else if terminal {
+            eprint!(
+                "\r  checking {discs} discs: {} records checked in all, {} children solved, {secs:.0} s   ",
+                r.checked, r.solved
+            );
+        } else if last_line.elapsed().as_secs() >= 10 {
+            // A log (not a terminal): a line every 10 s while a long layer is checked.
+            eprintln!(
+                "  checking {discs} discs: {} records checked in all, {} children solved, {secs:.0} s",
+                r.checked, r.solved
+            );
+            last_line = std::time::Instant::now();
         }
     };
     let report = verify_store_with(&store, min_empties, args.max_report, solver, &mut progress)
