@@ -14,6 +14,7 @@ mod commands;
 mod error;
 mod input;
 mod input_file;
+mod option_dump;
 mod option_ranges;
 mod panic_policy;
 
@@ -75,6 +76,9 @@ enum Command {
     /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
     /// `solve <game> [RxC] --algo ...`.
     Game(commands::game::Args),
+    /// The command line's definition as JSON (for the option-walking test).
+    #[command(hide = true)]
+    InternalOptions,
 }
 
 /// Options every command sees.
@@ -105,6 +109,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),
         Command::Play(args) => commands::play::run(args, common),
         Command::Game(args) => commands::game::run(args, common),
+        Command::InternalOptions => {
+            option_dump::run();
+            Ok(())
+        }
     }
 }
 

@@ -39,6 +39,19 @@ pub fn threads_or_all(text: &str) -> Result<usize, String> {
     in_range(text, 0, MAX_THREADS)
 }
 
+/// The most Monte Carlo playouts a command runs (minutes of work on 8x8).
+pub const MAX_PLAYOUTS: u32 = 10_000_000;
+
+/// A number of Monte Carlo playouts: 0 to [`MAX_PLAYOUTS`].
+pub fn playouts(text: &str) -> Result<u32, String> {
+    in_range(text, 0, MAX_PLAYOUTS)
+}
+
+/// Repetitions of a benchmark run: 1 to 1000.
+pub fn repetitions(text: &str) -> Result<usize, String> {
+    in_range(text, 1, 1000)
+}
+
 /// A count that must be at least 1 (every N-th, repetitions, ...).
 pub fn at_least_one(text: &str) -> Result<usize, String> {
     in_range(text, 1, usize::MAX)

@@ -26,7 +26,7 @@ pub enum What {
         #[arg(long, value_delimiter = ',', default_value = "1,2", value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
         threads: Vec<usize>,
         /// Repetitions of each run (the best time is reported).
-        #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::repetitions, allow_negative_numbers = true)]
         repeat: usize,
     },
     /// Solve every position of OBF files (e.g. FFO #40-#59): one row per position, then
@@ -53,14 +53,14 @@ pub enum What {
         replacement: solvo_endgame::tt::Replacement,
         /// Number of the first position of the first file (e.g. 40 for fforum-40-59.obf),
         /// for the printed labels.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
         label_from: usize,
         /// Search switches, `name=value` (repeatable), as for `solvo solve --tune`.
         #[arg(long, value_parser = crate::commands::solve::parse_tune)]
         tune: Vec<(String, u32)>,
         /// Monte Carlo move ordering playouts before each solve (0: off), as for
         /// `solvo solve --mc-playouts`; their time counts in the position's time.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::playouts, allow_negative_numbers = true)]
         mc_playouts: u32,
     },
     /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
@@ -189,7 +189,7 @@ fn bench_ffo(
         secs += t;
         let ok = check_against(p, &r).is_none_or(|(s, m)| s && m);
         bad += usize::from(!ok);
-        let label = k + label_from - 1;
+        let label = (k - 1).saturating_add(label_from);
         if common.json {
             out!(
                 "{}",

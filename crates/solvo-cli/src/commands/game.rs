@@ -40,7 +40,7 @@ pub struct SolverArgs {
     #[arg(long, default_value = "ab-tt")]
     pub algo: Algorithm,
     /// Playouts of the Monte Carlo ordering search (the -mc algorithms).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::option_ranges::playouts, allow_negative_numbers = true)]
     pub playouts: u32,
     /// Node limit (the result is unknown when it is reached).
     #[arg(long)]
@@ -380,7 +380,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub cell_nodes: Option<u64>,
     /// Playouts of the Monte Carlo ordering search.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::option_ranges::playouts, allow_negative_numbers = true)]
     pub playouts: u32,
     /// log2 of the number of transposition-table buckets.
     #[arg(long, default_value_t = 22, value_parser = crate::option_ranges::table_bits, allow_negative_numbers = true)]

@@ -46,7 +46,7 @@ pub struct Args {
     pub tune: Vec<(String, u32)>,
     /// Monte Carlo move ordering: run this many GRAVE + PPAF playouts before the solve
     /// and use what they learn to order moves high in the tree (0: off).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::playouts, allow_negative_numbers = true)]
     pub mc_playouts: u32,
 }
 
