@@ -234,3 +234,24 @@ fn enumeration_merges_within_the_open_file_limit() {
     let counts = |rows: &[serde_json::Value]| rows.iter().map(|r| r["positions"].clone()).collect::<Vec<_>>();
     assert_eq!(counts(&rows), counts(&expected));
 }
+
+/// Issue 16 item 10: without --hash-mb, the table is sized by the problem (16 MiB for
+/// 20 empties, not 256 MiB); --hash-mb still sets it.
+#[test]
+fn the_default_table_is_sized_by_the_problem() {
+    let hard =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/edax-hard/hard-20.obf"))
+            .unwrap();
+    let line = hard.lines().next().unwrap();
+    let bytes = |extra: &[&str]| {
+        let mut args = vec!["solve", line, "--json"];
+        args.extend_from_slice(extra);
+        let o = solvo(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["score"], 0);
+        v["tt"]["bytes"].as_u64().unwrap()
+    };
+    assert_eq!(bytes(&[]), 16 << 20);
+    assert_eq!(bytes(&["--hash-mb", "64"]), 64 << 20);
+}

@@ -27,9 +27,10 @@ pub struct Args {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
-    pub hash_mb: usize,
+    /// Transposition table size in MiB (default: sized by the problem, see
+    /// `table_mib_for`: 4 MiB up to 18 empties, doubling per empty, 256 MiB from 24).
+    #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+    pub hash_mb: Option<usize>,
     /// Stop after this many seconds and report the bounds proven so far.
     #[arg(long, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
@@ -76,6 +77,16 @@ pub fn parse_window(s: &str) -> Result<Window, String> {
         return Err(format!("window {lo},{hi}: expected -64 <= a <= b <= 64"));
     }
     Ok(Window { lo, hi })
+}
+
+/// The default table size for a solve of `empties` empty squares, in MiB: 4 MiB up to
+/// 18 empties, doubling with each further empty, 256 MiB from 24 empties on (what the
+/// searches of those sizes fill; a larger table only costs the time to map and touch
+/// it: 0.5 s instead of 0.12 s for a 20-empty solve at 256 MiB), and never more than a
+/// quarter of the machine's memory.
+pub fn table_mib_for(empties: u32) -> usize {
+    let mib = 4usize << empties.saturating_sub(18).min(6);
+    mib.min((crate::option_ranges::physical_memory_mib() / 4).max(1))
 }
 
 /// Solver options from the command line; a table the system cannot allocate is an
@@ -200,7 +211,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         };
         vec![(1, problem, parsed.position)]
     };
-    let mut opts = options(args.threads, args.hash_mb, args.window)?;
+    let most_empties = problems.iter().map(|(_, _, p)| p.empties()).max().unwrap_or(0);
+    let hash_mb = args.hash_mb.unwrap_or_else(|| table_mib_for(most_empties));
+    let mut opts = options(args.threads, hash_mb, args.window)?;
     opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
     opts.node_budget = args.node_limit.unwrap_or(u64::MAX);
     apply_tune(&mut opts, &args.tune)?;
