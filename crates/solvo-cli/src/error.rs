@@ -24,6 +24,12 @@ impl From<solvo_othello::formats::ParseError> for CliError {
     }
 }
 
+impl From<solvo_endgame::hugemem::AllocError> for CliError {
+    fn from(e: solvo_endgame::hugemem::AllocError) -> Self {
+        CliError(e.to_string())
+    }
+}
+
 /// Adds context (which input or file) in front of an error.
 pub fn context<E: fmt::Display>(what: impl fmt::Display) -> impl FnOnce(E) -> CliError {
     move |e| CliError(format!("{what}: {e}"))

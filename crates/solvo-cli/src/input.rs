@@ -41,6 +41,15 @@ pub fn parse_input(text: &str, common: Common) -> Result<ParsedInput, CliError> 
     {
         return Err(CliError(format!("unknown option {trimmed} (see --help)")));
     }
+    if crate::input_file::looks_like_path(trimmed) {
+        let path = std::path::Path::new(trimmed);
+        return Err(match crate::input_file::read_bytes(path) {
+            Err(e) => e,
+            Ok(_) => CliError(format!(
+                "{trimmed}: a file, where a position was expected (give the board, OBF line or moves; `solve` and `convert` read files)"
+            )),
+        });
+    }
     if trimmed.contains(';') {
         let problem = solvo_othello::formats::obf::parse_obf_line(trimmed, common.size, common.variant)
             .map_err(|e| CliError(format!("OBF line: {e}")))?;

@@ -13,6 +13,10 @@ macro_rules! out {
 mod commands;
 mod error;
 mod input;
+mod input_file;
+mod option_dump;
+mod option_ranges;
+mod panic_policy;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -77,6 +81,9 @@ enum Command {
     Train(commands::train::Args),
     /// Static evaluation of positions (trained weights), in discs for the side to move.
     Eval(commands::eval::Args),
+    /// The command line's definition as JSON (for the option-walking test).
+    #[command(hide = true)]
+    InternalOptions,
 }
 
 /// Options every command sees.
@@ -109,6 +116,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Game(args) => commands::game::run(args, common),
         Command::Train(args) => commands::train::run(args, common),
         Command::Eval(args) => commands::eval::run(args, common),
+        Command::InternalOptions => {
+            option_dump::run();
+            Ok(())
+        }
     }
 }
 
@@ -126,6 +137,7 @@ pub fn write_stdout(args: std::fmt::Arguments) {
 }
 
 fn main() {
+    panic_policy::install();
     let cli = Cli::parse();
     let json = cli.json;
     if let Err(e) = run(cli) {

@@ -136,3 +136,122 @@ fn bench_wthor_checks_theoretical_scores() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("WTH_test:2"), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Issue 16 items 2, 3 and 7: out-of-range numbers are refused by name and range (exit
+/// 2), and a file that is missing, a directory or empty is reported as such (exit 1).
+#[test]
+fn bad_numbers_and_bad_files_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.obf");
+    std::fs::write(&empty, b"").unwrap();
+    let (missing, d, e) = (
+        dir.path().join("missing.obf").display().to_string(),
+        dir.path().display().to_string(),
+        empty.display().to_string(),
+    );
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["solve", "f5d6", "--threads", "18446744073709551615"], 2, "--threads"),
+        (vec!["perft", "3", "--threads", "100000"], 2, "--threads"),
+        (vec!["solve", "f5d6", "--hash-mb", "18446744073709551615"], 2, "--hash-mb"),
+        (vec!["enumerate", "--discs", "6", "--memory-mb", "18446744073709551615"], 2, "--memory-mb"),
+        (vec!["solve", "f5d6", "--time-limit", "-5"], 2, "--time-limit"),
+        (vec!["solve", "f5d6", "--time-limit", "nan"], 2, "--time-limit"),
+        (vec!["solve", "f5d6", "--time-limit", "1e300"], 2, "--time-limit"),
+        (vec!["solve", &missing], 1, "no such file"),
+        (vec!["solve", &d], 1, "is a directory"),
+        (vec!["solve", &e], 1, "empty file"),
+        (vec!["show", &missing], 1, "no such file"),
+        (vec!["convert", &d, "--to", "board"], 1, "is a directory"),
+    ];
+    for (args, code, needle) in cases {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_solvo")).args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(needle) && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// Issue 16 item 4: one damaged game in a WTHOR file is reported and skipped; the
+/// other games stay usable (listing, `--game 1`).
+#[test]
+fn a_damaged_wthor_game_does_not_block_the_file() {
+    let good = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_1977.wtb")).unwrap();
+    let mut bad = good.clone();
+    bad[16 + 68 * 3 + 8 + 5] = 99; // game 4, move 6: not a square
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.wtb");
+    std::fs::write(&path, bad).unwrap();
+    let p = path.to_str().unwrap();
+    let list = solvo(&["wthor", p, "--json"]);
+    assert!(list.status.success(), "{}", String::from_utf8_lossy(&list.stderr));
+    assert_eq!(String::from_utf8_lossy(&list.stdout).lines().count(), 11);
+    assert!(String::from_utf8_lossy(&list.stderr).contains("game 4 skipped: damaged record"));
+    assert!(solvo(&["wthor", p, "--game", "1"]).status.success());
+    let four = solvo(&["wthor", p, "--game", "4"]);
+    assert_eq!(four.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&four.stderr).contains("not a square"));
+}
+
+/// Issue 16 item 7: verify-store counts the exact records of a strong-solve store (all
+/// of them), and refuses a threshold that would report false violations.
+#[test]
+fn verify_store_counts_exact_records_and_refuses_a_wrong_threshold() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("strong.redb");
+    let s = store.to_str().unwrap();
+    assert!(solvo(&["strong-solve", "--store", s]).status.success());
+    let o = solvo(&["verify-store", "--store", s, "--hash-mb", "16", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["exact"], v["records"], "{v}");
+    assert!(v["records"].as_array().unwrap().iter().any(|n| n.as_u64() > Some(0)));
+    let o = solvo(&["verify-store", "--store", s, "--min-empties", "99"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("must be below 12"));
+}
+
+/// Issue 16 item 5: with a small memory budget, level 12 of 8x8 spills 73 sorted runs;
+/// under an open-file limit of 40 they are merged in passes instead of failing with
+/// "Too many open files", and the counts are those of the in-memory enumeration.
+#[test]
+fn enumeration_merges_within_the_open_file_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("levels");
+    let script = format!(
+        "ulimit -n 40 && exec '{}' enumerate --discs 12 --memory-mb 1 --data-dir '{}' --json",
+        env!("CARGO_BIN_EXE_solvo"),
+        data.display()
+    );
+    let o = std::process::Command::new("sh").args(["-c", &script]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let last = rows.last().unwrap();
+    assert!(last["runs"].as_u64().unwrap() > 40, "{last}");
+    let memory = solvo(&["enumerate", "--discs", "12", "--json"]);
+    let expected: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&memory.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let counts = |rows: &[serde_json::Value]| rows.iter().map(|r| r["positions"].clone()).collect::<Vec<_>>();
+    assert_eq!(counts(&rows), counts(&expected));
+}
+
+/// Issue 16 item 10: without --hash-mb, the table is sized by the problem (16 MiB for
+/// 20 empties, not 256 MiB); --hash-mb still sets it.
+#[test]
+fn the_default_table_is_sized_by_the_problem() {
+    let hard =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/edax-hard/hard-20.obf"))
+            .unwrap();
+    let line = hard.lines().next().unwrap();
+    let bytes = |extra: &[&str]| {
+        let mut args = vec!["solve", line, "--json"];
+        args.extend_from_slice(extra);
+        let o = solvo(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["score"], 0);
+        v["tt"]["bytes"].as_u64().unwrap()
+    };
+    assert_eq!(bytes(&[]), 16 << 20);
+    assert_eq!(bytes(&["--hash-mb", "64"]), 64 << 20);
+}

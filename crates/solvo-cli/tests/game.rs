@@ -16,25 +16,48 @@ fn json(o: &Output) -> Vec<serde_json::Value> {
 
 const ALGOS: [&str; 7] = ["ab-tt", "id-ab-tt", "ab-tt-mc", "id-ab-tt-mc", "pn2", "dfpn", "mcts-solver"];
 
-fn winner(game: &str, size: &str, algo: &str) -> String {
-    let o = solvo(&["game", "solve", game, size, "--algo", algo, "--playouts", "500", "--tt-bits", "16", "--json"]);
+/// The `result` code of one solve (`first_player_win`, `draw`, `first_player_not_win`, ...).
+fn result(game: &str, size: &str, algo: &str, extra: &[&str]) -> String {
+    let mut args = vec!["game", "solve", game, size, "--algo", algo, "--playouts", "500", "--tt-bits", "16", "--json"];
+    args.extend_from_slice(extra);
+    let o = solvo(&args);
     assert!(o.status.success(), "{game} {size} {algo}: {}", String::from_utf8_lossy(&o.stderr));
-    json(&o)[0]["winner"].as_str().unwrap().to_string()
+    let v = &json(&o)[0];
+    let code = v["result"].as_str().unwrap().to_string();
+    let winner = match code.as_str() {
+        "first_player_win" => serde_json::json!("first"),
+        "second_player_win" => serde_json::json!("second"),
+        _ => serde_json::Value::Null,
+    };
+    assert_eq!(v["winner"], winner, "{game} {size} {algo}: winner must match result {code}");
+    code
+}
+
+/// Whether `bound` (a threshold algorithm's result) says nothing that `exact` contradicts.
+fn implied_by(exact: &str, bound: &str) -> bool {
+    bound == exact
+        || bound == "unknown"
+        || (bound == "first_player_not_win" && (exact == "draw" || exact == "second_player_win"))
+        || (bound == "second_player_not_win" && (exact == "draw" || exact == "first_player_win"))
+}
+
+fn winner(game: &str, size: &str, algo: &str) -> String {
+    result(game, size, algo, &[])
 }
 
 #[test]
 fn known_values_agree_across_algorithms() {
     let cases = [
-        ("domineering", "2x2", "first"),
-        ("domineering", "3x3", "first"),
-        ("domineering", "4x4", "first"),
-        ("domineering", "5x5", "second"),
-        ("nogo", "3x3", "first"),
-        ("misere-domineering", "3x3", "second"),
-        ("knightthrough", "5x5", "first"),
-        ("atarigo", "3x3", "first"),
+        ("domineering", "2x2", "first_player_win"),
+        ("domineering", "3x3", "first_player_win"),
+        ("domineering", "4x4", "first_player_win"),
+        ("domineering", "5x5", "second_player_win"),
+        ("nogo", "3x3", "first_player_win"),
+        ("misere-domineering", "3x3", "second_player_win"),
+        ("knightthrough", "5x5", "first_player_win"),
+        ("atarigo", "3x3", "first_player_win"),
         ("go", "2x2", "?"),
-        ("breakthrough", "4x4", "second"),
+        ("breakthrough", "4x4", "second_player_win"),
     ];
     for (game, size, expected) in cases {
         let first = winner(game, size, "ab-tt");
@@ -45,14 +68,34 @@ fn known_values_agree_across_algorithms() {
             if *algo == "mcts-solver" && game == "domineering" && size == "5x5" {
                 continue; // seconds of playouts: covered by the solvo-search tests
             }
-            assert_eq!(winner(game, size, algo), first, "{game} {size} {algo}");
+            let other = winner(game, size, algo);
+            assert!(implied_by(&first, &other), "{game} {size} {algo}: {other} but ab-tt says {first}");
         }
     }
 }
 
+/// Issue 16 item 1: a drawn Othello 4x4 position (value 0) is a draw for the exact
+/// algorithms, and "not a win" of the side to move for the threshold ones — never a win.
+#[test]
+fn a_draw_is_a_draw_for_every_algorithm() {
+    let opening = ["--random-opening", "6", "--opening-seed", "2"];
+    for algo in ALGOS {
+        let code = result("othello", "4x4", algo, &opening);
+        let expected: &[&str] = if ["pn2", "dfpn", "mcts-solver"].contains(&algo) {
+            &["first_player_not_win", "second_player_not_win"]
+        } else {
+            &["draw"]
+        };
+        assert!(expected.contains(&code.as_str()), "{algo}: {code}");
+    }
+    let o = solvo(&["game", "solve", "othello", "4x4", "--algo", "dfpn"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("not a first-player win") && !text.contains("player wins"), "{text}");
+}
+
 #[test]
 fn nogo_4x4_is_lost_for_the_first_player() {
-    assert_eq!(winner("nogo", "4x4", "ab-tt-mc"), "second");
+    assert_eq!(winner("nogo", "4x4", "ab-tt-mc"), "second_player_win");
 }
 
 #[test]
@@ -68,7 +111,8 @@ fn list_names_every_game() {
 fn budget_exhaustion_is_unknown_not_wrong() {
     let o = solvo(&["game", "solve", "domineering", "6x6", "--nodes", "100", "--json"]);
     assert!(o.status.success());
-    assert_eq!(json(&o)[0]["winner"], "unknown");
+    assert_eq!(json(&o)[0]["result"], "unknown");
+    assert!(json(&o)[0]["winner"].is_null());
 }
 
 #[test]
@@ -103,7 +147,7 @@ fn bench_games_prints_a_row_per_cell() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = json(&o);
     assert_eq!(rows.len(), 4);
-    assert!(rows.iter().all(|r| r["result"]["winner"] == "first"));
+    assert!(rows.iter().all(|r| r["result"]["winner"] == "first" && r["result"]["result"] == "first_player_win"));
 }
 
 #[test]

@@ -61,6 +61,14 @@ pub trait Game: Clone + Send + Sync {
         vec![self.clone()]
     }
 
+    /// Whether a game of this kind can end in a draw (value 0). `false` promises that
+    /// every final value is non-zero, so "not a win" for one side is a win for the other;
+    /// the default (`true`) never overclaims: a proof that only bounds the value (df-pn,
+    /// MCTS-Solver) is then reported as such, never as a win.
+    fn draws_possible(&self) -> bool {
+        true
+    }
+
     /// Which player is to move: 0 for the player who moved first in the game, 1 for the
     /// other. Lets callers report "first player wins" and keep per-player statistics.
     /// The default (0) suits callers that never ask.

@@ -10,6 +10,21 @@
 use std::ops::Deref;
 use std::sync::atomic::AtomicU64;
 
+/// The system refused the memory of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllocError {
+    /// The size asked for.
+    pub bytes: usize,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot allocate a table of {} MiB (not enough free memory: ask for a smaller one)", self.bytes >> 20)
+    }
+}
+
+impl std::error::Error for AllocError {}
+
 /// A fixed-length, zero-initialised slice of `AtomicU64`, huge-page backed when possible.
 pub struct WordBuffer {
     inner: Inner,
@@ -22,15 +37,22 @@ enum Inner {
 }
 
 impl WordBuffer {
-    /// `len` words, all zero.
+    /// `len` words, all zero. Panics if the memory cannot be had (see [`Self::try_zeroed`]).
     pub fn zeroed(len: usize) -> WordBuffer {
+        Self::try_zeroed(len).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// `len` words, all zero, or an error (never an abort) when the system refuses the
+    /// memory.
+    pub fn try_zeroed(len: usize) -> Result<WordBuffer, AllocError> {
         #[cfg(target_os = "linux")]
         if let Some(m) = mapped::Mapping::new(len) {
-            return WordBuffer { inner: Inner::Mapped(m) };
+            return Ok(WordBuffer { inner: Inner::Mapped(m) });
         }
-        let mut v = Vec::with_capacity(len);
+        let mut v = Vec::new();
+        v.try_reserve_exact(len).map_err(|_| AllocError { bytes: len.saturating_mul(8) })?;
         v.resize_with(len, || AtomicU64::new(0));
-        WordBuffer { inner: Inner::Vec(v) }
+        Ok(WordBuffer { inner: Inner::Vec(v) })
     }
 
     /// Whether the buffer is a huge-page-advised mapping (not whether the kernel granted

@@ -1,6 +1,7 @@
 //! The public API: solve a position exactly, or within a window, on one or more
 //! threads, with an optional node/time budget, returning bounds when stopped early.
 
+use crate::hugemem::AllocError;
 use crate::mc_hints::McHints;
 use crate::parallel::Shared;
 use crate::rules::{Rules, SCORE_INF};
@@ -60,12 +61,26 @@ pub struct SolveOptions {
 }
 
 impl SolveOptions {
-    /// Full window, 1 thread, a table of `hash_mb` MiB, no budget.
+    /// Full window, 1 thread, a table of `hash_mb` MiB, no budget. Panics if the table
+    /// cannot be allocated (see [`Self::try_new`]).
     pub fn new(hash_mb: usize) -> SolveOptions {
+        Self::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Full window, 1 thread, a table of `hash_mb` MiB, no budget; an error (never an
+    /// abort) when the system refuses the table's memory.
+    pub fn try_new(hash_mb: usize) -> Result<SolveOptions, AllocError> {
+        let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
+        let tt = TranspositionTable::try_with_replacement(bytes, Default::default())?;
+        Ok(Self::with_table(Arc::new(tt)))
+    }
+
+    /// Full window, 1 thread, the given table, no budget.
+    pub fn with_table(tt: Arc<TranspositionTable>) -> SolveOptions {
         SolveOptions {
             window: Window::FULL,
             threads: 1,
-            tt: Arc::new(TranspositionTable::new(hash_mb << 20)),
+            tt,
             node_budget: u64::MAX,
             time_limit: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -174,7 +189,12 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         if options.threads > 1 {
             main.shared = Some(shared);
         }
-        let root = root_search(&mut main, p, o, alpha, beta, empties);
+        let limited = options.time_limit.is_some() || options.node_budget != u64::MAX;
+        let root = if limited {
+            probing_root_search(&mut main, p, o, alpha, beta, empties)
+        } else {
+            root_search(&mut main, p, o, alpha, beta, empties)
+        };
         shared.quit.store(true, Ordering::Relaxed);
         timer_done.store(true, Ordering::Relaxed);
         if let Some(w) = &watcher {
@@ -211,6 +231,37 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         mc_playouts: hints.map_or(0, |h| h.summary().0),
         mc_time: hints.map_or(Duration::ZERO, |h| h.summary().2),
     }
+}
+
+/// The root search of a solve under a time or node limit: a sequence of null-window
+/// probes ("value >= t?", bisecting the interval still open), so that a search stopped
+/// by its limit still reports the bounds (and the best move of the last probe that
+/// proved a lower bound) of every probe it finished, instead of nothing when the first
+/// move's full-window search did not end. Unlimited solves use [`root_search`] directly
+/// (the probes cost more nodes in all).
+fn probing_root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> Root {
+    let max = s.rules.max_score();
+    let (mut lower, mut upper, mut best_move) = (-max, max, None);
+    while lower < upper && lower < beta && upper > alpha {
+        // Probe "value >= t" with t in (lower, upper], a quarter of the way up the open
+        // interval: probes that succeed are the cheap ones (one good move proves them),
+        // so a stopped search has a lower bound and a move early.
+        let t = lower + (upper - lower + 3) / 4;
+        let r = root_search(s, p, o, t - 1, t, empties);
+        if r.lower > lower {
+            lower = r.lower;
+            best_move = r.best_move.or(best_move);
+        }
+        if s.aborted {
+            break;
+        }
+        upper = upper.min(r.upper);
+        if r.best_move.is_none() && r.lower == r.upper {
+            // No move at the root (a finished game, or a pass): the value is exact.
+            return r;
+        }
+    }
+    Root { lower, upper, best_move }
 }
 
 /// Root result: bounds and best move.
@@ -251,8 +302,10 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
     let mut best = -SCORE_INF;
     let mut best_move = None;
     let stopped = |s: &Searcher, best: i32, best_move| {
-        // Children finished before the stop proved `best` as a lower bound.
-        let lower = if best > -SCORE_INF { best.min(max) } else { -max };
+        // Children finished before the stop proved `best` as a lower bound only if one
+        // of them rose above the window's alpha: a value at or below it is only an
+        // upper bound of that child (fail-soft null-window search).
+        let (lower, best_move) = if best > alpha0 { (best.min(max), best_move) } else { (-max, None) };
         debug_assert!(s.aborted);
         Root { lower, upper: max, best_move }
     };

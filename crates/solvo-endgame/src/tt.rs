@@ -17,7 +17,7 @@
 //! the entry with the lower priority: an entry of an older search (generation) first,
 //! else the one whose subtree cost (log2 of nodes) is smaller.
 
-use crate::hugemem::WordBuffer;
+use crate::hugemem::{AllocError, WordBuffer};
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// What a probe found.
@@ -183,18 +183,25 @@ impl TranspositionTable {
         Self::with_replacement(bytes, Replacement::default())
     }
 
-    /// A table of at most `bytes` bytes with the given replacement scheme.
+    /// A table of at most `bytes` bytes with the given replacement scheme. Panics if the
+    /// memory cannot be had (see [`Self::try_with_replacement`]).
     pub fn with_replacement(bytes: usize, policy: Replacement) -> TranspositionTable {
+        Self::try_with_replacement(bytes, policy).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of at most `bytes` bytes with the given replacement scheme, or an error
+    /// (never an abort) when the system refuses the memory.
+    pub fn try_with_replacement(bytes: usize, policy: Replacement) -> Result<TranspositionTable, AllocError> {
         let buckets = (bytes / 64).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        let words = WordBuffer::zeroed(buckets * WORDS_PER_BUCKET);
-        TranspositionTable {
+        let words = WordBuffer::try_zeroed(buckets * WORDS_PER_BUCKET)?;
+        Ok(TranspositionTable {
             policy,
             words,
             bucket_mask: buckets as u64 - 1,
             bucket_shift: 64 - buckets.trailing_zeros(),
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in bytes.

@@ -293,3 +293,26 @@ fn evaluation_ordering_never_changes_a_value() {
         checked += 1;
     }
 }
+
+/// Issue 16 item 7: a solve under a limit searches by null-window probes; when the
+/// limit is not reached it gives the exact value and a best move as the plain search
+/// does, and when it is reached it reports bounds that hold and the move that proved
+/// the lower one (not `>= -64` with no move).
+#[test]
+fn limited_solves_agree_and_report_partial_bounds() {
+    let problems = ffo("fforum-1-19.obf");
+    for (i, p) in problems.iter().enumerate().take(6) {
+        let mut limited = opts(1);
+        limited.node_budget = u64::MAX - 1;
+        let r = solve(&p.position, &limited);
+        assert_eq!(r.score(), p.best_score(), "FFO #{}", i + 1);
+        assert!(p.best_moves().contains(&Ply::Move(r.best_move.unwrap())), "FFO #{}", i + 1);
+    }
+    let p = &problems[0];
+    let mut stopped = opts(1);
+    stopped.node_budget = 20_000;
+    let r = solve(&p.position, &stopped);
+    let value = p.best_score().unwrap();
+    assert!(r.stopped && r.lower <= value && value <= r.upper, "{} <= {value} <= {}", r.lower, r.upper);
+    assert!(r.lower > -64 && r.best_move.is_some(), "a stopped solve proves something: {r:?}");
+}

@@ -230,6 +230,11 @@ impl Game for Atarigo {
         1
     }
 
+    /// Every final value is +1 or -1: the game has no draws.
+    fn draws_possible(&self) -> bool {
+        false
+    }
+
     fn hash_key(&self) -> u64 {
         self.key
     }

@@ -336,6 +336,11 @@ impl Game for Domineering {
         1
     }
 
+    /// Every final value is +1 or -1: the game has no draws.
+    fn draws_possible(&self) -> bool {
+        false
+    }
+
     fn hash_key(&self) -> u64 {
         if self.regions {
             return if self.key != 0 { self.key } else { self.region_key() };

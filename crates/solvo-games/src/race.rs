@@ -381,6 +381,11 @@ impl Game for Race {
         1
     }
 
+    /// Every final value is +1 or -1: the game has no draws.
+    fn draws_possible(&self) -> bool {
+        false
+    }
+
     fn hash_key(&self) -> u64 {
         let pieces = self.sym.map_or(self.pieces, |t| t.canonical(self.pieces).1);
         hash_words(&[pieces[0], pieces[1], self.player as u64])

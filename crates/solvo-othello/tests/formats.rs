@@ -227,10 +227,26 @@ fn ggf_files_hold_many_games_and_keep_unknown_tags() {
     }
     // A record broken over lines, with moves carrying evaluations and times and an
     // explicit GGS-style pass in a 4x4 anti game.
-    let anti = "(;GM[Othello]\nTY[4a]BO[4 ---- -O*- -*O- ---- *]\n  B[c4/1.00/2.5]W[C5//1];)";
+    // (4x4 squares are named on the 4x4 board: a2 is c4 of the 8x8 grid.)
+    let anti = "(;GM[Othello]\nTY[4a]BO[4 ---- -O*- -*O- ---- *]\n  B[a2/1.00/2.5]W[A3//1];)";
     let g = &parse_ggf(anti, Variant::Normal).unwrap()[0];
     assert_eq!(g.replay.start.variant, Variant::Reversed);
     assert_eq!(g.replay.plies, vec![sq("c4"), sq("c5")]);
+}
+
+/// Issue 16 item 9: GGF names the squares of a 6x6 board a1..f6 from its own top-left
+/// (as GGS does for every size); solvo writes those names and reads them back.
+#[test]
+fn ggf_6x6_uses_the_boards_own_square_names() {
+    let text = "(;GM[Othello]TY[6]BO[6 ------ ------ --O*-- --*O-- ------ ------ *]B[e4]W[e5]B[d5];)";
+    let g = &parse_ggf(text, Variant::Normal).unwrap()[0];
+    assert_eq!(g.replay.start.size, BoardSize::Six);
+    assert_eq!(g.replay.plies, vec![sq("f5"), sq("f6"), sq("e6")]);
+    let written = format_ggf(g);
+    assert!(written.contains("B[e4]W[e5]B[d5]"), "{written}");
+    assert_eq!(&parse_ggf(&written, Variant::Normal).unwrap()[0], g);
+    let e = parse_ggf(&text.replace("B[d5]", "B[g7]"), Variant::Normal).unwrap_err();
+    assert!(e.message.contains("a1..f6"), "{e}");
 }
 
 // ---------------------------------------------------------------- malformed input
@@ -315,6 +331,30 @@ fn obf_size_mismatches_name_the_line() {
     assert_eq!((e.line, e.column), (2, 1), "{e}");
     let ok = parse_obf_line(small, None, Variant::Normal).unwrap();
     assert_eq!(ok.best_moves(), vec![sq("c4")]);
+}
+
+/// Issue 16 item 8: Edax's own problem files (terminator `--:-127;`), and the variants
+/// Edax writes and reads: `%` and `#` comments (own line or trailing), CRLF line ends.
+#[test]
+fn edax_obf_variants_parse() {
+    for (file, count) in [("hard-20.obf", 276), ("hard-25.obf", 311)] {
+        let problems = parse_obf(&read(&shared_data("edax-hard").join(file)), None, Variant::Normal)
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(problems.len(), count, "{file}");
+        for (line, p) in &problems {
+            let moves = p.position.moves().count_ones() as usize;
+            assert_eq!(p.move_scores.len(), moves, "{file} line {line}: every legal move scored, -- left out");
+        }
+    }
+    let first = "-OOO------OOOO--XXXOOXXX-XOOOXX-XXXXOOOOOXXOOOO---OXOO---OOOO--- X; E1:+0; F8:-2; --:-127;";
+    let text = format!("% a comment\r\n# another\r\n{first} % trailing comment\r\n\r\n{}\r\n", FFO40);
+    let problems = parse_obf(&text, None, Variant::Normal).unwrap();
+    assert_eq!(problems.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [3, 5]);
+    assert_eq!(problems[0].1.best_moves(), vec![sq("e1")]);
+    assert_eq!(problems[0].1.best_score(), Some(0));
+    assert_eq!(parse_obf_line(first, None, Variant::Normal).unwrap(), problems[0].1);
+    let e = parse_obf_line(&first.replace("--:-127", "--:x"), None, Variant::Normal).unwrap_err();
+    assert!(e.message.contains("terminator"), "{e}");
 }
 
 // ---------------------------------------------------------------- never panic

@@ -11,6 +11,7 @@ pub mod algorithm;
 pub mod alphabeta;
 pub mod budget;
 pub mod dfpn;
+pub mod game_result;
 pub mod grave;
 pub mod keyhash;
 pub mod mc_ordering;
@@ -26,6 +27,7 @@ pub mod tt;
 
 pub use algorithm::{solve, Algorithm, SolverConfig};
 pub use budget::{Budget, SolverStats};
+pub use game_result::GameResult;
 pub use mc_ordering::McOrdering;
 pub use minimax::negamax;
 pub use outcome::{SolveResult, Verdict};

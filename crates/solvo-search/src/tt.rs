@@ -18,6 +18,13 @@ pub enum Bound {
 /// Depth stored for results that do not depend on a search horizon.
 pub const DEPTH_EXACT: u16 = u16::MAX;
 
+/// Fewest bucket-count bits of a table ([`TranspositionTable::new`] clamps to this).
+pub const MIN_BITS: u32 = 4;
+/// Most bucket-count bits of a table ([`TranspositionTable::new`] clamps to this).
+pub const MAX_BITS: u32 = 30;
+/// Bytes of one bucket (two 16-byte slots): a table of `bits` takes `BUCKET_BYTES << bits`.
+pub const BUCKET_BYTES: usize = 32;
+
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -99,7 +106,7 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table with `2^bits` buckets (`bits` is clamped to 4..=30).
     pub fn new(bits: u32) -> Self {
-        let bits = bits.clamp(4, 30);
+        let bits = bits.clamp(MIN_BITS, MAX_BITS);
         TranspositionTable {
             slots: vec![[0u64; 2]; 2usize << bits],
             mask: (1usize << bits) - 1,

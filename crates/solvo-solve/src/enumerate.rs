@@ -160,6 +160,10 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
     let pb = bar(opts, parent.count(), discs);
     let oom = |e: SortError| match e {
         SortError::OutOfMemory { .. } => EnumerateError::OutOfMemory { discs, budget_mb: budget >> 20 },
+        SortError::AllocFailed { bytes } => EnumerateError::Io(format!(
+            "level {discs}: cannot allocate a sort buffer of {} MiB (not enough free memory: lower --memory-mb)",
+            bytes >> 20
+        )),
         SortError::Io(e) => EnumerateError::Io(format!("sorted runs of level {discs}: {e}")),
     };
     let feed = |parents: &[Board], sorter: &mut ExternalSorter| -> Result<(), EnumerateError> {
@@ -181,6 +185,8 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
                 let chunk = r.next_chunk(CHUNK).map_err(io_err(path.display()))?;
                 feed(&chunk, &mut sorter)?;
             }
+            // Before anything built from these boards is committed.
+            r.finish().map_err(io_err("level file"))?;
         }
     }
     pb.finish_and_clear();

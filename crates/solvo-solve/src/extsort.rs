@@ -1,7 +1,9 @@
 //! Sorting and de-duplicating more boards than fit in memory: boards are gathered in a
 //! buffer; a full buffer is sorted and de-duplicated in place and, if still more than
 //! half full, written to disk as a sorted run; at the end the runs (and the buffer) are
-//! merged k ways, dropping duplicates, into one sorted stream.
+//! merged k ways, dropping duplicates, into one sorted stream. When there are more runs
+//! than the process may open files ([`crate::open_file_limit::merge_fan_in`]), they are
+//! first merged in groups into fewer, longer runs, pass after pass.
 
 use crate::records::{RecordReader, RecordWriter};
 use rayon::slice::ParallelSliceMut;
@@ -19,6 +21,11 @@ pub enum SortError {
     OutOfMemory {
         /// The buffer capacity in boards.
         capacity: usize,
+    },
+    /// The system refused the buffer's memory (the budget is larger than what is free).
+    AllocFailed {
+        /// The buffer size asked for, in bytes.
+        bytes: usize,
     },
     /// Reading or writing a run failed.
     Io(io::Error),
@@ -73,7 +80,8 @@ impl ExternalSorter {
     pub fn extend(&mut self, boards: &[Board]) -> Result<(), SortError> {
         self.pushed += boards.len() as u64;
         if self.buffer.capacity() == 0 {
-            self.buffer.reserve_exact(self.capacity);
+            let bytes = self.capacity.saturating_mul(std::mem::size_of::<Board>());
+            self.buffer.try_reserve_exact(self.capacity).map_err(|_| SortError::AllocFailed { bytes })?;
         }
         let mut rest = boards;
         while !rest.is_empty() {
@@ -120,8 +128,40 @@ impl ExternalSorter {
 }
 
 /// Merges sorted runs, calling `out` once per distinct board in increasing order, and
-/// deletes the run files afterwards. Returns the number of distinct boards.
-pub fn merge_runs(runs: &[(PathBuf, u64)], mut out: impl FnMut(&Board) -> io::Result<()>) -> Result<u64, SortError> {
+/// deletes the run files afterwards. Returns the number of distinct boards. Never opens
+/// more run files at once than the open-file limit allows (see [`merge_runs_with_fan_in`]).
+pub fn merge_runs(runs: &[(PathBuf, u64)], out: impl FnMut(&Board) -> io::Result<()>) -> Result<u64, SortError> {
+    merge_runs_with_fan_in(runs, crate::open_file_limit::merge_fan_in(), out)
+}
+
+/// [`merge_runs`] opening at most `fan_in` (at least 2) run files at once: while there
+/// are more runs, groups of `fan_in` are merged into new runs beside them (named
+/// `<first run>.pass<N>-<k>`) and deleted, pass after pass.
+pub fn merge_runs_with_fan_in(
+    runs: &[(PathBuf, u64)],
+    fan_in: usize,
+    out: impl FnMut(&Board) -> io::Result<()>,
+) -> Result<u64, SortError> {
+    let fan_in = fan_in.max(2);
+    let mut runs = runs.to_vec();
+    let mut pass = 0;
+    while runs.len() > fan_in {
+        pass += 1;
+        let mut merged = Vec::with_capacity(runs.len().div_ceil(fan_in));
+        for (k, group) in runs.chunks(fan_in).enumerate() {
+            let path = PathBuf::from(format!("{}.pass{pass}-{k:05}", group[0].0.display()));
+            let mut w = RecordWriter::new(File::create(&path)?);
+            let n = merge_group(group, |b| w.push(b))?;
+            w.finish()?;
+            merged.push((path, n));
+        }
+        runs = merged;
+    }
+    merge_group(&runs, out)
+}
+
+/// One k-way merge of `runs` (all open at once) into `out`; deletes the runs.
+fn merge_group(runs: &[(PathBuf, u64)], mut out: impl FnMut(&Board) -> io::Result<()>) -> Result<u64, SortError> {
     let mut readers = Vec::with_capacity(runs.len());
     let mut heap = BinaryHeap::with_capacity(runs.len());
     for (i, (path, count)) in runs.iter().enumerate() {
@@ -157,6 +197,8 @@ mod tests {
         Board::new(i % 5000, 1 << 63).unwrap()
     }
 
+    /// Also issue 16 item 5: with a fan-in of 3, more runs than files may be open are
+    /// merged in passes, with the same result and no file left behind.
     #[test]
     fn spilled_and_in_memory_sorts_agree() {
         let input: Vec<Board> = (0..20_000u64).map(|i| board(i.wrapping_mul(0x9E37_79B9) % 7919)).collect();
@@ -168,23 +210,24 @@ mod tests {
         let Sorted::Memory(v) = mem.finish().unwrap() else { panic!("should fit") };
         assert_eq!(v, expected);
 
-        let dir = std::env::temp_dir().join(format!("solvo-extsort-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut ext = ExternalSorter::new(1024, Some(dir.clone()));
-        for chunk in input.chunks(777) {
-            ext.extend(chunk).unwrap();
+        for fan_in in [crate::open_file_limit::merge_fan_in(), 3] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut ext = ExternalSorter::new(1024, Some(dir.path().to_path_buf()));
+            for chunk in input.chunks(777) {
+                ext.extend(chunk).unwrap();
+            }
+            let Sorted::Runs(runs) = ext.finish().unwrap() else { panic!("should spill") };
+            assert!(runs.len() > 9, "{} runs", runs.len());
+            let mut merged = Vec::new();
+            let n = merge_runs_with_fan_in(&runs, fan_in, |b| {
+                merged.push(*b);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(n as usize, merged.len());
+            assert_eq!(merged, expected, "fan-in {fan_in}");
+            assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "every run file deleted");
         }
-        assert!(ext.runs() > 1);
-        let Sorted::Runs(runs) = ext.finish().unwrap() else { panic!("should spill") };
-        let mut merged = Vec::new();
-        let n = merge_runs(&runs, |b| {
-            merged.push(*b);
-            Ok(())
-        })
-        .unwrap();
-        assert_eq!(n as usize, merged.len());
-        assert_eq!(merged, expected);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Flat files of boards: 16-byte little-endian records (player, then opponent), read
 //! and written in large buffered blocks. Used for sorted runs and level files.
 
+use crate::record_checksum::RecordChecksum;
 use solvo_othello::Board;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -29,19 +30,26 @@ pub fn decode(r: &[u8]) -> Option<Board> {
 pub struct RecordWriter {
     out: BufWriter<File>,
     written: u64,
+    checksum: RecordChecksum,
 }
 
 impl RecordWriter {
     /// Writes records to `file` from its current offset.
     pub fn new(file: File) -> RecordWriter {
-        RecordWriter { out: BufWriter::with_capacity(1 << 20, file), written: 0 }
+        RecordWriter { out: BufWriter::with_capacity(1 << 20, file), written: 0, checksum: RecordChecksum::default() }
     }
 
     /// Appends one board.
     #[inline]
     pub fn push(&mut self, b: &Board) -> io::Result<()> {
         self.written += 1;
+        self.checksum.add(b);
         self.out.write_all(&encode(b))
+    }
+
+    /// The checksum of the boards written so far.
+    pub fn checksum(&self) -> RecordChecksum {
+        self.checksum
     }
 
     /// Boards written so far.
@@ -59,17 +67,32 @@ impl RecordWriter {
 pub struct RecordReader {
     input: BufReader<File>,
     remaining: u64,
+    checksum: RecordChecksum,
 }
 
 impl RecordReader {
     /// Reads `count` records from `file`'s current offset.
     pub fn new(file: File, count: u64) -> RecordReader {
-        RecordReader { input: BufReader::with_capacity(1 << 20, file), remaining: count }
+        RecordReader {
+            input: BufReader::with_capacity(1 << 20, file),
+            remaining: count,
+            checksum: RecordChecksum::default(),
+        }
     }
 
     /// Records not read yet.
     pub fn remaining(&self) -> u64 {
         self.remaining
+    }
+
+    /// The checksum of the boards read so far.
+    pub fn checksum(&self) -> RecordChecksum {
+        self.checksum
+    }
+
+    /// The underlying reader, for what follows the records (a trailer).
+    pub fn input(&mut self) -> &mut BufReader<File> {
+        &mut self.input
     }
 
     /// The next board, `Ok(None)` at the end; an error on a short or corrupt file.
@@ -80,7 +103,9 @@ impl RecordReader {
         let mut r = [0u8; RECORD_BYTES];
         self.input.read_exact(&mut r)?;
         self.remaining -= 1;
-        decode(&r).map(Some).ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "overlapping disc sets"))
+        let b = decode(&r).ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "overlapping disc sets"))?;
+        self.checksum.add(&b);
+        Ok(Some(b))
     }
 
     /// Up to `max` next boards (fewer only at the end).
@@ -89,10 +114,12 @@ impl RecordReader {
         let mut bytes = vec![0u8; n * RECORD_BYTES];
         self.input.read_exact(&mut bytes)?;
         self.remaining -= n as u64;
-        bytes
+        let boards = bytes
             .chunks_exact(RECORD_BYTES)
             .map(|r| decode(r).ok_or_else(|| io::Error::new(io::ErrorKind::InvalidData, "overlapping disc sets")))
-            .collect()
+            .collect::<io::Result<Vec<Board>>>()?;
+        boards.iter().for_each(|b| self.checksum.add(b));
+        Ok(boards)
     }
 }
 

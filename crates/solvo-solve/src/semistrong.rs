@@ -196,7 +196,7 @@ pub fn semi_strong(
         Some(_) => {}
         None => store.put_meta(META_MIN_EMPTIES, opts.min_empties.to_string().as_bytes())?,
     }
-    let mut run = Run::new(store, opts, progress);
+    let mut run = Run::new(store, opts, progress)?;
     let root = Board::start();
     let value = run.exact(root, kind::P, None, 0)?;
     run.commit()?;
@@ -224,12 +224,16 @@ pub(crate) struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    pub(crate) fn new(store: &'a Store, opts: &'a SemiOptions, progress: &'a mut dyn FnMut(&SemiStats)) -> Run<'a> {
-        let mut solver = SolveOptions::new(opts.hash_mb);
+    pub(crate) fn new(
+        store: &'a Store,
+        opts: &'a SemiOptions,
+        progress: &'a mut dyn FnMut(&SemiStats),
+    ) -> Result<Run<'a>, SemiError> {
+        let mut solver = SolveOptions::try_new(opts.hash_mb).map_err(|e| SemiError::Parameters(e.to_string()))?;
         solver.threads = opts.threads.max(1);
         solver.progress = opts.solver_nodes.clone();
         let squares = store.size().squares() as usize + 1;
-        Run {
+        Ok(Run {
             store,
             opts,
             size: store.size(),
@@ -247,7 +251,7 @@ impl<'a> Run<'a> {
                 ..SemiStats::default()
             },
             progress,
-        }
+        })
     }
 
     fn position(&self, b: Board) -> Position {
@@ -368,7 +372,7 @@ impl<'a> Run<'a> {
             Some(m) => (m, true),
             None if k == kind::P_PRIME => (Square::iter(moves).next().expect("a position has a move"), false),
             None => {
-                let (lo, m) = self.oracle(b, proven.unwrap_or(guess));
+                let (lo, m) = self.oracle(b, proven.unwrap_or(guess))?;
                 let m = m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?;
                 if proven.is_some_and(|p| p != lo) {
                     return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}, known {proven:?}")));

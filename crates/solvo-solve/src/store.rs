@@ -146,6 +146,21 @@ pub enum StoreError {
         /// What went wrong.
         message: String,
     },
+    /// The file is damaged (truncated, overwritten, failed checksum): nothing in it is
+    /// trusted.
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What was found wrong.
+        detail: String,
+    },
+    /// Another process has the store open (the database allows one at a time).
+    InUse {
+        /// The file.
+        path: PathBuf,
+        /// The processes found holding it (`pid N (command)`; may be empty).
+        holders: Vec<String>,
+    },
     /// The file is a store of another board size or variant.
     Mismatch {
         /// The file.
@@ -176,11 +191,25 @@ impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StoreError::Open { path, message } => write!(f, "cannot open store {}: {message}", path.display()),
+            StoreError::Damaged { path, detail } => write!(
+                f,
+                "store {} is damaged ({detail}); it cannot be used: restore it from a copy, or move it away and rerun the command that built it (semi-strong or strong-solve) to rebuild it",
+                path.display()
+            ),
+            StoreError::InUse { path, holders } => write!(
+                f,
+                "store {} is in use by another process ({}); only one process can open a store at a time: wait for it to finish or stop it (a stopped semi-strong keeps its committed work), then retry",
+                path.display(),
+                if holders.is_empty() { "its pid could not be found".to_string() } else { holders.join(", ") }
+            ),
             StoreError::Mismatch { path, stored, requested } => {
                 write!(f, "store {} holds {stored} positions, not {requested}", path.display())
             }
             StoreError::Db(m) => write!(f, "store error: {m}"),
-            StoreError::Corrupt(m) => write!(f, "corrupt store: {m}"),
+            StoreError::Corrupt(m) => write!(
+                f,
+                "the store is damaged: {m}; restore it from a copy, or move it away and rebuild it"
+            ),
             StoreError::Inconsistent { board, stored, new } => write!(
                 f,
                 "inconsistent merge for position {:016x}/{:016x}: stored {stored}, new {new}",
@@ -194,7 +223,36 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 fn db_err(what: &str) -> impl Fn(redb::Error) -> StoreError + '_ {
-    move |e| StoreError::Db(format!("{what}: {e}"))
+    move |e| match e {
+        redb::Error::Corrupted(m) => StoreError::Corrupt(format!("{what}: {m}")),
+        e => StoreError::Db(format!("{what}: {e}")),
+    }
+}
+
+/// The error of opening `path` that failed with `e`: in use, damaged, or other.
+fn open_error(path: &Path, e: redb::DatabaseError) -> StoreError {
+    use redb::{DatabaseError, StorageError};
+    let path = path.to_path_buf();
+    match e {
+        DatabaseError::DatabaseAlreadyOpen => {
+            let holders = crate::file_holders::processes_holding(&path);
+            StoreError::InUse { path, holders }
+        }
+        DatabaseError::Storage(StorageError::Corrupted(m)) => StoreError::Damaged { path, detail: m },
+        DatabaseError::Storage(StorageError::Io(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => {
+            StoreError::Damaged { path, detail: format!("the file is shorter than its header says: truncated? ({e})") }
+        }
+        e => StoreError::Open { path, message: e.to_string() },
+    }
+}
+
+/// A panic of the database library on `path` (it trusts its file's structure): the
+/// file is damaged.
+fn library_panic(path: &Path, what: &str, message: String) -> StoreError {
+    StoreError::Damaged {
+        path: path.to_path_buf(),
+        detail: format!("the database library failed while {what}: {message}; truncated or overwritten?"),
+    }
 }
 
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
@@ -225,10 +283,9 @@ impl Store {
     /// mismatch. A store left by a killed process is repaired on open (quickly: every
     /// commit saves the allocator state).
     pub fn open(path: &Path, size: BoardSize, variant: Variant) -> Result<Store, StoreError> {
-        let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
-        let db = std::panic::catch_unwind(|| Database::builder().set_cache_size(256 << 20).create(path))
-            .map_err(|_| open_err("the database library failed on this file (not a solvo store?)".into()))?
-            .map_err(|e| open_err(e.to_string()))?;
+        let db = solvo_core::contained_panic::catch(|| Database::builder().set_cache_size(256 << 20).create(path))
+            .map_err(|m| library_panic(path, "opening it", m))?
+            .map_err(|e| open_error(path, e))?;
         let store = Store {
             db,
             size,
@@ -236,8 +293,25 @@ impl Store {
             path: path.to_path_buf(),
             squares: size.squares_in_order().map(|s| s.index() as u8).collect(),
         };
-        store.check_meta()?;
+        store.guarded("reading its header", || store.check_meta())?;
         Ok(store)
+    }
+
+    /// Runs `f` (an operation on the database); a panic of the database library inside
+    /// it (on a damaged file) becomes [`StoreError::Damaged`].
+    fn guarded<T>(&self, what: &str, f: impl FnOnce() -> Result<T, StoreError>) -> Result<T, StoreError> {
+        solvo_core::contained_panic::catch(f).map_err(|m| library_panic(&self.path, what, m))?
+    }
+
+    /// Reads every page of the file and checks its checksums (slow on a large store:
+    /// one pass over the file). `Ok(true)`: intact; `Ok(false)`: a commit interrupted
+    /// by a crash was rolled back to the last durable one; an error: damaged.
+    pub fn check_integrity(&mut self) -> Result<bool, StoreError> {
+        let path = self.path.clone();
+        let db = &mut self.db;
+        solvo_core::contained_panic::catch(|| db.check_integrity())
+            .map_err(|m| library_panic(&path, "checking it", m))?
+            .map_err(|e| open_error(&path, e))
     }
 
     /// Opens an existing store with the size and variant recorded in it (never
@@ -247,16 +321,15 @@ impl Store {
         if !path.is_file() {
             return Err(open_err("no such file".into()));
         }
-        let board = {
-            let db = std::panic::catch_unwind(|| Database::builder().set_cache_size(16 << 20).open(path))
-                .map_err(|_| open_err("the database library failed on this file (not a solvo store?)".into()))?
-                .map_err(|e| open_err(e.to_string()))?;
+        let board = solvo_core::contained_panic::catch(|| -> Result<String, StoreError> {
+            let db = Database::builder().set_cache_size(16 << 20).open(path).map_err(|e| open_error(path, e))?;
             let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;
             let meta = txn.open_table(META).map_err(|e| open_err(format!("not a solvo store ({e})")))?;
             let v = meta.get("board").map_err(|e| open_err(e.to_string()))?;
             v.map(|g| String::from_utf8_lossy(g.value()).into_owned())
-                .ok_or_else(|| open_err("not a solvo store (no board size recorded)".into()))?
-        };
+                .ok_or_else(|| open_err("not a solvo store (no board size recorded)".into()))
+        })
+        .map_err(|m| library_panic(path, "opening it", m))??;
         let (size, variant) = board
             .split_once(' ')
             .and_then(|(s, v)| Some((s.parse::<BoardSize>().ok()?, v.parse::<Variant>().ok()?)))
@@ -366,6 +439,10 @@ impl Store {
 
     /// Record of `board` (any orientation; canonicalised inside).
     pub fn get(&self, board: &Board) -> Result<Option<Record>, StoreError> {
+        self.guarded("reading a record", || self.get_unguarded(board))
+    }
+
+    fn get_unguarded(&self, board: &Board) -> Result<Option<Record>, StoreError> {
         let (canon, k) = board.canonical_with_symmetry();
         let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
         let bytes = if self.is_wide() {
@@ -387,6 +464,10 @@ impl Store {
     /// (bounds intersected, kinds ORed; an inconsistent merge (lower > upper) is an
     /// error, nothing written). Items for the same position merge in order.
     pub fn put_batch(&self, items: &[(Board, Record)]) -> Result<(), StoreError> {
+        self.guarded("writing records", || self.put_batch_unguarded(items))
+    }
+
+    fn put_batch_unguarded(&self, items: &[(Board, Record)]) -> Result<(), StoreError> {
         let mut txn = self.db.begin_write().map_err(|e| db_err("begin write")(e.into()))?;
         txn.set_quick_repair(true);
         {
@@ -423,7 +504,11 @@ impl Store {
 
     /// Every stored (canonical board, record), for verification and statistics, in key
     /// order. Stops at the first error of `f` and returns it.
-    pub fn for_each(&self, mut f: impl FnMut(Board, Record) -> Result<(), StoreError>) -> Result<(), StoreError> {
+    pub fn for_each(&self, f: impl FnMut(Board, Record) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        self.guarded("reading records", || self.for_each_unguarded(f))
+    }
+
+    fn for_each_unguarded(&self, mut f: impl FnMut(Board, Record) -> Result<(), StoreError>) -> Result<(), StoreError> {
         let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
         if self.is_wide() {
             let t = txn.open_table(WIDE).map_err(|e| db_err("open table")(e.into()))?;
@@ -445,6 +530,10 @@ impl Store {
 
     /// Small named values (resume state, parameters), durable like records.
     pub fn get_meta(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.guarded("reading its parameters", || self.get_meta_unguarded(key))
+    }
+
+    fn get_meta_unguarded(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
         let t = match txn.open_table(META) {
             Ok(t) => t,
@@ -457,6 +546,10 @@ impl Store {
 
     /// Sets a named value in its own durable transaction.
     pub fn put_meta(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.guarded("writing its parameters", || self.put_meta_unguarded(key, value))
+    }
+
+    fn put_meta_unguarded(&self, key: &str, value: &[u8]) -> Result<(), StoreError> {
         let mut txn = self.db.begin_write().map_err(|e| db_err("begin write")(e.into()))?;
         txn.set_quick_repair(true);
         {
@@ -468,6 +561,10 @@ impl Store {
 
     /// Number of stored positions.
     pub fn len(&self) -> Result<u64, StoreError> {
+        self.guarded("counting records", || self.len_unguarded())
+    }
+
+    fn len_unguarded(&self) -> Result<u64, StoreError> {
         let txn = self.db.begin_read().map_err(|e| db_err("begin read")(e.into()))?;
         let n = if self.is_wide() {
             txn.open_table(WIDE).map_err(|e| db_err("open table")(e.into()))?.len()

@@ -21,7 +21,8 @@ use solvo_othello::{Board, Color, Position, Square};
 pub struct VerifyReport {
     /// Records per disc count.
     pub records: Vec<u64>,
-    /// Records per disc count carrying an exact kind (P, A' or P').
+    /// Records per disc count whose value is exact (lower = upper), whatever wrote them
+    /// (semi-strong P, A', P' records, or strong-solve records).
     pub exact: Vec<u64>,
     /// Violations per disc count.
     pub violations: Vec<u64>,
@@ -29,6 +30,8 @@ pub struct VerifyReport {
     pub first: Vec<String>,
     /// Children solved on demand.
     pub solved: u64,
+    /// Records checked so far (all layers).
+    pub checked: u64,
 }
 
 impl VerifyReport {
@@ -145,10 +148,12 @@ impl Checker<'_> {
                 self.violation(discs, format!("{here}: bounds contradict children [{lo}, {hi}]"));
             }
         }
+        if r.is_exact() {
+            self.report.exact[discs] += 1;
+        }
         if exact_kinds == 0 {
             return Ok(());
         }
-        self.report.exact[discs] += 1;
         if moves == 0 || b.empties(size) <= self.min_empties {
             self.violation(discs, format!("{here}: not a stored position (no move, or too few empties)"));
             return Ok(());
@@ -202,17 +207,18 @@ impl Checker<'_> {
 /// from the fewest discs; reports counts and at most `max_reported` violations. Children
 /// below the threshold are solved with one search thread.
 pub fn verify_store(store: &Store, min_empties: u32, max_reported: usize) -> Result<VerifyReport, StoreError> {
-    verify_store_with(store, min_empties, max_reported, SolveOptions::new(64), &mut |_, _| {})
+    verify_store_with(store, min_empties, max_reported, SolveOptions::new(64), &mut |_, _, _| {})
 }
 
 /// [`verify_store`] solving the children below the threshold with `solver` (threads,
-/// table size), calling `layer_done(discs, report so far)` after each disc count.
+/// table size), calling `progress(discs, report so far, layer finished)` after each
+/// disc count, and at least every second while a layer is being checked.
 pub fn verify_store_with(
     store: &Store,
     min_empties: u32,
     max_reported: usize,
     solver: SolveOptions,
-    layer_done: &mut dyn FnMut(usize, &VerifyReport),
+    progress: &mut dyn FnMut(usize, &VerifyReport, bool),
 ) -> Result<VerifyReport, StoreError> {
     let n = store.size().squares() as usize + 1;
     let mut layers: Vec<Vec<(Board, Record)>> = vec![Vec::new(); n];
@@ -230,11 +236,17 @@ pub fn verify_store_with(
     for (discs, layer) in layers.into_iter().enumerate() {
         c.report.records[discs] = layer.len() as u64;
         let any = !layer.is_empty();
+        let mut last = std::time::Instant::now();
         for (b, r) in layer {
             c.check(b, r)?;
+            c.report.checked += 1;
+            if last.elapsed() >= std::time::Duration::from_secs(1) {
+                progress(discs, &c.report, false);
+                last = std::time::Instant::now();
+            }
         }
         if any {
-            layer_done(discs, &c.report);
+            progress(discs, &c.report, true);
         }
     }
     Ok(c.report)

@@ -83,3 +83,42 @@ fn bad_disc_counts_and_memory_overflow_are_errors() {
     let err = enumerate(&tiny, |_| {}).unwrap_err().to_string();
     assert!(err.contains("--data-dir"), "{err}");
 }
+
+/// Issue 16 item 4: a truncated, a bit-flipped and a checksum-less (first format) level
+/// file are reported as damaged, naming the file, instead of silently changing the
+/// next level's count.
+#[test]
+fn damaged_level_files_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let size = BoardSize::Eight;
+    let opts = |max_discs| EnumerateOptions {
+        size,
+        max_discs,
+        data_dir: Some(dir.path().to_path_buf()),
+        memory_bytes: 64 << 20,
+        progress: false,
+    };
+    let expected = counts(&opts(10));
+    let level9 = solvo_solve::levelfile::level_path(dir.path(), size, 9);
+    let level10 = solvo_solve::levelfile::level_path(dir.path(), size, 10);
+    let good = std::fs::read(&level9).unwrap();
+    let damage = |bytes: Vec<u8>, needle: &str| {
+        std::fs::write(&level9, bytes).unwrap();
+        let _ = std::fs::remove_file(&level10);
+        let e = enumerate(&opts(10), |_| {}).expect_err(needle).to_string();
+        assert!(e.contains(needle) && e.contains("level-8x8-09.bin"), "{needle}: {e}");
+    };
+    damage(good[..good.len() - 5].to_vec(), "truncated");
+    // A disc moved to an empty square of the first board: still a valid board.
+    let mut flipped = good.clone();
+    let player = u64::from_le_bytes(flipped[24..32].try_into().unwrap());
+    let opponent = u64::from_le_bytes(flipped[32..40].try_into().unwrap());
+    let empty = !(player | opponent);
+    flipped[24..32].copy_from_slice(&(player ^ (empty & empty.wrapping_neg())).to_le_bytes());
+    damage(flipped, "checksum");
+    let mut old = good[..good.len() - 8].to_vec();
+    old[..8].copy_from_slice(b"SOLVOLV1");
+    damage(old, "regenerate");
+    std::fs::write(&level9, &good).unwrap();
+    assert_eq!(counts(&opts(10)), expected);
+}

@@ -23,11 +23,11 @@ pub enum What {
         #[arg(long, value_delimiter = ',', default_value = "11,12")]
         depths: Vec<u32>,
         /// Thread counts to run.
-        #[arg(long, value_delimiter = ',', default_value = "1,2")]
+        #[arg(long, value_delimiter = ',', default_value = "1,2", value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
         threads: Vec<usize>,
         /// Repetitions of each run (the best time is reported).
-        #[arg(long, default_value_t = 1)]
-        repeat: u32,
+        #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::repetitions, allow_negative_numbers = true)]
+        repeat: usize,
     },
     /// Solve every position of OBF files (e.g. FFO #40-#59): one row per position, then
     /// totals (time, nodes, nodes/s) and peak memory. Exits with an error if a score or
@@ -37,30 +37,30 @@ pub enum What {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
         /// Search threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
         threads: usize,
         /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 256)]
+        #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
         hash_mb: usize,
         /// Only positions numbered from this one (1-based over all files).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
         first: usize,
         /// Only positions up to this one.
-        #[arg(long)]
+        #[arg(long, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
         last: Option<usize>,
         /// Transposition-table replacement scheme: cost (default), depth or always.
         #[arg(long, default_value = "cost")]
         replacement: solvo_endgame::tt::Replacement,
         /// Number of the first position of the first file (e.g. 40 for fforum-40-59.obf),
         /// for the printed labels.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
         label_from: usize,
         /// Search switches, `name=value` (repeatable), as for `solvo solve --tune`.
         #[arg(long, value_parser = crate::commands::solve::parse_tune)]
         tune: Vec<(String, u32)>,
         /// Monte Carlo move ordering playouts before each solve (0: off), as for
         /// `solvo solve --mc-playouts`; their time counts in the position's time.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::playouts, allow_negative_numbers = true)]
         mc_playouts: u32,
         /// Weight file whose evaluation orders the moves (default: the embedded one).
         #[arg(long)]
@@ -91,11 +91,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
         What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts, eval_file } => {
             let range = (first, last.unwrap_or(usize::MAX));
-            let mut opts = crate::commands::solve::options(threads, hash_mb, None);
-            opts.tt = std::sync::Arc::new(solvo_endgame::tt::TranspositionTable::with_replacement(
-                hash_mb << 20,
-                replacement,
-            ));
+            let table = solvo_endgame::tt::TranspositionTable::try_with_replacement(hash_mb << 20, replacement)?;
+            let mut opts = solvo_endgame::SolveOptions::with_table(std::sync::Arc::new(table));
+            opts.threads = threads;
             crate::commands::solve::apply_tune(&mut opts, &tune)?;
             opts.mc_playouts = mc_playouts;
             opts.eval = crate::commands::solve::ordering_eval(eval_file.as_deref(), common)?;
@@ -148,16 +146,26 @@ fn bench_ffo(
     use crate::error::context;
     let mut problems = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(f).map_err(context(f.display()))?;
+        let text = crate::input_file::read_text(f)?;
         let parsed =
             solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant).map_err(context(f.display()))?;
         problems.extend(parsed.into_iter().map(|(_, p)| p));
     }
     let threads = opts.threads;
+    let count = problems.len();
+    let last = last.min(count);
+    if count == 0 {
+        return Err(CliError("no positions in the given files (an OBF file has one problem per line)".into()));
+    }
+    if first > last {
+        return Err(CliError(format!(
+            "--first {first} --last {last}: no position selected (the files hold positions 1 to {count}; --first must not exceed --last)"
+        )));
+    }
     if !common.json {
         out!(
-            "solve {} positions, {threads} thread(s), {hash_mb} MiB table (cleared between positions)",
-            problems.len()
+            "solve {} of {count} positions ({first} to {last}), {threads} thread(s), {hash_mb} MiB table (cleared between positions)",
+            last - first + 1
         );
         out!(
             "{:>4} {:>3} {:>6} {:>5} {:>4} {:>14} {:>12} {:>9} {:>8} {:>8}",
@@ -188,7 +196,7 @@ fn bench_ffo(
         secs += t;
         let ok = check_against(p, &r).is_none_or(|(s, m)| s && m);
         bad += usize::from(!ok);
-        let label = k + label_from - 1;
+        let label = (k - 1).saturating_add(label_from);
         if common.json {
             out!(
                 "{}",

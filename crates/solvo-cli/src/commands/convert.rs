@@ -124,13 +124,15 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if args.to == Format::Auto {
         return Err(CliError("--to needs a format: board, board64, obf, transcript or ggf".into()));
     }
-    let path = std::path::Path::new(&args.input);
-    let text = if path.is_file() {
-        std::fs::read_to_string(path).map_err(context(path.display()))?
-    } else {
-        args.input.clone()
-    };
-    let items = read_items(&text, args.from, common)?;
+    let file = crate::input_file::file_text_if_path(&args.input)?;
+    let text = file.as_deref().unwrap_or(&args.input);
+    let items = read_items(text, args.from, common).map_err(|e| match &file {
+        Some(_) => CliError(format!("{}: {e}", args.input.trim())),
+        None => e,
+    })?;
+    if items.is_empty() {
+        return Err(CliError(format!("{}: nothing to convert (no position in it)", args.input.trim())));
+    }
     let style = if args.explicit_passes { PassStyle::Explicit } else { PassStyle::Implicit };
     for (i, item) in items.iter().enumerate() {
         let out = write_item(item, args.to, style).map_err(context(format!("item {}", i + 1)))?;

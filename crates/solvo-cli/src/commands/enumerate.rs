@@ -22,10 +22,10 @@ pub struct Args {
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
     /// Memory budget for one level's boards, in MiB (16 bytes per board).
-    #[arg(long, default_value_t = 4096)]
+    #[arg(long, default_value_t = 4096, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub memory_mb: usize,
     /// Rayon threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: Option<usize>,
     /// No progress bar.
     #[arg(long)]

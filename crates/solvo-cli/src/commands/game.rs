@@ -13,7 +13,7 @@ use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::budget::Budget;
 use solvo_search::grave::GraveParams;
 use solvo_search::rng::Rng;
-use solvo_search::{solve, Algorithm, SolveResult, SolverConfig, Verdict};
+use solvo_search::{solve, Algorithm, GameResult, SolveResult, SolverConfig, Verdict};
 use std::time::Duration;
 
 /// Arguments of `solvo game`.
@@ -40,16 +40,16 @@ pub struct SolverArgs {
     #[arg(long, default_value = "ab-tt")]
     pub algo: Algorithm,
     /// Playouts of the Monte Carlo ordering search (the -mc algorithms).
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::option_ranges::playouts, allow_negative_numbers = true)]
     pub playouts: u32,
     /// Node limit (the result is unknown when it is reached).
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Time limit in seconds (the result is unknown when it is reached).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub time_limit: Option<f64>,
     /// log2 of the number of transposition-table buckets (two entries each).
-    #[arg(long, default_value_t = 22)]
+    #[arg(long, default_value_t = 22, value_parser = crate::option_ranges::table_bits, allow_negative_numbers = true)]
     pub tt_bits: u32,
     /// Random seed of the Monte Carlo searches.
     #[arg(long, default_value_t = 1)]
@@ -90,9 +90,6 @@ impl SolverArgs {
             Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
             Some(s) => return Err(CliError(format!("--time-limit: expected a positive number of seconds, got {s}"))),
         };
-        if !(4..=30).contains(&self.tt_bits) {
-            return Err(CliError(format!("--tt-bits: expected 4..=30, got {}", self.tt_bits)));
-        }
         let mut c = SolverConfig::new(self.algo);
         c.budget = Budget { max_nodes: self.nodes, time_limit };
         c.tt_bits = self.tt_bits;
@@ -112,8 +109,9 @@ pub struct Report {
     pub algo: Algorithm,
     /// The verdict at the root.
     pub verdict: Verdict,
-    /// "first", "second", or "unknown" (who wins from the root).
-    pub winner: &'static str,
+    /// What the verdict proves about the game's result, from the first player's side
+    /// (the same mapping for every algorithm).
+    pub result: GameResult,
     /// The best or winning move, if any (debug form of the move).
     pub best_move: Option<String>,
     /// The solver's result statistics.
@@ -126,18 +124,12 @@ pub struct Report {
 pub fn solve_game<G: Game>(game: &G, label: String, config: &SolverConfig) -> Report {
     let r: SolveResult<G::Move> = solve(game, config);
     let root_player = game.player_to_move();
-    let winner = match r.verdict.side_to_move_wins() {
-        Some(true) if root_player == 0 => "first",
-        Some(true) => "second",
-        Some(false) if root_player == 0 => "second",
-        Some(false) => "first",
-        None => "unknown",
-    };
+    let result = GameResult::from_verdict(r.verdict, root_player, game.draws_possible());
     Report {
         label,
         algo: config.algorithm,
         verdict: r.verdict,
-        winner,
+        result,
         best_move: r.best_move.map(|m| format!("{m:?}")),
         stats: r.stats,
         root_player,
@@ -159,7 +151,8 @@ pub fn report_json(r: &Report) -> serde_json::Value {
     json!({
         "game": r.label,
         "algo": r.algo.name(),
-        "winner": r.winner,
+        "result": r.result.code(),
+        "winner": r.result.winner(),
         "verdict": verdict_text(r.verdict),
         "value": match r.verdict { Verdict::Exact(v) => Some(v), _ => None },
         "best_move": r.best_move,
@@ -189,7 +182,7 @@ fn print_report(r: &Report, json: bool) {
         verdict_text(r.verdict),
         if r.root_player == 0 { "first player" } else { "second player" }
     );
-    out!("winner: {} player", r.winner);
+    out!("result: {}", r.result);
     if let Some(m) = &r.best_move {
         let mover_wins = match r.verdict {
             Verdict::Exact(v) => v > 0,
@@ -381,16 +374,16 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',')]
     pub algos: Vec<Algorithm>,
     /// Time limit per cell in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub cell_time: f64,
     /// Node limit per cell.
     #[arg(long)]
     pub cell_nodes: Option<u64>,
     /// Playouts of the Monte Carlo ordering search.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 10_000, value_parser = crate::option_ranges::playouts, allow_negative_numbers = true)]
     pub playouts: u32,
     /// log2 of the number of transposition-table buckets.
-    #[arg(long, default_value_t = 22)]
+    #[arg(long, default_value_t = 22, value_parser = crate::option_ranges::table_bits, allow_negative_numbers = true)]
     pub tt_bits: u32,
     /// Random seed of the Monte Carlo searches.
     #[arg(long, default_value_t = 1)]
@@ -435,7 +428,15 @@ pub fn bench_games(args: BenchArgs, common: Common) -> Result<(), CliError> {
             args.playouts,
             args.seed
         );
-        out!("{:<28} {:<12} {:<8} {:>14} {:>10} {:>10}", "game", "algorithm", "winner", "nodes", "seconds", "playouts");
+        out!(
+            "{:<28} {:<12} {:<21} {:>14} {:>10} {:>10}",
+            "game",
+            "algorithm",
+            "result",
+            "nodes",
+            "seconds",
+            "playouts"
+        );
     }
     for (game, board) in &cells {
         let (rows, cols) = size_of(game, Some(board))?;
@@ -455,10 +456,10 @@ pub fn bench_games(args: BenchArgs, common: Common) -> Result<(), CliError> {
                 out!("{}", json!({"bench": "games", "result": report_json(&r)}));
             } else {
                 out!(
-                    "{:<28} {:<12} {:<8} {:>14} {:>10.3} {:>10}",
+                    "{:<28} {:<12} {:<21} {:>14} {:>10.3} {:>10}",
                     r.label,
                     algo.name(),
-                    r.winner,
+                    r.result.code(),
                     r.stats.nodes,
                     r.stats.time.as_secs_f64(),
                     r.stats.playouts

@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(long, default_value = "pass-ply-end-counted")]
     pub mode: PerftMode,
     /// Threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::threads_or_all, allow_negative_numbers = true)]
     pub threads: usize,
     /// Also print the count below each legal move of the root.
     #[arg(long)]

@@ -41,10 +41,10 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Solver threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Solver table size in MiB.
-    #[arg(long, default_value_t = 256)]
+    #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
 }
 
@@ -68,7 +68,7 @@ fn make_player(args: &Args, common: Common) -> Result<(Player, BoardSize), CliEr
         Some(path) => Some(Store::open(path, size, common.variant).map_err(context(path.display()))?),
         None => None,
     };
-    let mut opts = SolveOptions::new(args.hash_mb);
+    let mut opts = SolveOptions::try_new(args.hash_mb)?;
     opts.threads = args.threads.max(1);
     Ok((Player::new(size, common.variant, store, opts), size))
 }
@@ -123,6 +123,13 @@ fn self_check(args: &Args, common: Common, player: &Player, size: BoardSize) -> 
             print_report(label, &r, t.elapsed().as_secs_f64(), common.json);
         }
         return Ok(());
+    }
+    let most = size.squares() - 4;
+    if args.from_empties > most {
+        return Err(CliError(format!(
+            "--from-empties {}: expected at most {most} (the empties of the {size} start)",
+            args.from_empties
+        )));
     }
     let mut rng = Rng::new(args.seed);
     let mut total = CheckReport::default();

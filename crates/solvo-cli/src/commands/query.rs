@@ -22,9 +22,10 @@ pub struct Args {
     /// The store file.
     #[arg(long)]
     pub store: Option<PathBuf>,
-    /// Endgame transposition table in MiB (on-demand solves).
-    #[arg(long, default_value_t = 256)]
-    pub hash_mb: usize,
+    /// Endgame transposition table in MiB for on-demand solves (default: sized by the
+    /// position, as for `solve`).
+    #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+    pub hash_mb: Option<usize>,
 }
 
 /// Runs `solvo query`.
@@ -61,7 +62,12 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             (_, Some(r)) => format!("store has only the bound {r}"),
             _ => "not in the store".to_string(),
         };
-        let (v, m, _) = solvo_solve::exact::exact_value(&pos, &mut SolveOptions::new(args.hash_mb));
+        let (v, m, _) = solvo_solve::exact::exact_value(
+            &pos,
+            &mut SolveOptions::try_new(
+                args.hash_mb.unwrap_or_else(|| crate::commands::solve::table_mib_for(pos.empties())),
+            )?,
+        );
         (v, m, format!("solved on demand ({why})"))
     };
     let value = sign * value;

@@ -27,10 +27,10 @@ pub struct Args {
     #[arg(long)]
     pub min_empties: Option<u32>,
     /// Endgame solver threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Endgame transposition table in MiB.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = 1024, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// Commit a batch at least this often (milliseconds).
     #[arg(long, default_value_t = 3000)]
@@ -70,7 +70,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(context(format!("creating {}", dir.display())))?;
     }
-    let store = Store::open(&path, size, common.variant).map_err(|e| CliError(e.to_string()))?;
+    let mut store = Store::open(&path, size, common.variant).map_err(|e| CliError(e.to_string()))?;
+    // Resuming on a damaged store would build on records that cannot be trusted.
+    store.check_integrity().map_err(|e| CliError(e.to_string()))?;
     let before = layer_counts(&store)?;
     let mut opts = SemiOptions::new(min_empties);
     opts.threads = args.threads.max(1);
@@ -111,6 +113,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let result = std::thread::scope(|scope| {
         scope.spawn(|| {
             let mut last_print = Instant::now();
+            let mut printed = 0u64;
             while !done.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(200));
                 let n = nodes.load(Ordering::Relaxed);
@@ -119,7 +122,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 if terminal {
                     let msg = last_msg.lock().unwrap_or_else(|e| e.into_inner()).clone();
                     bar.set_message(format!("{msg} | {line}"));
-                } else if last_print.elapsed() >= Duration::from_secs(60) {
+                } else if (printed == 0 && secs >= 1.0) || last_print.elapsed() >= Duration::from_secs(30) {
+                    // A log (not a terminal): a first line after a second, then every 30 s.
+                    printed += 1;
                     eprintln!("[{secs:.0}s] {line}");
                     last_print = Instant::now();
                 }

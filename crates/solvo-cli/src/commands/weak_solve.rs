@@ -15,14 +15,14 @@ use std::time::{Duration, Instant};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 1024)]
+    #[arg(long, default_value_t = 1024, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// Expected value (black's final disc difference): search only the window
     /// [guess, guess] first (a wrong guess costs a second search, never a wrong answer).
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::option_ranges::score)]
     pub guess: Option<i32>,
     /// No progress line on stderr.
     #[arg(long)]
@@ -35,7 +35,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if size == BoardSize::Eight {
         return Err(CliError("weak-solve: 8x8 is out of reach here; use --size 4 or --size 6".into()));
     }
-    let opts = options(args.threads, args.hash_mb, None);
+    let opts = options(args.threads, args.hash_mb, None)?;
     let done = AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         if !args.quiet && !common.json {

@@ -43,7 +43,7 @@ fn load_names(explicit: &Option<PathBuf>, file: &Path, defaults: &[&str], len: u
             None => return Ok(Vec::new()),
         },
     };
-    let bytes = std::fs::read(&path).map_err(context(path.display()))?;
+    let bytes = crate::input_file::read_bytes(&path)?;
     parse_names(&bytes, len).map_err(context(path.display()))
 }
 
@@ -53,12 +53,15 @@ fn name(names: &[String], id: u16) -> String {
 
 /// Runs `solvo wthor`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
-    let bytes = std::fs::read(&args.file).map_err(context(args.file.display()))?;
+    let bytes = crate::input_file::read_bytes(&args.file)?;
     let db = parse_wtb(&bytes).map_err(context(args.file.display()))?;
     let players = load_names(&args.players, &args.file, &["WTHOR.JOU", "WTH.JOU"], PLAYER_RECORD_LEN)?;
     let tournaments = load_names(&args.tournaments, &args.file, &["WTHOR.TRN", "WTH.TRN"], TOURNAMENT_RECORD_LEN)?;
     let describe = |i: usize, g: &WthorGame| -> Result<serde_json::Value, CliError> {
-        let replay = g.replay().map_err(context(format!("game {}", i + 1)))?;
+        if let Some(damage) = db.damage(i) {
+            return Err(CliError(format!("damaged record: {damage}")));
+        }
+        let replay = g.replay().map_err(context(format!("game {}: damaged record", i + 1)))?;
         Ok(json!({
             "game": i + 1,
             "year": db.header.year,
@@ -105,8 +108,17 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             db.header.depth
         );
     }
+    let mut skipped = 0;
     for (i, g) in db.games.iter().enumerate().take(args.limit.unwrap_or(usize::MAX)) {
-        let info = describe(i, g)?;
+        // A damaged game is reported and skipped: the others stay usable.
+        let info = match describe(i, g) {
+            Ok(info) => info,
+            Err(e) => {
+                eprintln!("warning: {}: game {} skipped: {e}", args.file.display(), i + 1);
+                skipped += 1;
+                continue;
+            }
+        };
         if common.json {
             out!("{info}");
         } else if args.transcripts {
@@ -123,6 +135,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 info["tournament"].as_str().unwrap_or("?"),
             );
         }
+    }
+    if skipped > 0 {
+        eprintln!("warning: {}: {skipped} damaged game(s) skipped, the others are listed", args.file.display());
     }
     Ok(())
 }

@@ -12,6 +12,12 @@
 //! suffix); `TY` is the game type, where an `a` marks an anti game (the side with
 //! fewer discs wins, [`Variant::Reversed`]). A file may hold many records separated
 //! by whitespace. Inside a value, `\` takes the next character literally.
+//!
+//! Squares are named from the board's own top-left corner, as GGS does for every board
+//! size: on 6x6 the moves are `a1`..`f6` (the top-left playable square is `a1`), on 4x4
+//! `a1`..`d4`. (solvo's board strings and transcripts name the squares of small boards
+//! by their place in the centre of the 8x8 grid instead; only GGF uses board-local
+//! names.)
 
 use super::board_string::parse_position;
 use super::transcript::{illegal_move_message, Ply, Replay};
@@ -286,7 +292,9 @@ fn play_tag(replay: &mut Replay, tag: &RawTag, color: Color, number: usize) -> R
     let at = offset_loc(tag.value_at, &mv_text[..mv_text.len() - mv_text.trim_start().len()]);
     let mv_text = mv_text.trim();
     let fail = |why: String| at.error(format!("move {number} ({}[{mv_text}]): {why}", tag.name));
-    let ply = parse_move(mv_text).ok_or_else(|| fail("not a move: expected a square a1..h8 or pa".to_string()))?;
+    let size = replay.start.size;
+    let ply = parse_move(mv_text, size)
+        .ok_or_else(|| fail(format!("not a move: expected a square {} or pa", square_range(size))))?;
     let cur = replay.end();
     if cur.side != color {
         let implicit_pass = matches!(ply, Ply::Move(_)) && cur.moves() == 0 && !cur.is_game_over();
@@ -304,16 +312,41 @@ fn play_tag(replay: &mut Replay, tag: &RawTag, color: Color, number: usize) -> R
     replay.push(ply).map_err(fail)
 }
 
-/// A move name: a square, or `pa` / `ps` / `pass` (any case).
-fn parse_move(text: &str) -> Option<Ply> {
+/// A move name: a square named on the `size` board itself (`a1` its top-left), or
+/// `pa` / `ps` / `pass` (any case).
+fn parse_move(text: &str, size: BoardSize) -> Option<Ply> {
     if ["pa", "ps", "pass"].iter().any(|p| text.eq_ignore_ascii_case(p)) {
         return Some(Ply::Pass);
     }
-    Square::parse(text).map(Ply::Move)
+    let local = Square::parse(text)?;
+    let side = size.side();
+    if local.row() >= side || local.col() >= side {
+        return None;
+    }
+    Some(Ply::Move(Square::from_row_col(local.row() + size.offset(), local.col() + size.offset())))
+}
+
+/// The GGF name of `ply` on a `size` board: the square from the board's own top-left
+/// (`a1`), or `pa`. [`parse_move`] reads it back.
+fn move_name(ply: Ply, size: BoardSize) -> String {
+    match ply {
+        Ply::Pass => "pa".to_string(),
+        Ply::Move(sq) => {
+            let local = Square::from_row_col(sq.row() - size.offset(), sq.col() - size.offset());
+            local.to_string()
+        }
+    }
+}
+
+/// The squares of a `size` board in GGF, for messages: `a1..f6` on 6x6.
+fn square_range(size: BoardSize) -> String {
+    let last = Square::from_row_col(size.side() - 1, size.side() - 1);
+    format!("a1..{last}")
 }
 
 /// Writes a game on one line: `(;` then the tags in order, then the plies as `B[..]`
-/// / `W[..]` by the colour that made each (squares lower case, passes `pa`), then `;)`.
+/// / `W[..]` by the colour that made each (squares lower case and named on the board
+/// itself, `a1` at its top-left; passes `pa`), then `;)`.
 ///
 /// `BO` is always written from `replay.start` (in place of the `BO` tag, or after the
 /// tags if there is none), and `GM[Othello]` is put first if missing; other tags are
@@ -342,7 +375,7 @@ pub fn format_ggf(game: &GgfGame) -> String {
             Color::Black => 'B',
             Color::White => 'W',
         };
-        out.push_str(&format!("{tag}[{ply}]"));
+        out.push_str(&format!("{tag}[{}]", move_name(*ply, game.replay.start.size)));
         side = pos.side;
     }
     out.push_str(";)");
@@ -444,6 +477,7 @@ mod tests {
             text.contains("TY[6a]") && text.contains("BO[6 ------ ------ --O*-- --*O-- ------ ------ *]"),
             "{text}"
         );
+        assert!(text.contains("B[b3]W[b2]"), "6x6 moves are named on the 6x6 board: {text}");
         let back = parse_ggf(&format!("\n{text}\n\n{text}\n"), Variant::Normal).unwrap();
         assert_eq!(back.len(), 2);
         assert_eq!(back[0], g);

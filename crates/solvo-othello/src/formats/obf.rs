@@ -9,8 +9,12 @@
 //! size is given), then `X` or `O`. Each `;`-terminated field is either `MOVE:SCORE`
 //! (a square in either case, or `PS` / `PA` for a pass) or a bare `SCORE`, the value of
 //! the position itself. Scores are signed integers, the exact final disc difference for
-//! the side to move. In a file, lines starting with `%` are comments and blank lines
-//! are skipped.
+//! the side to move.
+//!
+//! The variants Edax writes and reads are accepted too: the terminator entry `--:-127;`
+//! (Edax's "no move", with any score) ends the list and is not a move; `%` (Edax) or `#`
+//! starts a comment that runs to the end of the line, on a line of its own or after
+//! the fields; lines may end in CRLF; blank lines are skipped.
 
 use super::board_string::{board_chars_64, parse_position};
 use super::transcript::{illegal_move_message, Ply};
@@ -61,6 +65,7 @@ impl ObfProblem {
 /// or side, a field that is not `MOVE:SCORE` or `SCORE`, an illegal or repeated move,
 /// a score that is not an integer in range.
 pub fn parse_obf_line(line: &str, size: Option<BoardSize>, variant: Variant) -> Result<ObfProblem, ParseError> {
+    let line = without_comment(line);
     let (head, rest) = match line.find(';') {
         Some(i) => (&line[..i], Some((i + 1, &line[i + 1..]))),
         None => (line, None),
@@ -84,6 +89,17 @@ pub fn parse_obf_line(line: &str, size: Option<BoardSize>, variant: Variant) -> 
             None => return Ok(problem),
         }
     }
+}
+
+/// `line` up to its comment (from the first `%` or `#`), if any.
+fn without_comment(line: &str) -> &str {
+    line.find(['%', '#']).map_or(line, |i| &line[..i])
+}
+
+/// Whether a `MOVE` is Edax's "no move" (`--`), which with its score only terminates
+/// the list.
+fn is_terminator(mv: &str) -> bool {
+    mv == "--"
 }
 
 /// Gives an error not tied to a place (e.g. a wrong square count) the line's first
@@ -120,6 +136,19 @@ fn add_field(problem: &mut ObfProblem, field: &str, column: usize) -> Result<(),
         }
         Some((mv, score)) => {
             let mv_text = mv.trim_end();
+            if is_terminator(mv_text) {
+                let score_lead = score.chars().take_while(|c| c.is_whitespace()).count();
+                let score_column = start + mv.chars().count() + 1 + score_lead;
+                let digits = score.trim().strip_prefix(['+', '-']).unwrap_or(score.trim());
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(ParseError::at(
+                        1,
+                        score_column,
+                        format!("{:?} is not a score: expected an integer after the terminator --:", score.trim()),
+                    ));
+                }
+                return Ok(());
+            }
             let ply = parse_ply(&problem.position, mv_text, start)?;
             if problem.move_scores.iter().any(|&(p, _)| p == ply) {
                 return Err(ParseError::at(1, start, format!("move {mv_text} listed twice")));
@@ -173,7 +202,8 @@ fn parse_score(text: &str, max: i32, column: usize) -> Result<i32, ParseError> {
     }
 }
 
-/// Parses an OBF file: one problem per line, skipping blank lines and `%` comments.
+/// Parses an OBF file: one problem per line, skipping blank lines and comments (`%` or
+/// `#` to the end of the line), with LF or CRLF line ends.
 /// Returns each problem with its 1-based line number. Errors carry the line number in
 /// the file and the column in that line.
 pub fn parse_obf(
@@ -183,8 +213,7 @@ pub fn parse_obf(
 ) -> Result<Vec<(usize, ObfProblem)>, ParseError> {
     let mut out = Vec::new();
     for (i, line) in text.split('\n').enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('%') {
+        if without_comment(line).trim().is_empty() {
             continue;
         }
         let problem = parse_obf_line(line, size, variant).map_err(|e| e.shifted(i, 0))?;

@@ -67,8 +67,19 @@ pub struct WthorGame {
 pub struct WthorFile {
     /// The header.
     pub header: WthorHeader,
-    /// The games, in file order.
+    /// The games, in file order (game `n` is `games[n - 1]`); a damaged record keeps its
+    /// place, with the moves before the damage.
     pub games: Vec<WthorGame>,
+    /// The damaged records: (index into `games`, what is wrong). The other games are
+    /// whole and usable.
+    pub damaged: Vec<(usize, String)>,
+}
+
+impl WthorFile {
+    /// What is wrong with game `index` (0-based), if its record is damaged.
+    pub fn damage(&self, index: usize) -> Option<&str> {
+        self.damaged.iter().find(|(i, _)| *i == index).map(|(_, m)| m.as_str())
+    }
 }
 
 fn u16_at(b: &[u8], at: usize) -> u16 {
@@ -95,7 +106,9 @@ fn parse_header(bytes: &[u8]) -> Result<WthorHeader, ParseError> {
 
 /// Parses a `.wtb` game file. Checks the size against the header, the board size (8),
 /// every move byte (a square, or trailing zeros); does not replay the games (see
-/// [`WthorGame::replay`]). Errors name the game number and byte offset.
+/// [`WthorGame::replay`]). A file-level problem is an error; a bad move byte damages
+/// only its game, listed in [`WthorFile::damaged`] with the game number and byte
+/// offset, so the other games stay usable.
 pub fn parse_wtb(bytes: &[u8]) -> Result<WthorFile, ParseError> {
     let header = parse_header(bytes)?;
     let expected = HEADER_LEN as u64 + GAME_LEN as u64 * u64::from(header.games);
@@ -116,6 +129,7 @@ pub fn parse_wtb(bytes: &[u8]) -> Result<WthorFile, ParseError> {
         return Err(ParseError::general(format!("byte 13: file kind {} is not a game file (expected 0)", header.kind)));
     }
     let mut games = Vec::with_capacity(header.games as usize);
+    let mut damaged = Vec::new();
     for (i, rec) in bytes[HEADER_LEN..].chunks_exact(GAME_LEN).enumerate() {
         let offset = HEADER_LEN + i * GAME_LEN;
         let mut moves = Vec::with_capacity(60);
@@ -126,15 +140,17 @@ pub fn parse_wtb(bytes: &[u8]) -> Result<WthorFile, ParseError> {
                 ended = true;
                 continue;
             }
-            if ended {
-                return Err(ParseError::general(format!("{}: move {m} after the end of the game (a 0 byte)", at())));
-            }
             let (rank, file) = (m / 10, m % 10);
-            if !(1..=8).contains(&rank) || !(1..=8).contains(&file) {
-                return Err(ParseError::general(format!(
-                    "{}: byte {m} is not a square (expected 10*rank+file, 11..88)",
-                    at()
-                )));
+            let problem = if ended {
+                Some(format!("{}: move {m} after the end of the game (a 0 byte)", at()))
+            } else if !(1..=8).contains(&rank) || !(1..=8).contains(&file) {
+                Some(format!("{}: byte {m} is not a square (expected 10*rank+file, 11..88)", at()))
+            } else {
+                None
+            };
+            if let Some(p) = problem {
+                damaged.push((i, p));
+                break;
             }
             moves.push(Square::from_row_col(rank - 1, file - 1));
         }
@@ -147,7 +163,7 @@ pub fn parse_wtb(bytes: &[u8]) -> Result<WthorFile, ParseError> {
             moves,
         });
     }
-    Ok(WthorFile { header, games })
+    Ok(WthorFile { header, games, damaged })
 }
 
 /// Writes a game file: the inverse of [`parse_wtb`] (the header's game count is
@@ -256,6 +272,7 @@ mod tests {
                 depth: 22,
             },
             games: vec![game],
+            damaged: Vec::new(),
         };
         let bytes = write_wtb(&file);
         assert_eq!(bytes.len(), HEADER_LEN + GAME_LEN);
@@ -264,10 +281,18 @@ mod tests {
         assert!(parse_wtb(&bytes[..bytes.len() - 1]).unwrap_err().message.contains("header announces 1 games"));
         let mut bad = bytes.clone();
         bad[HEADER_LEN + 8 + 3] = 99;
-        assert!(parse_wtb(&bad).unwrap_err().message.contains("not a square"));
+        assert!(parse_wtb(&bad).unwrap().damage(0).unwrap().contains("not a square"));
         let mut bad = bytes.clone();
         bad[HEADER_LEN + 8 + 1] = 0;
-        assert!(parse_wtb(&bad).unwrap_err().message.contains("after the end"));
+        assert!(parse_wtb(&bad).unwrap().damage(0).unwrap().contains("after the end"));
+        // One damaged game leaves the others whole.
+        let mut two = file.clone();
+        two.games.push(two.games[0].clone());
+        let mut bad = write_wtb(&two);
+        bad[HEADER_LEN + 8 + 3] = 99;
+        let parsed = parse_wtb(&bad).unwrap();
+        assert_eq!((parsed.damaged.len(), parsed.damage(1)), (1, None));
+        assert_eq!(parsed.games[1], file.games[0]);
         let mut bad = bytes.clone();
         bad[HEADER_LEN + 8] = 11; // a1 as the first move
         let err = parse_wtb(&bad).unwrap().games[0].replay().unwrap_err();

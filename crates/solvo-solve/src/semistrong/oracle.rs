@@ -8,16 +8,22 @@
 //! the same canonical position, the oracle solves one child per class instead: the
 //! first exactly (from the guess), every further one only as far as a null window at
 //! the best value so far, and exactly when it is better.
+//!
+//! Each child solved exactly is recorded at once (an exact record without kinds, like
+//! the oracle's own result), and a child the store already knows exactly is not solved
+//! again: a run killed during the long first solves near the root keeps each finished
+//! one.
 
-use super::Run;
+use super::{Run, SemiError};
 use crate::reopening::{play, Next};
+use crate::store::Record;
 use solvo_endgame::Window;
 use solvo_othello::{Board, Square};
 
 impl Run<'_> {
     /// Exact value of `b` (its side to move can move) and a best move, from `guess`
     /// (an estimate that only steers the cost).
-    pub(super) fn oracle(&mut self, b: Board, guess: i32) -> (i32, Option<Square>) {
+    pub(super) fn oracle(&mut self, b: Board, guess: i32) -> Result<(i32, Option<Square>), SemiError> {
         let moves = b.moves(self.size);
         let mut classes: Vec<Board> = Vec::new();
         let mut distinct = Vec::new();
@@ -29,7 +35,7 @@ impl Run<'_> {
             }
         }
         if distinct.len() == moves.count_ones() as usize {
-            return self.solve_exact(b, guess);
+            return Ok(self.solve_exact(b, guess));
         }
         let max = self.size.squares() as i32;
         let mut best: Option<(i32, Square)> = None;
@@ -44,6 +50,13 @@ impl Run<'_> {
                 Next::Position { board, negate } => (board, negate),
             };
             let sign = if negate { -1 } else { 1 };
+            if let Some(v) = self.lookup(&q)?.and_then(|r| r.value()) {
+                let v = sign * v as i32;
+                if best.is_none_or(|(bv, _)| v > bv) {
+                    best = Some((v, sq));
+                }
+                continue;
+            }
             let lower = match best {
                 None => None,
                 Some((bv, _)) if bv >= max => continue,
@@ -58,10 +71,13 @@ impl Run<'_> {
                     Some(mover_lo)
                 }
             };
-            let (v, _) = self.solve_exact(q, sign * lower.unwrap_or(guess));
+            let (v, m) = self.solve_exact(q, sign * lower.unwrap_or(guess));
+            if q.empties(self.size) > self.opts.min_empties {
+                self.record(&q, Record::exact(v as i8, 0, m), false)?;
+            }
             best = Some((sign * v, sq));
         }
         let (v, m) = best.expect("a position whose side can move has a move");
-        (v, Some(m))
+        Ok((v, Some(m)))
     }
 }

@@ -117,6 +117,27 @@ fn another_threshold_is_refused() {
     assert!(matches!(err, SemiError::Parameters(_)), "{err}");
 }
 
+/// Issue 16 item 6: the first thing a run persists is the oracle's solve of the
+/// start's (one, up to symmetry) child, before any subtree of the walk is finished, so a
+/// run killed during the long first solves keeps it, and a rerun does not solve it
+/// again.
+#[test]
+fn the_first_commit_keeps_the_oracle_solve_of_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("early.redb"), SIZE, Variant::Normal).unwrap();
+    let mut opts = SemiOptions::new(0);
+    opts.hash_mb = 16;
+    opts.commit_every = Duration::ZERO;
+    opts.stop_after_commits = Some(1);
+    assert!(matches!(semi_strong(&store, &opts, &mut |_| {}), Err(SemiError::Stopped)));
+    let start = Board::start();
+    let first = Square::iter(start.moves(SIZE)).next().unwrap();
+    let child = start.play(first, SIZE).unwrap();
+    let value = |b: &Board| minimax(*b, &mut HashMap::new());
+    let stored = store.get(&child).unwrap().expect("the child's solve is kept");
+    assert_eq!(stored.value().map(i32::from), Some(value(&child)));
+}
+
 #[test]
 fn interrupted_runs_resume_to_the_same_solution() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,122 @@
+//! The allowed range of every numeric command-line option, in one place: clap value
+//! parsers that reject a value out of range with a message naming the value and the
+//! range (clap adds the option's name), so no command ever sees a thread count it cannot
+//! spawn, a table larger than the machine, or a duration that cannot exist.
+//!
+//! Guarantees of the parsers here: they never panic; they accept exactly the documented
+//! range; memory sizes are checked against the machine's physical memory.
+
+use std::fmt::Display;
+use std::str::FromStr;
+
+/// The most search threads any command starts (far above any useful count, far below
+/// what makes thread creation fail).
+pub const MAX_THREADS: usize = 256;
+
+/// The longest time limit accepted, in seconds (30 days).
+pub const MAX_SECONDS: f64 = 30.0 * 24.0 * 3600.0;
+
+/// Parses `text` as a `T` in `lo..=hi`; the error names the range.
+pub fn in_range<T>(text: &str, lo: T, hi: T) -> Result<T, String>
+where
+    T: FromStr + PartialOrd + Display + Copy,
+{
+    let expected = || format!("expected a whole number from {lo} to {hi}");
+    let value: T = text.trim().parse().map_err(|_| expected())?;
+    if value < lo || value > hi {
+        return Err(expected());
+    }
+    Ok(value)
+}
+
+/// Search threads: 1 to [`MAX_THREADS`].
+pub fn threads(text: &str) -> Result<usize, String> {
+    in_range(text, 1, MAX_THREADS)
+}
+
+/// Threads where 0 means "every core": 0 to [`MAX_THREADS`].
+pub fn threads_or_all(text: &str) -> Result<usize, String> {
+    in_range(text, 0, MAX_THREADS)
+}
+
+/// The most Monte Carlo playouts a command runs (minutes of work on 8x8).
+pub const MAX_PLAYOUTS: u32 = 10_000_000;
+
+/// A number of Monte Carlo playouts: 0 to [`MAX_PLAYOUTS`].
+pub fn playouts(text: &str) -> Result<u32, String> {
+    in_range(text, 0, MAX_PLAYOUTS)
+}
+
+/// Repetitions of a benchmark run: 1 to 1000.
+pub fn repetitions(text: &str) -> Result<usize, String> {
+    in_range(text, 1, 1000)
+}
+
+/// A count that must be at least 1 (every N-th, repetitions, ...).
+pub fn at_least_one(text: &str) -> Result<usize, String> {
+    in_range(text, 1, usize::MAX)
+}
+
+/// A final disc difference (a score, a guess): -64 to 64.
+pub fn score(text: &str) -> Result<i32, String> {
+    in_range(text, -64, 64)
+}
+
+/// The machine's physical memory in MiB (at least 1; 1 TiB when it cannot be read).
+pub fn physical_memory_mib() -> usize {
+    // SAFETY: sysconf only reads system configuration values.
+    let (pages, page_size) = unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+    if pages <= 0 || page_size <= 0 {
+        return 1 << 20;
+    }
+    ((pages as u128 * page_size as u128) >> 20).clamp(1, usize::MAX as u128) as usize
+}
+
+/// A memory size in MiB: 1 to the machine's physical memory.
+pub fn memory_mib(text: &str) -> Result<usize, String> {
+    let max = physical_memory_mib();
+    in_range(text, 1, max).map_err(|e| format!("{e} (MiB; this machine has {max} MiB of memory)"))
+}
+
+/// A duration in seconds: a finite number above 0 and at most [`MAX_SECONDS`].
+pub fn seconds(text: &str) -> Result<f64, String> {
+    let expected = || format!("expected a number of seconds above 0 and at most {MAX_SECONDS}");
+    let value: f64 = text.trim().parse().map_err(|_| expected())?;
+    if !value.is_finite() || value <= 0.0 || value > MAX_SECONDS {
+        return Err(expected());
+    }
+    Ok(value)
+}
+
+/// log2 of the bucket count of the generic solvers' table: from
+/// [`solvo_search::tt::MIN_BITS`] up to [`solvo_search::tt::MAX_BITS`] and to what fits in
+/// the machine's physical memory.
+pub fn table_bits(text: &str) -> Result<u32, String> {
+    use solvo_search::tt::{BUCKET_BYTES, MAX_BITS, MIN_BITS};
+    let memory = (physical_memory_mib() as u128) << 20;
+    let max = (MIN_BITS..=MAX_BITS).rev().find(|&b| (BUCKET_BYTES as u128) << b <= memory).unwrap_or(MIN_BITS);
+    in_range(text, MIN_BITS, max)
+        .map_err(|e| format!("{e} (a table of 2^bits buckets must fit in this machine's memory)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn out_of_range_and_malformed_values_are_refused() {
+        for bad in ["0", "-1", "nan", "1e300", "18446744073709551615", "100000", ""] {
+            assert!(threads(bad).is_err(), "{bad}");
+        }
+        assert_eq!(threads("4"), Ok(4));
+        assert_eq!(threads_or_all("0"), Ok(0));
+        for bad in ["0", "-5", "nan", "inf", "-inf", "1e300", "18446744073709551615e9"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+        assert_eq!(seconds("0.5"), Ok(0.5));
+        assert!(memory_mib("18446744073709551615").is_err());
+        assert!(memory_mib(&(physical_memory_mib() + 1).to_string()).is_err());
+        assert_eq!(memory_mib("16"), Ok(16));
+        assert!(table_bits("3").is_err() && table_bits("4").is_ok() && table_bits("31").is_err());
+    }
+}
