@@ -88,6 +88,7 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["game", "list"] => vec![],
         ["game", "solve"] => vec!["domineering", "2x2", "--playouts", "10", "--tt-bits", "10"],
         ["eval"] => vec!["start"],
+        ["bench", "random"] => vec!["--empties", "10", "--count", "2", "--hash-mb", "16"],
         ["bench", "eval"] => vec!["--positions", "100", "--passes", "1"],
         ["train", "data"] => vec![&wthor, "--out-dir", &scratch_dir, "--exact-empties", "8"],
         ["train", "selfplay"] => vec!["--games", "2", "--exact-empties", "8", "--out", &new_samples],

@@ -10,8 +10,8 @@ use std::sync::{Arc, OnceLock};
 /// The 8x8 normal-rules weights, as committed.
 static NORMAL8: &[u8] = include_bytes!("../weights/normal8.sew");
 
-/// The 8x8 reversed-rules (misère) weights, when this build has them.
-static REVERSED8: Option<&[u8]> = None;
+/// The 8x8 reversed-rules (misère) weights.
+static REVERSED8: Option<&[u8]> = Some(include_bytes!("../weights/reversed8.sew"));
 
 /// The embedded weights for `variant` on 8x8, parsed once. An error when this build
 /// carries none for the variant (give a file instead).

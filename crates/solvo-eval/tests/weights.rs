@@ -106,3 +106,16 @@ fn evaluation_stays_in_range_on_random_boards() {
         assert!((-solvo_eval::MAX_EVAL..=solvo_eval::MAX_EVAL).contains(&v));
     }
 }
+
+#[test]
+fn reversed_weights_are_embedded_and_symmetric() {
+    let w = embedded(Variant::Reversed).unwrap();
+    assert_eq!(w.variant, Variant::Reversed);
+    for b in random_positions(500, 3) {
+        let v = w.evaluate(b.player, b.opponent);
+        for k in 1..8 {
+            let img = b.transformed(k);
+            assert_eq!(w.evaluate(img.player, img.opponent), v);
+        }
+    }
+}

@@ -74,6 +74,8 @@ pub enum What {
     Wthor(crate::commands::bench_wthor::WthorArgs),
     /// Static evaluations per second (positions of random games).
     Eval(crate::commands::bench_eval::EvalArgs),
+    /// Exact solves of positions from seeded random games (either variant): rows, totals.
+    Random(crate::commands::bench_random::RandomArgs),
 }
 
 /// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
@@ -89,6 +91,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         What::Games(a) => crate::commands::game::bench_games(a, common),
         What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
+        What::Random(a) => crate::commands::bench_random::run(a, common),
         What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts, eval_file } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let table = solvo_endgame::tt::TranspositionTable::try_with_replacement(hash_mb << 20, replacement)?;

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod bench_eval;
+pub mod bench_random;
 pub mod bench_wthor;
 pub mod convert;
 pub mod enumerate;
