@@ -77,6 +77,8 @@ enum Command {
     Train(commands::train::Args),
     /// Static evaluation of positions (trained weights), in discs for the side to move.
     Eval(commands::eval::Args),
+    /// Midgame search (evaluation, alpha-beta, Multi-ProbCut): best move, score, PV.
+    Analyze(commands::analyze::Args),
 }
 
 /// Options every command sees.
@@ -109,6 +111,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Game(args) => commands::game::run(args, common),
         Command::Train(args) => commands::train::run(args, common),
         Command::Eval(args) => commands::eval::run(args, common),
+        Command::Analyze(args) => commands::analyze::run(args, common),
     }
 }
 

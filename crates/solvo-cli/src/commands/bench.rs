@@ -71,6 +71,8 @@ pub enum What {
     Wthor(crate::commands::bench_wthor::WthorArgs),
     /// Static evaluations per second (positions of random games).
     Eval(crate::commands::bench_eval::EvalArgs),
+    /// Midgame search move quality on fully scored OBF files: best_rate, mean_loss, mae.
+    Hard(crate::commands::bench_hard::HardArgs),
 }
 
 /// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
@@ -86,6 +88,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         What::Games(a) => crate::commands::game::bench_games(a, common),
         What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
+        What::Hard(a) => crate::commands::bench_hard::run(a, common),
         What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let mut opts = crate::commands::solve::options(threads, hash_mb, None);

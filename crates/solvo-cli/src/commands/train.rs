@@ -25,6 +25,8 @@ pub enum Step {
     Data(DataArgs),
     /// Fit a weight file on sample files.
     Fit(FitArgs),
+    /// Measure Multi-ProbCut statistics of a weight file on WTHOR positions.
+    Mpc(crate::commands::train_mpc::MpcArgs),
 }
 
 /// Arguments of `solvo train data`.
@@ -78,6 +80,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.step {
         Step::Data(a) => data(a, common),
         Step::Fit(a) => fit_command(a, common),
+        Step::Mpc(a) => crate::commands::train_mpc::run(a, common),
     }
 }
 
