@@ -2,8 +2,9 @@
 //! to every depth up to a maximum, then for each (empties, probe depth, deep depth)
 //! the mean and the standard deviation of `deep - shallow` (discs). Depth pairs deeper
 //! than measured get a fitted value: the spread follows a linear model in (empties,
-//! shallow depth, deep depth) fitted on the measured cells (least squares, weighted by
-//! sample count), the mean that of the deepest measured pairs of the same parity.
+//! shallow depth, deep depth, parity of their difference) fitted on the measured cells
+//! (least squares, weighted by sample count), the mean that of the deepest measured
+//! pair of the same parity.
 
 use crate::driver::{MidgameSearch, SearchLimits};
 use crate::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
@@ -68,17 +69,20 @@ pub fn measure_cells(empties: u32, values: &[Vec<i32>]) -> Vec<MeasuredCell> {
     cells
 }
 
-/// Solves the 4x4 system `a x = b` by Gaussian elimination with partial pivoting
+/// Number of terms of the spread model.
+pub const MODEL_TERMS: usize = 5;
+
+/// Solves the system `a x = b` by Gauss-Jordan elimination with partial pivoting
 /// (`None` if singular).
-fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> Option<[f64; 4]> {
-    for col in 0..4 {
-        let pivot = (col..4).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+fn solve_linear(mut a: [[f64; MODEL_TERMS]; MODEL_TERMS], mut b: [f64; MODEL_TERMS]) -> Option<[f64; MODEL_TERMS]> {
+    for col in 0..MODEL_TERMS {
+        let pivot = (col..MODEL_TERMS).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
         if a[pivot][col].abs() < 1e-12 {
             return None;
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
-        for row in 0..4 {
+        for row in 0..MODEL_TERMS {
             if row != col {
                 let f = a[row][col] / a[col][col];
                 let pivot_row = a[col];
@@ -89,25 +93,31 @@ fn solve4(mut a: [[f64; 4]; 4], mut b: [f64; 4]) -> Option<[f64; 4]> {
             }
         }
     }
-    Some([b[0] / a[0][0], b[1] / a[1][1], b[2] / a[2][2], b[3] / a[3][3]])
+    Some(std::array::from_fn(|i| b[i] / a[i][i]))
 }
 
-/// The spread model `sigma = c0 + c1 * empties + c2 * shallow + c3 * deep` fitted on
-/// `cells` (weighted least squares), if the cells determine it.
-pub fn fit_sigma_model(cells: &[MeasuredCell]) -> Option<[f64; 4]> {
-    let mut a = [[0.0; 4]; 4];
-    let mut b = [0.0; 4];
+/// The terms of the spread model for a cell.
+fn model_terms(empties: u32, shallow: u32, deep: u32) -> [f64; MODEL_TERMS] {
+    [1.0, f64::from(empties), f64::from(shallow), f64::from(deep), f64::from((deep - shallow) % 2)]
+}
+
+/// The spread model `sigma = c0 + c1 * empties + c2 * shallow + c3 * deep + c4 *
+/// ((deep - shallow) mod 2)` fitted on `cells` (weighted least squares), if the cells
+/// determine it.
+pub fn fit_sigma_model(cells: &[MeasuredCell]) -> Option<[f64; MODEL_TERMS]> {
+    let mut a = [[0.0; MODEL_TERMS]; MODEL_TERMS];
+    let mut b = [0.0; MODEL_TERMS];
     for c in cells {
-        let x = [1.0, f64::from(c.stat.empties), f64::from(c.stat.shallow), f64::from(c.stat.deep)];
+        let x = model_terms(u32::from(c.stat.empties), u32::from(c.stat.shallow), u32::from(c.stat.deep));
         let w = c.samples as f64;
-        for i in 0..4 {
-            for j in 0..4 {
+        for i in 0..MODEL_TERMS {
+            for j in 0..MODEL_TERMS {
                 a[i][j] += w * x[i] * x[j];
             }
             b[i] += w * x[i] * f64::from(c.stat.sigma);
         }
     }
-    solve4(a, b)
+    solve_linear(a, b)
 }
 
 /// The measured cells plus fitted ones for every deep depth up to `max_fit_depth` (and
@@ -133,7 +143,8 @@ pub fn complete(cells: &[MeasuredCell], max_fit_depth: u32) -> Vec<MeasuredCell>
                 .filter(|c| c.stat.deep % 2 == (deep % 2) as u8)
                 .max_by_key(|c| c.stat.deep)
                 .map_or(0.0, |c| c.stat.mean);
-            let sigma = model[0] + model[1] * f64::from(e) + model[2] * f64::from(shallow) + model[3] * f64::from(deep);
+            let x = model_terms(u32::from(e), shallow, deep);
+            let sigma: f64 = model.iter().zip(x).map(|(m, x)| m * x).sum();
             out.push(MeasuredCell {
                 stat: MpcStat {
                     empties: e,
@@ -172,7 +183,9 @@ mod tests {
         for e in [20u8, 30, 40] {
             for deep in 3u32..=8 {
                 let shallow = probe_depth(deep);
-                let sigma = 1.0 + 0.05 * f64::from(e) - 0.2 * f64::from(shallow) + 0.1 * f64::from(deep);
+                let sigma = 1.0 + 0.05 * f64::from(e) - 0.2 * f64::from(shallow)
+                    + 0.1 * f64::from(deep)
+                    + 0.7 * f64::from((deep - shallow) % 2);
                 cells.push(MeasuredCell {
                     stat: MpcStat {
                         empties: e,
@@ -186,7 +199,7 @@ mod tests {
             }
         }
         let m = fit_sigma_model(&cells).unwrap();
-        for (got, want) in m.iter().zip([1.0, 0.05, -0.2, 0.1]) {
+        for (got, want) in m.iter().zip([1.0, 0.05, -0.2, 0.1, 0.7]) {
             assert!((got - want).abs() < 1e-3, "{m:?}");
         }
         let all = complete(&cells, 12);

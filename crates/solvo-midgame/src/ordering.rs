@@ -17,8 +17,11 @@ pub const MAX_MOVES: usize = 64;
 /// Corners of the 8x8 board.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
-/// Penalty per opponent move, in `1 / SCALE` disc.
-pub const MOBILITY_WEIGHT: i32 = 48;
+/// Penalty per opponent move, in `1 / SCALE` disc (1.5 discs). Measured on 30
+/// positions of hard-25 at depth 12 (nodes, ordering included): 48 -> 97.4 M with the
+/// old sort depths; with the sort depths below 96 -> 79.9 M, 128 -> 78.5 M,
+/// 192 -> 74.7 M.
+pub const MOBILITY_WEIGHT: i32 = 192;
 
 /// One child of a node: the move and the position after it (the opponent to move).
 #[derive(Clone, Copy, Debug, Default)]
@@ -95,12 +98,13 @@ impl MoveList {
 }
 
 /// Depth of the shallow search that orders the children of a node of `depth`
-/// (`None`: static evaluation only).
+/// (`None`: static evaluation only). Depth-1 sorting from depth 8 rather than 6 saves
+/// about 18% of the nodes at depth 12 (hard-25, 30 positions).
 #[inline(always)]
 pub const fn sort_depth(depth: u32) -> Option<u32> {
     match depth {
-        0..=5 => None,
-        6..=9 => Some(1),
+        0..=7 => None,
+        8..=11 => Some(1),
         _ => Some(2),
     }
 }
