@@ -3,8 +3,9 @@
 //! the mean and the standard deviation of `deep - shallow` (discs). Depth pairs deeper
 //! than measured get a fitted value: the spread follows a linear model in (empties,
 //! shallow depth, deep depth, parity of their difference) fitted on the measured cells
-//! (least squares, weighted by sample count), the mean that of the deepest measured
-//! pair of the same parity.
+//! (least squares, weighted by sample count) plus the mean residual of the measured
+//! cells of the same empties (the level of a stage), the mean that of the deepest
+//! measured pair of the same parity.
 
 use crate::driver::{MidgameSearch, SearchLimits};
 use crate::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
@@ -121,8 +122,9 @@ pub fn fit_sigma_model(cells: &[MeasuredCell]) -> Option<[f64; MODEL_TERMS]> {
 }
 
 /// The measured cells plus fitted ones for every deep depth up to `max_fit_depth` (and
-/// below the empties) that was not measured, for every empties count measured. A
-/// fitted spread is never below the smallest measured one of its empties.
+/// below the empties) that was not measured, for every empties count measured: the
+/// model's spread shifted by the stage's mean residual, never below the smallest
+/// measured spread of the stage.
 pub fn complete(cells: &[MeasuredCell], max_fit_depth: u32) -> Vec<MeasuredCell> {
     let mut out = cells.to_vec();
     let Some(model) = fit_sigma_model(cells) else {
@@ -135,6 +137,18 @@ pub fn complete(cells: &[MeasuredCell], max_fit_depth: u32) -> Vec<MeasuredCell>
         let here: Vec<&MeasuredCell> = cells.iter().filter(|c| c.stat.empties == e).collect();
         let floor = here.iter().map(|c| c.stat.sigma).fold(f32::INFINITY, f32::min);
         let deepest = here.iter().map(|c| c.stat.deep).max().unwrap_or(0);
+        let predict = |shallow: u32, deep: u32| -> f64 {
+            model.iter().zip(model_terms(u32::from(e), shallow, deep)).map(|(m, x)| m * x).sum()
+        };
+        let weight: f64 = here.iter().map(|c| c.samples as f64).sum();
+        let residual = here
+            .iter()
+            .map(|c| {
+                c.samples as f64
+                    * (f64::from(c.stat.sigma) - predict(u32::from(c.stat.shallow), u32::from(c.stat.deep)))
+            })
+            .sum::<f64>()
+            / weight.max(1.0);
         for deep in u32::from(deepest) + 1..=max_fit_depth.min(u32::from(e).saturating_sub(1)) {
             let shallow = probe_depth(deep);
             // Mean: the deepest measured cell of the same depth parity.
@@ -143,8 +157,7 @@ pub fn complete(cells: &[MeasuredCell], max_fit_depth: u32) -> Vec<MeasuredCell>
                 .filter(|c| c.stat.deep % 2 == (deep % 2) as u8)
                 .max_by_key(|c| c.stat.deep)
                 .map_or(0.0, |c| c.stat.mean);
-            let x = model_terms(u32::from(e), shallow, deep);
-            let sigma: f64 = model.iter().zip(x).map(|(m, x)| m * x).sum();
+            let sigma = predict(shallow, deep) + residual;
             out.push(MeasuredCell {
                 stat: MpcStat {
                     empties: e,

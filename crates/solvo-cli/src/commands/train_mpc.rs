@@ -10,7 +10,7 @@ use crate::commands::eval::load_weights;
 use crate::error::{context, CliError};
 use crate::Common;
 use serde_json::json;
-use solvo_midgame::mpc_stats::{complete, depth_values, measure_cells, MeasuredCell};
+use solvo_midgame::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use solvo_midgame::MidgameSearch;
 use solvo_othello::formats::wthor::{parse_wtb, WthorGame};
 use solvo_othello::Position;
@@ -98,6 +98,12 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
         return Err(CliError("no statistics measured (too few positions or depths)".into()));
     }
     let all = complete(&measured, args.fit_depth);
+    if let Some(m) = fit_sigma_model(&measured) {
+        eprintln!(
+            "spread model: sigma = {:.3} {:+.4} * empties {:+.3} * shallow {:+.3} * deep {:+.3} * odd (plus each stage's mean residual)",
+            m[0], m[1], m[2], m[3], m[4]
+        );
+    }
     for c in &all {
         let s = c.stat;
         if common.json {
