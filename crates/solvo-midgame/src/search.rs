@@ -369,11 +369,17 @@ impl<'a> Searcher<'a> {
         let margin = (t * f64::from(sigma)) as i32;
         let shallow = probe_depth(depth);
         let high = beta - mean + margin;
-        if high < INF && self.pvs(p, o, high - 1, high, shallow, ply, false) >= high {
-            return Some(beta);
+        // A failed high probe bounds the shallow value from above (fail-soft): when that
+        // bound is already below the low threshold, the low probe is not needed.
+        let mut shallow_upper = INF;
+        if high < INF {
+            shallow_upper = self.pvs(p, o, high - 1, high, shallow, ply, false);
+            if shallow_upper >= high {
+                return Some(beta);
+            }
         }
         let low = alpha - mean - margin;
-        if low > -INF && self.pvs(p, o, low, low + 1, shallow, ply, false) <= low {
+        if low > -INF && (shallow_upper <= low || self.pvs(p, o, low, low + 1, shallow, ply, false) <= low) {
             return Some(alpha);
         }
         None
