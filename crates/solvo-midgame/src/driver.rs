@@ -335,8 +335,12 @@ impl MidgameSearch {
             let helpers: Vec<_> = (1..threads)
                 .map(|k| {
                     let mut order = moves.clone();
-                    let n = order.len();
-                    order.rotate_left(k % n);
+                    if k % 2 == 1 {
+                        order.reverse();
+                    } else {
+                        let n = order.len();
+                        order.rotate_left(k % n);
+                    }
                     scope.spawn(move || {
                         let mut helper = Searcher::new(ctx);
                         helper.helper = true;

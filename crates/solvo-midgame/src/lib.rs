@@ -11,6 +11,8 @@
 //!   stop flag, exact solve by `solvo-endgame` when the depth reaches the end;
 //! - [`mpc_stats`]: measuring the Multi-ProbCut statistics of a weight set.
 
+#![warn(missing_docs)]
+
 pub mod driver;
 pub mod mpc;
 pub mod mpc_stats;
