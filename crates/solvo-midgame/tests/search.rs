@@ -183,3 +183,9 @@ fn bad_requests_are_errors() {
     assert!(search.search(&Position::start(BoardSize::Six, Variant::Normal), &limits(2)).is_err());
     assert!(search.search(&Position::start(BoardSize::Eight, Variant::Reversed), &limits(2)).is_err());
 }
+
+#[test]
+fn a_searcher_can_move_to_and_be_shared_with_other_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<MidgameSearch>();
+}
