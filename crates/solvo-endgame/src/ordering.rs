@@ -7,6 +7,7 @@
 //! variants are recorded in the issue notes.
 
 use crate::rules::{Rules, NOT_A, NOT_H};
+use solvo_eval::{Weights, SCALE};
 use solvo_othello::moves::legal_moves;
 
 /// Squares next to a disc of `discs` (8 directions), within `empty`.
@@ -59,22 +60,91 @@ pub fn mobility_eval(p: u64, o: u64, rules: &Rules) -> i32 {
     4 * (mob(mp) - mob(mo)) + 8 * corners
 }
 
+/// The static values an ordering search stands on: a leaf's value and a finished
+/// game's value, both for the side to move.
+pub trait OrderingEval {
+    /// Value of a leaf (`p` to move against `o`).
+    fn leaf(&self, p: u64, o: u64) -> i32;
+    /// Value of a finished game.
+    fn terminal(&self, p: u64, o: u64) -> i32;
+}
+
+/// [`mobility_eval`] at the leaves; a finished game is its disc difference times 64.
+pub struct MobilityEval<'a>(pub &'a Rules);
+
+impl OrderingEval for MobilityEval<'_> {
+    #[inline(always)]
+    fn leaf(&self, p: u64, o: u64) -> i32 {
+        mobility_eval(p, o, self.0)
+    }
+    #[inline(always)]
+    fn terminal(&self, p: u64, o: u64) -> i32 {
+        (p.count_ones() as i32 - o.count_ones() as i32) * 64
+    }
+}
+
+/// The trained evaluation at the leaves (1/SCALE discs); a finished game is its final
+/// score under the rules, in the same unit.
+pub struct TrainedEval<'a>(pub &'a Weights, pub &'a Rules);
+
+impl OrderingEval for TrainedEval<'_> {
+    #[inline(always)]
+    fn leaf(&self, p: u64, o: u64) -> i32 {
+        self.0.evaluate(p, o)
+    }
+    #[inline(always)]
+    fn terminal(&self, p: u64, o: u64) -> i32 {
+        self.1.final_score(p, o) * SCALE
+    }
+}
+
 /// A depth-limited alpha-beta on [`mobility_eval`]: the "shallow search" used to order
 /// moves high in the tree, where a subtree is large enough to pay for it. Counts the
 /// positions it visits in `nodes`.
 pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+    ordering_search(p, o, &MobilityEval(rules), rules.mask, depth, alpha, beta, nodes)
+}
+
+/// A depth-limited alpha-beta on the trained evaluation (a finished game scores its
+/// final result times `SCALE`): the ordering search when the solve has weights. Counts
+/// the positions it visits in `nodes`. Only used to order moves, never as a value.
+#[allow(clippy::too_many_arguments)]
+pub fn eval_search(
+    p: u64,
+    o: u64,
+    weights: &Weights,
+    rules: &Rules,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    ordering_search(p, o, &TrainedEval(weights, rules), rules.mask, depth, alpha, beta, nodes)
+}
+
+/// Fail-soft alpha-beta to `depth` plies on `eval` (a pass costs a ply), without table
+/// or sorting. Counts the positions it visits in `nodes`.
+#[allow(clippy::too_many_arguments)]
+pub fn ordering_search<E: OrderingEval>(
+    p: u64,
+    o: u64,
+    eval: &E,
+    mask: u64,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
     *nodes += 1;
-    let mask = rules.mask;
     if depth == 0 {
-        return mobility_eval(p, o, rules);
+        return eval.leaf(p, o);
     }
     let mut moves = legal_moves(p, o, mask);
     if moves == 0 {
         if legal_moves(o, p, mask) == 0 {
-            let d = p.count_ones() as i32 - o.count_ones() as i32;
-            return d * 64;
+            return eval.terminal(p, o);
         }
-        return -shallow_eval(o, p, rules, depth - 1, -beta, -alpha, nodes);
+        return -ordering_search(o, p, eval, mask, depth - 1, -beta, -alpha, nodes);
     }
     let mut best = i32::MIN + 1;
     let mut alpha = alpha;
@@ -88,9 +158,9 @@ pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta:
             // positions, counted the same way; FFO #41-#42 under cachegrind: 19.08 G
             // -> 18.57 G instructions in all).
             *nodes += 1;
-            -mobility_eval(cp, co, rules)
+            -eval.leaf(cp, co)
         } else {
-            -shallow_eval(cp, co, rules, depth - 1, -beta, -alpha, nodes)
+            -ordering_search(cp, co, eval, mask, depth - 1, -beta, -alpha, nodes)
         };
         if v > best {
             best = v;

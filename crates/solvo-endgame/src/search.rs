@@ -3,12 +3,13 @@
 //! threshold of empties.
 
 use crate::mc_hints::McHints;
-use crate::ordering::{move_key, shallow_eval};
+use crate::ordering::{eval_search, move_key, shallow_eval};
 use crate::parallel::{chain_cut, Shared, SplitPoint};
 use crate::rules::{Rules, SCORE_INF};
 use crate::shallow::{odd_quadrants, solve_shallow};
 use crate::stability::stability_cutoff;
 use crate::tt::{table_hash, TranspositionTable, TtCounts, TtRecord};
+use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
 use solvo_othello::moves::legal_moves;
@@ -62,6 +63,15 @@ pub struct SearchConfig {
     /// Measured on FFO #40-#49 (1 thread): gating the nodes above the shallow solver
     /// too lost more cutoffs than it saved work (2.155 G -> 2.180 G nodes, slower).
     pub stability_gate: bool,
+    /// Order moves from `shallow_order_empties` up by a shallow search on the trained
+    /// evaluation (when the solve has one) instead of the mobility estimate.
+    pub eval_order: bool,
+    /// Weight of the evaluation search's value (1/SCALE discs) in the ordering key,
+    /// against the fastest-first key (one opponent reply = 64).
+    pub eval_order_weight: u32,
+    /// The evaluation search is this many plies shallower than the mobility search
+    /// would be (it costs more per leaf and knows more).
+    pub eval_order_depth_cut: u32,
 }
 
 impl Default for SearchConfig {
@@ -80,6 +90,9 @@ impl Default for SearchConfig {
             shallow_stability_empties: 0,
             split_late: false,
             stability_gate: true,
+            eval_order: true,
+            eval_order_weight: 1,
+            eval_order_depth_cut: 1,
         }
     }
 }
@@ -102,7 +115,7 @@ impl SearchConfig {
     }
 
     /// The names [`SearchConfig::set`] accepts.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 16] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -116,6 +129,9 @@ impl SearchConfig {
         "shallow_stability_empties",
         "stability_gate",
         "split_late",
+        "eval_order",
+        "eval_order_weight",
+        "eval_order_depth_cut",
     ];
 
     /// Sets the switch `name` (one of [`SearchConfig::NAMES`]) to `value` (a number;
@@ -143,6 +159,9 @@ impl SearchConfig {
             "shallow_stability_empties" => self.shallow_stability_empties = range(0, 64)?,
             "stability_gate" => self.stability_gate = range(0, 1)? == 1,
             "split_late" => self.split_late = range(0, 1)? == 1,
+            "eval_order" => self.eval_order = range(0, 1)? == 1,
+            "eval_order_weight" => self.eval_order_weight = range(0, 64)?,
+            "eval_order_depth_cut" => self.eval_order_depth_cut = range(0, 8)?,
             _ => return Err(format!("unknown search option {name:?}: expected one of {}", Self::NAMES.join(", "))),
         }
         Ok(())
@@ -213,6 +232,9 @@ pub struct Searcher<'a> {
     pub(crate) child_alpha: i32,
     /// Monte Carlo move-ordering hints, when the solve learned some.
     pub mc: Option<&'a McHints>,
+    /// The trained evaluation for move ordering, when the solve has one for its board
+    /// size and variant.
+    pub eval: Option<&'a Weights>,
 }
 
 impl<'a> Searcher<'a> {
@@ -241,6 +263,7 @@ impl<'a> Searcher<'a> {
             chain: None,
             child_alpha: -SCORE_INF,
             mc: None,
+            eval: None,
         }
     }
 
@@ -483,7 +506,23 @@ impl<'a> Searcher<'a> {
             return key;
         }
         let depth = self.config.shallow_order_depth(empties);
-        let key = key + (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8);
+        let key = match self.eval {
+            Some(w) if self.config.eval_order => {
+                let depth = depth.saturating_sub(self.config.eval_order_depth_cut);
+                let v = eval_search(
+                    cp,
+                    co,
+                    w,
+                    &self.rules,
+                    depth,
+                    -SCORE_INF * SCALE,
+                    SCORE_INF * SCALE,
+                    &mut self.ordering_nodes,
+                );
+                key - v * self.config.eval_order_weight as i32
+            }
+            _ => key + (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8),
+        };
         match self.mc {
             Some(h) => key.saturating_add(h.bonus(mc_node, empties, x)),
             None => key,

@@ -7,6 +7,7 @@ use crate::rules::{Rules, SCORE_INF};
 use crate::search::{Child, SearchConfig, Searcher};
 use crate::tt::{TranspositionTable, TtCounts, TtStats};
 use serde::Serialize;
+use solvo_eval::Weights;
 use solvo_othello::{Position, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -51,6 +52,11 @@ pub struct SolveOptions {
     pub mc_playouts: u32,
     /// Seed of the Monte Carlo playouts.
     pub mc_seed: u64,
+    /// The trained evaluation that orders moves high in the tree; `None`: the weights
+    /// embedded for the position's variant, if the build has them. Used only when its
+    /// board size and variant are the position's (and `config.eval_order` is on); it
+    /// never changes a value, only the order of the search.
+    pub eval: Option<Arc<Weights>>,
 }
 
 impl SolveOptions {
@@ -67,6 +73,7 @@ impl SolveOptions {
             progress: Arc::new(AtomicU64::new(0)),
             mc_playouts: 0,
             mc_seed: 1,
+            eval: None,
         }
     }
 }
@@ -127,6 +134,9 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let shared = Shared::new(options.config.split_min_empties);
     let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
     let hints = hints.as_ref();
+    let embedded = if options.eval.is_none() { solvo_eval::embedded_shared(pos.variant).ok() } else { None };
+    let eval =
+        options.eval.as_deref().or(embedded.as_deref()).filter(|w| w.size == pos.size && w.variant == pos.variant);
 
     let outcome = std::thread::scope(|scope| {
         let watcher = options.time_limit.map(|limit| {
@@ -151,6 +161,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     s.progress = Some(&options.progress);
                     s.shared = Some(shared);
                     s.mc = hints;
+                    s.eval = eval;
                     s.helper_loop();
                     (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
@@ -159,6 +170,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         let mut main = Searcher::new(rules, &options.tt, options.config, stop, options.node_budget);
         main.progress = Some(&options.progress);
         main.mc = hints;
+        main.eval = eval;
         if options.threads > 1 {
             main.shared = Some(shared);
         }

@@ -258,3 +258,38 @@ fn monte_carlo_ordering_keeps_values_exact() {
         }
     }
 }
+
+/// The trained evaluation only orders moves: with it, without it, and with zero
+/// weights every window gives the same value (random 8x8 positions, both variants).
+#[test]
+fn evaluation_ordering_never_changes_a_value() {
+    let mut rng = Rng::new(2026);
+    let zero = std::sync::Arc::new(solvo_eval::Weights::zeros(Variant::Normal));
+    let mut checked = 0;
+    while checked < 24 {
+        let variant = if checked % 4 == 3 { Variant::Reversed } else { Variant::Normal };
+        let Some(pos) = random_position(BoardSize::Eight, variant, 14 + (checked % 4) as u32, &mut rng) else {
+            continue;
+        };
+        let mut with = SolveOptions::new(8);
+        let reference = solve(&pos, &with).score();
+        let mut without = SolveOptions::new(8);
+        without.config.eval_order = false;
+        assert_eq!(solve(&pos, &without).score(), reference);
+        let mut zeroed = SolveOptions::new(8);
+        zeroed.eval = Some(zero.clone());
+        assert_eq!(solve(&pos, &zeroed).score(), reference);
+        for (lo, hi) in [(-1, 1), (0, 0), (-10, -2), (4, 20)] {
+            with.tt.clear();
+            with.window = Window { lo, hi };
+            let r = solve(&pos, &with);
+            let v = reference.unwrap();
+            if (lo..=hi).contains(&v) {
+                assert_eq!(r.score(), Some(v));
+            } else {
+                assert!(r.lower <= v && v <= r.upper);
+            }
+        }
+        checked += 1;
+    }
+}

@@ -5,7 +5,7 @@
 use crate::format::WeightFileError;
 use crate::weights::Weights;
 use solvo_othello::Variant;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The 8x8 normal-rules weights, as committed.
 static NORMAL8: &[u8] = include_bytes!("../weights/normal8.sew");
@@ -16,18 +16,27 @@ static REVERSED8: Option<&[u8]> = None;
 /// The embedded weights for `variant` on 8x8, parsed once. An error when this build
 /// carries none for the variant (give a file instead).
 pub fn embedded(variant: Variant) -> Result<&'static Weights, WeightFileError> {
-    static CELLS: [OnceLock<Result<Weights, WeightFileError>>; 2] = [OnceLock::new(), OnceLock::new()];
+    cell(variant).as_ref().map(|w| &**w).map_err(Clone::clone)
+}
+
+/// [`embedded`], as a shared pointer (for holders that also take weights read from a
+/// file).
+pub fn embedded_shared(variant: Variant) -> Result<Arc<Weights>, WeightFileError> {
+    cell(variant).clone()
+}
+
+fn cell(variant: Variant) -> &'static Result<Arc<Weights>, WeightFileError> {
+    static CELLS: [OnceLock<Result<Arc<Weights>, WeightFileError>>; 2] = [OnceLock::new(), OnceLock::new()];
     let (cell, bytes) = match variant {
         Variant::Normal => (&CELLS[0], Some(NORMAL8)),
         Variant::Reversed => (&CELLS[1], REVERSED8),
     };
-    let parsed = cell.get_or_init(|| match bytes {
-        Some(b) => Weights::from_bytes(b),
+    cell.get_or_init(|| match bytes {
+        Some(b) => Weights::from_bytes(b).map(Arc::new),
         None => Err(WeightFileError {
             message: format!("this build has no embedded {} weights; give a weight file", variant.name()),
         }),
-    });
-    parsed.as_ref().map_err(Clone::clone)
+    })
 }
 
 /// Reads a weight file from disk. Errors name the file and what is wrong with it.

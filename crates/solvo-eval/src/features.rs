@@ -6,7 +6,7 @@
 //! stage's bias). Every position activates exactly [`ACTIVE_FEATURES`] entries; its
 //! evaluation is their sum.
 
-use crate::pattern::{extract_bits, PATTERNS, TERNARY};
+use crate::pattern::{extract_bits, MAX_PATTERN_SQUARES, PATTERNS};
 use solvo_othello::moves::legal_moves;
 use solvo_othello::symmetry::{inverse_transform, transform};
 
@@ -36,6 +36,67 @@ pub const STAGE_LEN: usize = PARITY_OFFSET + 2;
 /// Every pattern instance as (pattern number, symmetry `k`): read `PATTERNS[t].mask`
 /// from `transform(board, k)`. Distinct square sets only, smallest `k` for each.
 pub const INSTANCES: [(u8, u8); PATTERN_INSTANCES] = instances();
+
+/// The squares each instance reads on the board as it is: `inverse_transform(mask, k)`.
+pub const INSTANCE_MASKS: [u64; PATTERN_INSTANCES] = instance_masks();
+
+/// `INSTANCE_TERNARY[i][b]`: the pattern index contribution of the instance's squares
+/// whose bits are set in `b`, where `b` is extracted from the board as it is with
+/// [`INSTANCE_MASKS`]`[i]` (bit `j` = the instance's `j`-th lowest square). Each square's
+/// digit weight is that of the canonical square it maps to, so an index read this way
+/// equals the one read from the transformed board, without transforming it.
+pub static INSTANCE_TERNARY: [[u16; 1 << MAX_PATTERN_SQUARES]; PATTERN_INSTANCES] = instance_ternary();
+
+const fn instance_masks() -> [u64; PATTERN_INSTANCES] {
+    let mut out = [0u64; PATTERN_INSTANCES];
+    let mut i = 0;
+    while i < PATTERN_INSTANCES {
+        let (t, k) = INSTANCES[i];
+        out[i] = inverse_transform(PATTERNS[t as usize].mask, k);
+        i += 1;
+    }
+    out
+}
+
+/// The rank of square `sq` among the set bits of `mask` (lowest = 0).
+const fn rank_in(mask: u64, sq: u32) -> u32 {
+    (mask & ((1u64 << sq) - 1)).count_ones()
+}
+
+const fn instance_ternary() -> [[u16; 1 << MAX_PATTERN_SQUARES]; PATTERN_INSTANCES] {
+    let mut out = [[0u16; 1 << MAX_PATTERN_SQUARES]; PATTERN_INSTANCES];
+    let mut i = 0;
+    while i < PATTERN_INSTANCES {
+        let (t, k) = INSTANCES[i];
+        let canonical = PATTERNS[t as usize].mask;
+        // Digit weight of the instance's j-th square.
+        let mut weight = [0u16; MAX_PATTERN_SQUARES];
+        let mut rest = INSTANCE_MASKS[i];
+        let mut j = 0;
+        while rest != 0 {
+            let sq = rest.trailing_zeros();
+            rest &= rest - 1;
+            let image = transform(1u64 << sq, k).trailing_zeros();
+            weight[j] = 3u16.pow(rank_in(canonical, image));
+            j += 1;
+        }
+        let mut b = 0;
+        while b < (1 << MAX_PATTERN_SQUARES) {
+            let mut v = 0u16;
+            let mut d = 0;
+            while d < j {
+                if b & (1 << d) != 0 {
+                    v += weight[d];
+                }
+                d += 1;
+            }
+            out[i][b] = v;
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+}
 
 const fn is_new_instance(mask: u64, k: u8) -> bool {
     let squares = inverse_transform(mask, k);
@@ -111,13 +172,12 @@ const fn pattern_table_total() -> usize {
 #[inline(always)]
 pub fn feature_indices(player: u64, opponent: u64) -> [u32; ACTIVE_FEATURES] {
     let mut out = [0u32; ACTIVE_FEATURES];
-    let ps: [u64; 8] = std::array::from_fn(|k| transform(player, k as u8));
-    let os: [u64; 8] = std::array::from_fn(|k| transform(opponent, k as u8));
-    for (slot, &(t, k)) in out.iter_mut().zip(INSTANCES.iter()) {
-        let mask = PATTERNS[t as usize].mask;
-        let own = TERNARY[extract_bits(ps[k as usize], mask) as usize] as usize;
-        let theirs = TERNARY[extract_bits(os[k as usize], mask) as usize] as usize;
-        *slot = (PATTERN_OFFSETS[t as usize] + own + 2 * theirs) as u32;
+    for i in 0..PATTERN_INSTANCES {
+        let mask = INSTANCE_MASKS[i];
+        let ternary = &INSTANCE_TERNARY[i];
+        let own = ternary[extract_bits(player, mask) as usize] as usize;
+        let theirs = ternary[extract_bits(opponent, mask) as usize] as usize;
+        out[i] = (PATTERN_OFFSETS[INSTANCES[i].0 as usize] + own + 2 * theirs) as u32;
     }
     let mobility = |a: u64, b: u64| (legal_moves(a, b, u64::MAX).count_ones() as usize).min(MOBILITY_CAP - 1);
     out[PATTERN_INSTANCES] = (MOBILITY_PLAYER_OFFSET + mobility(player, opponent)) as u32;
@@ -151,6 +211,25 @@ mod tests {
     fn layout_sizes() {
         assert_eq!(PATTERN_INSTANCES, 50);
         assert_eq!(STAGE_LEN, 19683 + 3 * 59049 + 4 * 6561 + 2187 + 729 + 243 + 81 + 2 * MOBILITY_CAP + 2);
+    }
+
+    /// The direct read (instance masks and tables) equals reading the canonical squares
+    /// of the transformed board.
+    #[test]
+    fn instance_tables_match_transformed_reads() {
+        use crate::pattern::TERNARY;
+        let mut rng = solvo_core::rng::Rng::new(7);
+        for _ in 0..2000 {
+            let a = rng.next_u64();
+            let b = rng.next_u64() & !a;
+            let idx = feature_indices(a, b);
+            for (i, &(t, k)) in INSTANCES.iter().enumerate() {
+                let mask = PATTERNS[t as usize].mask;
+                let own = TERNARY[extract_bits(transform(a, k), mask) as usize] as usize;
+                let theirs = TERNARY[extract_bits(transform(b, k), mask) as usize] as usize;
+                assert_eq!(idx[i] as usize, PATTERN_OFFSETS[t as usize] + own + 2 * theirs);
+            }
+        }
     }
 
     #[test]

@@ -18,6 +18,6 @@ pub mod format;
 pub mod pattern;
 pub mod weights;
 
-pub use embedded::{embedded, read_file};
+pub use embedded::{embedded, embedded_shared, read_file};
 pub use format::WeightFileError;
 pub use weights::{stage_of, MpcStat, Weights, MAX_EVAL, NUM_STAGES, SCALE};

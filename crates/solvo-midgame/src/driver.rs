@@ -403,6 +403,7 @@ impl MidgameSearch {
         let hash_mb = self.hash_mb.max(1);
         let options = self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb));
         options.threads = limits.threads;
+        options.eval = Some(self.weights.clone());
         options.stop = self.stop.clone();
         options.window = Window::FULL;
         let mut nodes = nodes_before;

@@ -13,9 +13,12 @@
 
 use crate::sample::Sample;
 use rayon::prelude::*;
+use solvo_endgame::ordering::eval_search;
+use solvo_endgame::rules::Rules;
 use solvo_eval::features::{feature_indices, ACTIVE_FEATURES, PATTERN_OFFSETS, STAGE_LEN};
 use solvo_eval::pattern::PATTERNS;
-use solvo_eval::{stage_of, Weights, NUM_STAGES, SCALE};
+use solvo_eval::{stage_of, Weights, MAX_EVAL, NUM_STAGES, SCALE};
+use solvo_othello::BoardSize;
 use solvo_othello::Variant;
 
 /// Settings of a fit.
@@ -27,11 +30,18 @@ pub struct FitOptions {
     pub lambda: f64,
     /// Stages on each side whose samples also train a stage.
     pub window: usize,
+    /// Only these stages are fitted (the others stay zero): for experiments.
+    pub stages: std::ops::RangeInclusive<usize>,
+    /// When positive, samples without an exact label are labelled during the fit:
+    /// before stage `s` is fitted, each of its unlabelled samples gets the value of an
+    /// alpha-beta search of this depth on the weights fitted so far (whose leaves lie
+    /// in later stages), and stage `s` trains on stages `s ..= s + window` only.
+    pub bootstrap_depth: u32,
 }
 
 impl Default for FitOptions {
     fn default() -> Self {
-        FitOptions { iterations: 60, lambda: 4.0, window: 1 }
+        FitOptions { iterations: 40, lambda: 4.0, window: 1, stages: 0..=NUM_STAGES - 1, bootstrap_depth: 0 }
     }
 }
 
@@ -162,18 +172,35 @@ pub fn fit(
     progress: &dyn Fn(&StageReport),
 ) -> (Weights, Vec<StageReport>) {
     let tie = tied_parameters();
-    let mut by_stage: Vec<Vec<&Sample>> = vec![Vec::new(); NUM_STAGES];
+    let mut by_stage: Vec<Vec<Sample>> = vec![Vec::new(); NUM_STAGES];
     for s in samples {
-        by_stage[stage_of(s.discs())].push(s);
+        by_stage[stage_of(s.discs())].push(*s);
     }
+    let rules = Rules::new(BoardSize::Eight, variant);
     let mut weights = Weights::zeros(variant);
     let mut reports = Vec::new();
     let mut previous = vec![0.0f64; STAGE_LEN];
-    for stage in (0..NUM_STAGES).rev() {
-        let lo = stage.saturating_sub(options.window);
+    for stage in (0..NUM_STAGES).rev().filter(|s| options.stages.contains(s)) {
+        if options.bootstrap_depth > 0 {
+            let w = &weights;
+            by_stage[stage].par_iter_mut().filter(|s| !s.is_exact()).for_each(|s| {
+                let mut nodes = 0;
+                let v = eval_search(
+                    s.player,
+                    s.opponent,
+                    w,
+                    &rules,
+                    options.bootstrap_depth,
+                    -MAX_EVAL - 1,
+                    MAX_EVAL + 1,
+                    &mut nodes,
+                );
+                s.label = (f64::from(v) / f64::from(SCALE)).round().clamp(-64.0, 64.0) as i8;
+            });
+        }
+        let lo = if options.bootstrap_depth > 0 { stage } else { stage.saturating_sub(options.window) };
         let hi = (stage + options.window).min(NUM_STAGES - 1);
-        let train: Vec<&Sample> =
-            (lo..=hi).flat_map(|s| by_stage[s].iter().copied()).filter(|s| !s.is_validation()).collect();
+        let train: Vec<&Sample> = (lo..=hi).flat_map(|s| by_stage[s].iter()).filter(|s| !s.is_validation()).collect();
         let idx: Vec<[u32; ACTIVE_FEATURES]> =
             train.par_iter().map(|s| feature_indices(s.player, s.opponent).map(|i| tie[i as usize])).collect();
         let rows = Rows { idx, y: train.iter().map(|s| f64::from(s.label)).collect() };

@@ -4,7 +4,8 @@
 //! Every position of every game becomes a sample, labelled for the side to move:
 //! - with `exact_empties` or fewer empty squares: the exact value, solved here;
 //! - at or above the file's theoretical depth (WTHOR: 24 empties): the game's
-//!   theoretical score (perfect play from the position with 24 empties);
+//!   theoretical score (perfect play from the position with 24 empties; exact, and
+//!   flagged so, for that position itself);
 //! - otherwise: the game's final score.
 //!
 //! One game in `validation_every` (chosen by a hash of file name and game number, so
@@ -27,6 +28,9 @@ pub struct ExtractOptions {
     pub validation_every: u64,
     /// Transposition-table size of each exact solve, MiB.
     pub hash_mb: usize,
+    /// Keep only the positions with exact labels (for noisy sources, whose game
+    /// results say little about earlier positions).
+    pub exact_only: bool,
 }
 
 /// What an extraction did.
@@ -86,12 +90,16 @@ pub fn extract_file(
             let black_label = if depth > 0 && empties >= depth { black_theoretical } else { black_final };
             if empties <= options.exact_empties {
                 to_solve.push((samples.len(), pos));
+            } else if options.exact_only {
+                continue;
             }
+            // The theoretical score is the exact value of the position at its depth.
+            let exact = if depth > 0 && empties == depth { Sample::EXACT } else { 0 };
             samples.push(Sample {
                 player: pos.board.player,
                 opponent: pos.board.opponent,
                 label: (sign * black_label).clamp(-64, 64) as i8,
-                flags,
+                flags: flags | exact,
             });
         }
     }

@@ -7,6 +7,8 @@
 //! Every step is deterministic for its inputs (parallel sums are reduced in a fixed
 //! order), so the committed weights can be reproduced from the documented commands.
 
+pub mod accuracy;
 pub mod fit;
 pub mod games;
 pub mod sample;
+pub mod selfplay;

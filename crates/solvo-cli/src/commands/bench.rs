@@ -62,6 +62,9 @@ pub enum What {
         /// `solvo solve --mc-playouts`; their time counts in the position's time.
         #[arg(long, default_value_t = 0)]
         mc_playouts: u32,
+        /// Weight file whose evaluation orders the moves (default: the embedded one).
+        #[arg(long)]
+        eval_file: Option<std::path::PathBuf>,
     },
     /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
     /// nodes and time, each cell under a time limit.
@@ -89,7 +92,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
         What::Hard(a) => crate::commands::bench_hard::run(a, common),
-        What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts } => {
+        What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts, eval_file } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let mut opts = crate::commands::solve::options(threads, hash_mb, None);
             opts.tt = std::sync::Arc::new(solvo_endgame::tt::TranspositionTable::with_replacement(
@@ -98,6 +101,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             ));
             crate::commands::solve::apply_tune(&mut opts, &tune)?;
             opts.mc_playouts = mc_playouts;
+            opts.eval = crate::commands::solve::ordering_eval(eval_file.as_deref(), common)?;
             bench_ffo(&files, opts, hash_mb, range, label_from, common)
         }
         What::Perft { depths, threads, repeat } => {

@@ -48,6 +48,18 @@ pub struct Args {
     /// and use what they learn to order moves high in the tree (0: off).
     #[arg(long, default_value_t = 0)]
     pub mc_playouts: u32,
+    /// Weight file whose evaluation orders the moves (default: the embedded weights of
+    /// the variant). Values never depend on it.
+    #[arg(long)]
+    pub eval_file: Option<std::path::PathBuf>,
+}
+
+/// The evaluation for move ordering chosen by `--eval-file` (`None`: the embedded one).
+pub fn ordering_eval(
+    file: Option<&std::path::Path>,
+    common: Common,
+) -> Result<Option<std::sync::Arc<solvo_eval::Weights>>, CliError> {
+    file.map(|f| crate::commands::eval::load_weights(Some(f), common).map(std::sync::Arc::new)).transpose()
 }
 
 /// Parses `name=value` for `--tune` (the name is checked when applied).
@@ -198,6 +210,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
     opts.node_budget = args.node_limit.unwrap_or(u64::MAX);
     apply_tune(&mut opts, &args.tune)?;
+    opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
     opts.mc_playouts = args.mc_playouts;
     let mut mismatches = 0;
     for (line, problem, pos) in &problems {

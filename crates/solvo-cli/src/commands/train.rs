@@ -23,10 +23,28 @@ pub struct Args {
 pub enum Step {
     /// Labelled samples from WTHOR-format game files (one `.samples` file per input).
     Data(DataArgs),
+    /// Labelled samples from generated games (for variants without a game database:
+    /// `--variant reversed`); exact labels near the end, the rest for a bootstrapped fit.
+    Selfplay(SelfplayArgs),
     /// Fit a weight file on sample files.
     Fit(FitArgs),
     /// Measure Multi-ProbCut statistics of a weight file on WTHOR positions.
     Mpc(crate::commands::train_mpc::MpcArgs),
+    /// Mean absolute error of a weight file per number of empties, against exact values:
+    /// OBF files scoring every move (positions and their children) and the exact,
+    /// held-out samples of sample files.
+    Check(CheckArgs),
+}
+
+/// Arguments of `solvo train check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// OBF files (`.obf`), sample files or directories of them.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Weight file (default: the embedded weights).
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// Arguments of `solvo train data`.
@@ -38,6 +56,39 @@ pub struct DataArgs {
     /// Where the sample files go (`<name>.samples`; existing ones are kept: resume).
     #[arg(long)]
     pub out_dir: PathBuf,
+    /// Positions with at most this many empties get exact labels (solved).
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub exact_empties: u32,
+    /// One game in this many is held out for validation (0: none).
+    #[arg(long, default_value_t = 20)]
+    pub validation_every: u64,
+    /// Threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
+    /// Keep only the positions with exact labels (for sources whose game results are
+    /// noisy, such as online games).
+    #[arg(long)]
+    pub exact_only: bool,
+}
+
+/// Arguments of `solvo train selfplay`.
+#[derive(clap::Args, Debug)]
+pub struct SelfplayArgs {
+    /// The sample file to write (kept if it exists: resume).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Number of games.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pub games: u64,
+    /// Seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Probability of a random move (else the variant's greedy rule of thumb).
+    #[arg(long, default_value_t = 0.5)]
+    pub random_move: f64,
+    /// A file of opening transcripts, one per line (e.g. the XOT list); default: the start.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
     /// Positions with at most this many empties get exact labels (solved).
     #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub exact_empties: u32,
@@ -67,6 +118,13 @@ pub struct FitArgs {
     /// Neighbouring stages on each side whose samples also train a stage.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(0..=10))]
     pub window: u64,
+    /// Label the samples without exact labels by an alpha-beta search of this depth on
+    /// the stages fitted so far (from the last stage back; 0: use their labels).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=6))]
+    pub bootstrap_depth: u32,
+    /// Fit only the stages `a..=b` (the others stay zero; for experiments).
+    #[arg(long, value_parser = parse_stages)]
+    pub stages: Option<std::ops::RangeInclusive<usize>>,
     /// Free text stored in the weight file (how it was made).
     #[arg(long, default_value = "")]
     pub description: String,
@@ -79,9 +137,21 @@ pub struct FitArgs {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.step {
         Step::Data(a) => data(a, common),
+        Step::Selfplay(a) => selfplay(a, common),
         Step::Fit(a) => fit_command(a, common),
         Step::Mpc(a) => crate::commands::train_mpc::run(a, common),
+        Step::Check(a) => check(a, common),
     }
+}
+
+fn parse_stages(s: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
+    let (a, b) = s.split_once("..").ok_or_else(|| format!("stages {s:?}: expected a..b"))?;
+    let a: usize = a.trim().parse().map_err(|_| format!("stages: {a:?} is not a number"))?;
+    let b: usize = b.trim().trim_start_matches('=').parse().map_err(|_| format!("stages: {b:?} is not a number"))?;
+    if a > b || b >= solvo_eval::NUM_STAGES {
+        return Err(format!("stages {a}..{b}: expected a <= b < {}", solvo_eval::NUM_STAGES));
+    }
+    Ok(a..=b)
 }
 
 fn set_threads(threads: Option<u64>) {
@@ -92,8 +162,12 @@ fn set_threads(threads: Option<u64>) {
 
 fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
     set_threads(args.threads);
-    let options =
-        ExtractOptions { exact_empties: args.exact_empties, validation_every: args.validation_every, hash_mb: 8 };
+    let options = ExtractOptions {
+        exact_empties: args.exact_empties,
+        validation_every: args.validation_every,
+        hash_mb: 8,
+        exact_only: args.exact_only,
+    };
     let start = Instant::now();
     for file in &args.files {
         let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "games".into());
@@ -131,6 +205,61 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
     }
     if !common.json {
         out!("done in {:.1} s", start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
+    if !(0.0..=1.0).contains(&args.random_move) {
+        return Err(CliError(format!("--random-move {}: expected a probability in 0..=1", args.random_move)));
+    }
+    if args.out.exists() {
+        let kept = read_samples(&args.out).map_err(CliError)?;
+        out!("{}: kept ({} samples, already done)", args.out.display(), kept.len());
+        return Ok(());
+    }
+    set_threads(args.threads);
+    let start_pos = solvo_othello::Position::start(solvo_othello::BoardSize::Eight, common.variant);
+    let mut openings = Vec::new();
+    if let Some(path) = &args.openings {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {}: {e}", path.display())))?;
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let replay = solvo_othello::formats::transcript::parse_transcript(line.trim(), &start_pos)
+                .map_err(|e| CliError(format!("{} line {}: {e}", path.display(), i + 1)))?;
+            openings.push(replay.end());
+        }
+    }
+    let options = solvo_train::selfplay::SelfPlayOptions {
+        games: args.games as usize,
+        seed: args.seed,
+        random_move: args.random_move,
+        exact_empties: args.exact_empties,
+        validation_every: args.validation_every,
+        hash_mb: 8,
+    };
+    let t = Instant::now();
+    let (samples, nodes) =
+        solvo_train::selfplay::self_play_samples(&openings, common.variant, &options, &|done, total| {
+            if done.is_multiple_of(65536) || done == total {
+                eprintln!("{done}/{total} exact solves, {:.0} s", t.elapsed().as_secs_f64());
+            }
+        });
+    write_samples(&args.out, &samples).map_err(CliError)?;
+    let exact = samples.iter().filter(|s| s.is_exact()).count();
+    let secs = t.elapsed().as_secs_f64();
+    if common.json {
+        out!(
+            "{}",
+            json!({"games": args.games, "samples": samples.len(), "exact": exact, "solver_nodes": nodes, "seconds": secs})
+        );
+    } else {
+        out!(
+            "{} games, {} samples, {exact} exact ({nodes} solver nodes), {secs:.1} s -> {}",
+            args.games,
+            samples.len(),
+            args.out.display()
+        );
     }
     Ok(())
 }
@@ -179,8 +308,13 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         files.len(),
         start.elapsed().as_secs_f64()
     );
-    let options =
-        FitOptions { iterations: args.iterations as usize, lambda: args.lambda, window: args.window as usize };
+    let options = FitOptions {
+        iterations: args.iterations as usize,
+        lambda: args.lambda,
+        window: args.window as usize,
+        stages: args.stages.clone().unwrap_or(0..=solvo_eval::NUM_STAGES - 1),
+        bootstrap_depth: args.bootstrap_depth,
+    };
     let json = common.json;
     if !json {
         out!(
@@ -224,6 +358,49 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         .map_err(|e| CliError(format!("cannot write {}: {e}", args.out.display())))?;
     if !json {
         out!("wrote {} in {:.1} s", args.out.display(), start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
+    let weights = crate::commands::eval::load_weights(args.eval_file.as_deref(), common)?;
+    let mut obf = Vec::new();
+    let mut held = Vec::new();
+    for input in &args.inputs {
+        if input.extension().is_some_and(|x| x == "obf") {
+            let text = std::fs::read_to_string(input)
+                .map_err(|e| CliError(format!("cannot read {}: {e}", input.display())))?;
+            // Edax ends its scored lines with a `--:-127;` terminator entry.
+            let text = text.replace("--:-127;", "");
+            let problems = solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant)
+                .map_err(|e| CliError(format!("{}: {e}", input.display())))?;
+            let problems: Vec<_> = problems.into_iter().map(|(_, p)| p).collect();
+            obf.extend(solvo_train::accuracy::exact_samples_from_problems(&problems));
+        } else {
+            for f in sample_files(std::slice::from_ref(input))? {
+                held.extend(
+                    read_samples(&f).map_err(CliError)?.into_iter().filter(|s| s.is_validation() && s.is_exact()),
+                );
+            }
+        }
+    }
+    for (name, set) in [("obf", &obf), ("held-out exact", &held)] {
+        if set.is_empty() {
+            continue;
+        }
+        let rows = solvo_train::accuracy::mae_by_empties(&weights, set);
+        let (n, sum) = rows.iter().fold((0, 0.0), |(n, s), &(_, k, m)| (n + k, s + m * k as f64));
+        if common.json {
+            for &(e, k, m) in &rows {
+                out!("{}", json!({"set": name, "empties": e, "positions": k, "mae": m}));
+            }
+            out!("{}", json!({"set": name, "positions": n, "mae": sum / n.max(1) as f64}));
+        } else {
+            out!("{name}: {n} positions, MAE {:.3} discs", sum / n.max(1) as f64);
+            for &(e, k, m) in &rows {
+                out!("  {e:>2} empties {k:>7} positions  MAE {m:.3}");
+            }
+        }
     }
     Ok(())
 }

@@ -1,0 +1,57 @@
+//! A tiny training run: the fit lowers the error and is deterministic; exact labels
+//! are the solver's values.
+
+use solvo_eval::{Weights, SCALE};
+use solvo_othello::{Board, BoardSize, Position, Variant};
+use solvo_train::fit::{fit, FitOptions};
+use solvo_train::games::{extract_file, ExtractOptions};
+use solvo_train::sample::Sample;
+
+fn wthor_samples() -> Vec<Sample> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wthor/WTH_1980.wtb");
+    let options = ExtractOptions { exact_empties: 8, validation_every: 5, hash_mb: 1, exact_only: false };
+    let (samples, stats) = extract_file(&path, &options, &|_, _| {}).expect("WTHOR 1980 reads");
+    assert_eq!(stats.games, 160);
+    assert_eq!(stats.bad_games, 0);
+    samples
+}
+
+fn mse(w: &Weights, samples: &[Sample]) -> f64 {
+    let sum: f64 = samples
+        .iter()
+        .map(|s| {
+            let e = f64::from(w.evaluate(s.player, s.opponent)) / f64::from(SCALE) - f64::from(s.label);
+            e * e
+        })
+        .sum();
+    sum / samples.len() as f64
+}
+
+#[test]
+fn a_small_fit_lowers_the_error_and_repeats_exactly() {
+    let samples = wthor_samples();
+    let train: Vec<Sample> = samples.iter().copied().filter(|s| !s.is_validation()).collect();
+    let options = FitOptions { iterations: 8, ..FitOptions::default() };
+    let before = mse(&Weights::zeros(Variant::Normal), &train);
+    let (w1, reports) = fit(&samples, Variant::Normal, &options, &|_| {});
+    let after = mse(&w1, &train);
+    assert!(after < before * 0.5, "training error {before:.1} -> {after:.1}");
+    assert_eq!(reports.len(), solvo_eval::NUM_STAGES);
+    let (w2, _) = fit(&samples, Variant::Normal, &options, &|_| {});
+    assert_eq!(w1, w2, "the same samples and options give the same weights");
+}
+
+#[test]
+fn exact_labels_match_the_solver() {
+    let samples = wthor_samples();
+    let exact: Vec<&Sample> = samples.iter().filter(|s| s.is_exact()).take(20).collect();
+    assert!(!exact.is_empty());
+    for s in exact {
+        let pos = Position {
+            board: Board { player: s.player, opponent: s.opponent },
+            ..Position::start(BoardSize::Eight, Variant::Normal)
+        };
+        let r = solvo_endgame::solve(&pos, &solvo_endgame::SolveOptions::new(1));
+        assert_eq!(r.score(), Some(i32::from(s.label)));
+    }
+}
