@@ -180,7 +180,9 @@ impl MidgameSearch {
     /// - the best move is a legal move of `pos` (`None` only for a pass or a finished
     ///   game);
     /// - a time limit or the stop flag returns the last completed iteration (depth 1
-    ///   always completes).
+    ///   always completes);
+    /// - the selectivity reported is the one searched with: 100 when the weights carry
+    ///   no Multi-ProbCut statistics, whatever was asked.
     ///
     /// Errors: a board that is not 8x8, weights of another variant, depth 0, or a
     /// thread count outside `1..=MAX_THREADS`.
@@ -208,7 +210,10 @@ impl MidgameSearch {
         }
         self.stop.store(false, Ordering::Relaxed);
         let start = Instant::now();
-        Ok(self.search_position(pos, limits, start, on_iteration))
+        // Without statistics no cut is possible: the search is exact, and says so.
+        let selectivity = if self.mpc.is_empty() { Selectivity::EXACT } else { limits.selectivity };
+        let limits = SearchLimits { selectivity, ..*limits };
+        Ok(self.search_position(pos, &limits, start, on_iteration))
     }
 
     fn search_position(

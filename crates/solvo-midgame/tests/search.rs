@@ -175,6 +175,16 @@ fn selective_search_runs_and_plays_a_legal_move() {
 }
 
 #[test]
+fn without_statistics_the_search_is_exact_and_says_so() {
+    let mut search = MidgameSearch::new(Arc::new(random_weights(2)), 1);
+    let pos = positions(17, 1, 20, 4).remove(0);
+    let selective = SearchLimits { selectivity: Selectivity::from_percent(73).unwrap(), ..limits(4) };
+    let r = search.search(&pos, &selective).unwrap();
+    assert_eq!(r.selectivity, 100);
+    assert_eq!(r.score_units, search.search(&pos, &limits(4)).unwrap().score_units);
+}
+
+#[test]
 fn bad_requests_are_errors() {
     let mut search = MidgameSearch::new(Arc::new(random_weights(1)), 1);
     let start = Position::start(BoardSize::Eight, Variant::Normal);
