@@ -84,6 +84,8 @@ enum Command {
     /// The command line's definition as JSON (for the option-walking test).
     #[command(hide = true)]
     InternalOptions,
+    /// Midgame search (evaluation, alpha-beta, Multi-ProbCut): best move, score, PV.
+    Analyze(commands::analyze::Args),
 }
 
 /// Options every command sees.
@@ -120,6 +122,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             option_dump::run();
             Ok(())
         }
+        Command::Analyze(args) => commands::analyze::run(args, common),
     }
 }
 

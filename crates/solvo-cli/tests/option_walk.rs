@@ -27,6 +27,7 @@ struct Fixtures {
     wthor: PathBuf,
     ffo: String,
     samples: PathBuf,
+    hard: String,
 }
 
 fn shared(rel: &str) -> String {
@@ -55,7 +56,15 @@ fn fixtures() -> Fixtures {
     );
     assert!(o.0 == Some(0), "making a sample file: {}", o.2);
     let samples = samples_dir.join("one.samples");
-    Fixtures { dir, store4, wthor, ffo: ffo.display().to_string(), samples }
+    let hard = dir.path().join("hard2.obf");
+    let text: String = std::fs::read_to_string(shared("edax-hard/hard-20.obf"))
+        .unwrap()
+        .lines()
+        .take(2)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&hard, text).unwrap();
+    Fixtures { dir, store4, wthor, ffo: ffo.display().to_string(), samples, hard: hard.display().to_string() }
 }
 
 /// A base invocation of `command` that does little work; `scratch` is a fresh
@@ -88,6 +97,11 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["game", "list"] => vec![],
         ["game", "solve"] => vec!["domineering", "2x2", "--playouts", "10", "--tt-bits", "10"],
         ["eval"] => vec!["start"],
+        ["analyze"] => vec!["start", "--depth", "2"],
+        ["bench", "hard"] => vec![&f.hard, "--depth", "1"],
+        ["train", "mpc"] => {
+            vec![&wthor, "--out", &new_weights, "--empties", "40", "--positions", "2", "--max-depth", "3"]
+        }
         ["bench", "random"] => vec!["--empties", "10", "--count", "2", "--hash-mb", "16"],
         ["bench", "eval"] => vec!["--positions", "100", "--passes", "1"],
         ["train", "data"] => vec![&wthor, "--out-dir", &scratch_dir, "--exact-empties", "8"],

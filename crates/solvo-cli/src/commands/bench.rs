@@ -76,6 +76,8 @@ pub enum What {
     Eval(crate::commands::bench_eval::EvalArgs),
     /// Exact solves of positions from seeded random games (either variant): rows, totals.
     Random(crate::commands::bench_random::RandomArgs),
+    /// Midgame search move quality on fully scored OBF files: best_rate, mean_loss, mae.
+    Hard(crate::commands::bench_hard::HardArgs),
 }
 
 /// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
@@ -92,6 +94,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
         What::Random(a) => crate::commands::bench_random::run(a, common),
+        What::Hard(a) => crate::commands::bench_hard::run(a, common),
         What::Ffo { files, threads, hash_mb, first, last, replacement, label_from, tune, mc_playouts, eval_file } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let table = solvo_endgame::tt::TranspositionTable::try_with_replacement(hash_mb << 20, replacement)?;

@@ -1,7 +1,9 @@
 //! One module per `solvo` subcommand.
 
+pub mod analyze;
 pub mod bench;
 pub mod bench_eval;
+pub mod bench_hard;
 pub mod bench_random;
 pub mod bench_wthor;
 pub mod convert;
@@ -16,6 +18,7 @@ pub mod show;
 pub mod solve;
 pub mod strong_solve;
 pub mod train;
+pub mod train_mpc;
 pub mod verify_store;
 pub mod weak_solve;
 pub mod wthor;

@@ -28,6 +28,8 @@ pub enum Step {
     Selfplay(SelfplayArgs),
     /// Fit a weight file on sample files.
     Fit(FitArgs),
+    /// Measure Multi-ProbCut statistics of a weight file on WTHOR positions.
+    Mpc(crate::commands::train_mpc::MpcArgs),
     /// Mean absolute error of a weight file per number of empties, against exact values:
     /// OBF files scoring every move (positions and their children) and the exact,
     /// held-out samples of sample files.
@@ -137,6 +139,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         Step::Data(a) => data(a, common),
         Step::Selfplay(a) => selfplay(a, common),
         Step::Fit(a) => fit_command(a, common),
+        Step::Mpc(a) => crate::commands::train_mpc::run(a, common),
         Step::Check(a) => check(a, common),
     }
 }

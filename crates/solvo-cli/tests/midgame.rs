@@ -1,0 +1,142 @@
+//! `solvo analyze`, `solvo bench hard` and `solvo train mpc` end to end, on a weight
+//! file written by the test (independent of the embedded weights).
+
+use solvo_eval::features::STAGE_LEN;
+use solvo_eval::{Weights, NUM_STAGES};
+use solvo_othello::Variant;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn solvo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A weight file with small pseudo-random weights in `dir`.
+fn weight_file(dir: &Path) -> PathBuf {
+    let mut x = 1u64;
+    let table = (0..NUM_STAGES * STAGE_LEN)
+        .map(|_| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((x >> 33) % 201) as i16 - 100
+        })
+        .collect();
+    let path = dir.join("w.sew");
+    std::fs::write(&path, Weights::from_table(Variant::Normal, table).unwrap().to_bytes()).unwrap();
+    path
+}
+
+const HARD_LINES: &str = "\
+-OOO------OOOO--XXXOOXXX-XOOOXX-XXXXOOOOOXXOOOO---OXOO---OOOO--- X; E1:+0; F8:-2; H6:-6; F1:-6; G8:-6; A7:-6; G1:-8; B7:-10; G7:-20; --:-127;
+---OX--O----OXOO--XXXOOO--XXXOOX-XXXOOXX--XOXXXX--OOOXXX--XXXXXX X; D2:+2; G1:+0; C1:-2; B7:-4; B6:-6; F1:-12; --:-127;
+";
+
+#[test]
+fn analyze_reports_move_score_depth_and_every_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = weight_file(dir.path());
+    let w = w.to_str().unwrap();
+    let o = solvo(&["analyze", "f5d6c3", "--depth", "5", "--eval-file", w, "--all-moves", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["depth"], 5);
+    assert_eq!(v["selectivity"], 100);
+    let start = solvo_othello::Position::start(solvo_othello::BoardSize::Eight, Variant::Normal);
+    let pos = solvo_othello::formats::transcript::parse_transcript("f5d6c3", &start).unwrap().end();
+    assert_eq!(v["moves"].as_array().unwrap().len(), pos.moves().count_ones() as usize);
+    assert_eq!(v["moves"][0]["score"], v["score"]);
+    assert_eq!(v["pv"][0], v["best_move"]);
+    // Depth at the end of the game: exact.
+    let line = HARD_LINES.lines().nth(1).unwrap().replace(" --:-127;", "");
+    let o = solvo(&["analyze", &line, "--depth", "30", "--eval-file", w, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (v["exact"].clone(), v["score"].clone(), v["best_move"].clone()),
+        (true.into(), 2.0.into(), "d2".into())
+    );
+}
+
+#[test]
+fn analyze_rejects_bad_input_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = weight_file(dir.path());
+    let w = w.to_str().unwrap();
+    for args in [
+        vec!["analyze", "f5d6z9", "--eval-file", w],
+        vec!["analyze", "f5", "--depth", "0", "--eval-file", w],
+        vec!["analyze", "f5", "--selectivity", "80", "--eval-file", w],
+        vec!["analyze", "f5", "--time", "-1", "--eval-file", w],
+        vec!["analyze", "f5", "--threads", "0", "--eval-file", w],
+        vec!["analyze", "f5", "--eval-file", "/nonexistent/w.sew"],
+        vec!["analyze", "f5", "--size", "6", "--eval-file", w],
+    ] {
+        let o = solvo(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains("error") && !err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bench_hard_prints_best_rate_loss_and_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = weight_file(dir.path());
+    let obf = dir.path().join("hard.obf");
+    std::fs::write(&obf, HARD_LINES).unwrap();
+    let (w, obf) = (w.to_str().unwrap(), obf.to_str().unwrap());
+    let o = solvo(&["bench", "hard", obf, "--depth", "4", "--eval-file", w]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("best_rate"), "{}", stdout(&o));
+    let o = solvo(&["bench", "hard", obf, "--depth", "30", "--eval-file", w, "--json"]);
+    let total: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    assert_eq!((total["best_rate"].as_f64(), total["mae"].as_f64()), (Some(1.0), Some(0.0)), "exact depth");
+    // A line that does not score every legal move is an error naming the line.
+    std::fs::write(
+        dir.path().join("bad.obf"),
+        "---OX--O----OXOO--XXXOOO--XXXOOX-XXXOOXX--XOXXXX--OOOXXX--XXXXXX X; D2:+2;\n",
+    )
+    .unwrap();
+    let o = solvo(&["bench", "hard", dir.path().join("bad.obf").to_str().unwrap(), "--eval-file", w]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
+}
+
+#[test]
+fn train_mpc_writes_statistics_that_analyze_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = weight_file(dir.path());
+    let out = dir.path().join("mpc.sew");
+    let wthor = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_2024.wtb");
+    let o = solvo(&[
+        "train",
+        "mpc",
+        wthor,
+        "--eval-file",
+        w.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--empties",
+        "30,40",
+        "--positions",
+        "4",
+        "--max-depth",
+        "7",
+        "--fit-depth",
+        "12",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let weights = solvo_eval::read_file(&out).unwrap();
+    assert!(weights.mpc.iter().any(|m| m.empties == 30 && m.deep == 7 && m.shallow == 2));
+    assert!(weights.mpc.iter().any(|m| m.empties == 40 && m.deep == 12 && m.shallow == 6));
+    let o =
+        solvo(&["analyze", "f5d6c3d3c4", "--depth", "8", "--selectivity", "73", "--eval-file", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("depth 8@73%"), "{}", stdout(&o));
+}

@@ -1,0 +1,448 @@
+//! The public search: iterative deepening on one or more threads (Lazy SMP over the
+//! shared table), a time limit and a stop flag, an exact solve by `solvo-endgame`
+//! when the depth reaches the end of the game, and a report after each iteration.
+
+use crate::mpc::{MpcTable, Selectivity};
+use crate::root::RootMove;
+use crate::search::{Context, Searcher};
+use crate::tt::{TranspositionTable, NO_MOVE};
+use solvo_endgame::rules::Rules;
+use solvo_endgame::{solve, SolveOptions, Window};
+use solvo_eval::{Weights, SCALE};
+use solvo_othello::moves::legal_moves;
+use solvo_othello::{BoardSize, Position, Square};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Largest thread count accepted.
+pub const MAX_THREADS: usize = 64;
+
+/// Deepest midgame iteration run before an exact solve (a quick fallback result and
+/// a warm-up; the solver orders its own moves).
+const EXACT_PRELUDE_DEPTH: u32 = 6;
+
+/// What to search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchLimits {
+    /// Target depth in plies (passes are free). At or beyond the number of empty
+    /// squares the position is solved exactly.
+    pub depth: u32,
+    /// Multi-ProbCut selectivity ([`Selectivity::EXACT`]: none).
+    pub selectivity: Selectivity,
+    /// Wall-time limit: the result of the last completed iteration is returned.
+    pub time: Option<Duration>,
+    /// Search threads (1 to [`MAX_THREADS`]).
+    pub threads: usize,
+    /// Score every legal move exactly at each depth (slower), not only the best one.
+    pub all_moves: bool,
+    /// Solve exactly when the position has at most this many empty squares (0: only
+    /// when `depth` reaches the end).
+    pub exact_from: u32,
+}
+
+impl Default for SearchLimits {
+    /// Depth 12, no selectivity, no time limit, 1 thread, best move only, exact only
+    /// when the depth reaches the end.
+    fn default() -> SearchLimits {
+        SearchLimits {
+            depth: 12,
+            selectivity: Selectivity::EXACT,
+            time: None,
+            threads: 1,
+            all_moves: false,
+            exact_from: 0,
+        }
+    }
+}
+
+/// The value of one legal move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveScore {
+    /// The move.
+    pub square: Square,
+    /// Its value in discs for the side to move at the root.
+    pub score: f64,
+}
+
+/// What a search found (after one iteration, or at the end).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move chosen (`None` when the side to move must pass or the game is over).
+    pub best_move: Option<Square>,
+    /// Value of the position in discs for the side to move (predicted final disc
+    /// difference; exact when `exact`).
+    pub score: f64,
+    /// The same value in search units (`1 / SCALE` disc).
+    pub score_units: i32,
+    /// Depth of the iteration this result comes from (the number of empties when exact).
+    pub depth: u32,
+    /// Selectivity (percent) of that iteration (100 when exact).
+    pub selectivity: u32,
+    /// True when the value was proven by the exact solver (or the game is over).
+    pub exact: bool,
+    /// Principal variation from the position (`None` = pass).
+    pub pv: Vec<Option<Square>>,
+    /// Nodes visited so far, all threads (ordering and probe searches included).
+    pub nodes: u64,
+    /// Wall time so far.
+    pub time: Duration,
+    /// With `all_moves`: every legal move's value, best first (empty otherwise).
+    pub move_scores: Vec<MoveScore>,
+    /// True when a time limit or the stop flag ended the search before its target.
+    pub stopped: bool,
+}
+
+/// A search that cannot start: the position or the limits are not acceptable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchError(pub String);
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// A midgame searcher: the weights, their Multi-ProbCut statistics, and the tables
+/// kept between searches (so analysing successive positions of a game reuses them).
+pub struct MidgameSearch {
+    weights: Arc<Weights>,
+    mpc: MpcTable,
+    tt: TranspositionTable,
+    hash_mb: usize,
+    endgame: Option<SolveOptions>,
+    stop: Arc<AtomicBool>,
+}
+
+fn square(sq: u8) -> Option<Square> {
+    (sq != NO_MOVE).then(|| Square::from_index(u32::from(sq)))
+}
+
+fn discs(units: i32) -> f64 {
+    f64::from(units) / f64::from(SCALE)
+}
+
+impl MidgameSearch {
+    /// A searcher with these weights (their `mpc` statistics drive selective search;
+    /// without any, every selectivity searches exactly) and a table of `hash_mb` MiB
+    /// (at least one bucket). The exact solver gets its own table of the same size
+    /// when first needed.
+    pub fn new(weights: Arc<Weights>, hash_mb: usize) -> MidgameSearch {
+        let mpc = MpcTable::new(&weights);
+        MidgameSearch {
+            weights,
+            mpc,
+            tt: TranspositionTable::new(hash_mb << 20),
+            hash_mb,
+            endgame: None,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The weights searched with.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// True when the weights carry Multi-ProbCut statistics (selective search possible).
+    pub fn has_mpc(&self) -> bool {
+        !self.mpc.is_empty()
+    }
+
+    /// The flag that stops a running search from another thread (it returns the last
+    /// completed iteration). Cleared at the start of every search.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything the tables learnt.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.endgame = None;
+    }
+
+    /// Searches `pos` within `limits`; see [`MidgameSearch::search_with`].
+    pub fn search(&mut self, pos: &Position, limits: &SearchLimits) -> Result<SearchResult, SearchError> {
+        self.search_with(pos, limits, &mut |_| {})
+    }
+
+    /// Searches `pos` by iterative deepening up to `limits.depth`, calling
+    /// `on_iteration` after each completed iteration (and after the exact solve), and
+    /// returns the last completed one. Guarantees:
+    /// - without selectivity, the score of a completed depth-`d` iteration is the
+    ///   depth-`d` negamax value of the evaluation (passes free, finished games scored
+    ///   exactly), whatever the number of threads;
+    /// - when the depth reaches the number of empties (or `exact_from`), the score is
+    ///   the exact final disc difference under perfect play (unless stopped first);
+    /// - the best move is a legal move of `pos` (`None` only for a pass or a finished
+    ///   game);
+    /// - a time limit or the stop flag returns the last completed iteration (depth 1
+    ///   always completes);
+    /// - the selectivity reported is the one searched with: 100 when the weights carry
+    ///   no Multi-ProbCut statistics, whatever was asked.
+    ///
+    /// Errors: a board that is not 8x8, weights of another variant, depth 0, or a
+    /// thread count outside `1..=MAX_THREADS`.
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, SearchError> {
+        if pos.size != BoardSize::Eight {
+            return Err(SearchError(format!("the midgame search is for 8x8 boards, not {}", pos.size)));
+        }
+        if pos.variant != self.weights.variant {
+            return Err(SearchError(format!(
+                "the weights are for the {} variant, the position is {}",
+                self.weights.variant.name(),
+                pos.variant.name()
+            )));
+        }
+        if limits.depth == 0 {
+            return Err(SearchError("the depth must be at least 1".into()));
+        }
+        if !(1..=MAX_THREADS).contains(&limits.threads) {
+            return Err(SearchError(format!("threads must be 1 to {MAX_THREADS}, not {}", limits.threads)));
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let start = Instant::now();
+        // Without statistics no cut is possible: the search is exact, and says so.
+        let selectivity = if self.mpc.is_empty() { Selectivity::EXACT } else { limits.selectivity };
+        let limits = SearchLimits { selectivity, ..*limits };
+        Ok(self.search_position(pos, &limits, start, on_iteration))
+    }
+
+    fn search_position(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        start: Instant,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        let (p, o) = (pos.board.player, pos.board.opponent);
+        let rules = Rules::new(pos.size, pos.variant);
+        if legal_moves(p, o, u64::MAX) == 0 {
+            if legal_moves(o, p, u64::MAX) == 0 {
+                let score = rules.final_score(p, o) * SCALE;
+                let r = SearchResult {
+                    best_move: None,
+                    score: discs(score),
+                    score_units: score,
+                    depth: 0,
+                    selectivity: 100,
+                    exact: true,
+                    pv: Vec::new(),
+                    nodes: 1,
+                    time: start.elapsed(),
+                    move_scores: Vec::new(),
+                    stopped: false,
+                };
+                on_iteration(&r);
+                return r;
+            }
+            // A pass: the opponent's search, negated, behind a pass in the PV.
+            let negate = |r: &SearchResult| {
+                let mut r = r.clone();
+                r.best_move = None;
+                r.score = -r.score;
+                r.score_units = -r.score_units;
+                r.pv.insert(0, None);
+                r.move_scores.clear();
+                r
+            };
+            let r = self.search_position(&pos.passed(), limits, start, &mut |r| on_iteration(&negate(r)));
+            return negate(&r);
+        }
+        let empties = pos.empties();
+        let exact = limits.depth >= empties || empties <= limits.exact_from;
+        let mid_depth = if exact { limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1) } else { limits.depth };
+        let deadline = limits.time.map(|t| start + t);
+        let mut result = self.iterate(pos, limits, mid_depth, start, deadline, on_iteration);
+        if exact && !result.stopped {
+            if let Some(r) = self.solve_exactly(pos, limits, start, deadline, result.nodes) {
+                on_iteration(&r);
+                result = r;
+            } else {
+                result.stopped = true;
+                result.time = start.elapsed();
+            }
+        }
+        result
+    }
+
+    /// Iterative deepening to `max_depth` (0: only the depth-1 fallback).
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        max_depth: u32,
+        start: Instant,
+        deadline: Option<Instant>,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        let (p, o) = (pos.board.player, pos.board.opponent);
+        self.tt.new_generation();
+        let quit = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let ctx = Context {
+            weights: &self.weights,
+            rules: Rules::new(pos.size, pos.variant),
+            tt: &self.tt,
+            mpc: &self.mpc,
+            stop: &self.stop,
+            quit: &quit,
+            helper_nodes: &helper_nodes,
+        };
+        let mut main = Searcher::new(&ctx);
+        main.set_selectivity(limits.selectivity);
+        // Depth 1 by hand (cannot be stopped): the fallback result.
+        let mut moves: Vec<RootMove> = crate::ordering::MoveList::new(p, o, legal_moves(p, o, u64::MAX))
+            .as_slice()
+            .iter()
+            .map(|c| RootMove { sq: c.sq, p: c.p, o: c.o, score: -main.evaluate(c.p, c.o) })
+            .collect();
+        moves.sort_by_key(|m| -m.score);
+        main.nodes = 1 + moves.len() as u64;
+        let selectivity = limits.selectivity.percent();
+        let report = |moves: &[RootMove], depth: u32, pv: &[u8], nodes: u64, stopped: bool| SearchResult {
+            best_move: square(moves[0].sq),
+            score: discs(moves[0].score),
+            score_units: moves[0].score,
+            depth,
+            selectivity: if depth <= 1 { 100 } else { selectivity },
+            exact: false,
+            pv: pv.iter().map(|&s| square(s)).collect(),
+            nodes,
+            time: start.elapsed(),
+            move_scores: if limits.all_moves {
+                moves
+                    .iter()
+                    .map(|m| MoveScore { square: Square::from_index(u32::from(m.sq)), score: discs(m.score) })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            stopped,
+        };
+        let mut last = report(&moves, 1, &[moves[0].sq], main.nodes, false);
+        on_iteration(&last);
+        if max_depth <= 1 {
+            return last;
+        }
+        main.deadline = deadline;
+        let threads = limits.threads;
+        std::thread::scope(|scope| {
+            let ctx = &ctx;
+            let helpers: Vec<_> = (1..threads)
+                .map(|k| {
+                    let mut order = moves.clone();
+                    if k % 2 == 1 {
+                        order.reverse();
+                    } else {
+                        let n = order.len();
+                        order.rotate_left(k % n);
+                    }
+                    scope.spawn(move || {
+                        let mut helper = Searcher::new(ctx);
+                        helper.helper = true;
+                        helper.set_selectivity(limits.selectivity);
+                        let mut guess = None;
+                        for depth in 2..=max_depth {
+                            let v = helper.aspirated(&mut order, depth, guess, limits.all_moves);
+                            if helper.aborted {
+                                break;
+                            }
+                            guess = Some(v);
+                        }
+                        helper.flush_nodes();
+                    })
+                })
+                .collect();
+            let mut guess = Some(moves[0].score);
+            for depth in 2..=max_depth {
+                if self.stop.load(Ordering::Relaxed) {
+                    last.stopped = true;
+                    break;
+                }
+                // An iteration costs several times the previous one: do not start one
+                // that cannot finish.
+                if let Some(d) = deadline {
+                    if depth > 2 && Instant::now() + (Instant::now() - start) / 2 >= d {
+                        last.stopped = true;
+                        break;
+                    }
+                }
+                let v = main.aspirated(&mut moves, depth, guess, limits.all_moves);
+                if main.aborted {
+                    last.stopped = true;
+                    break;
+                }
+                guess = Some(v);
+                let nodes = main.nodes + ctx.helper_nodes.load(Ordering::Relaxed);
+                last = report(&moves, depth, main.root_pv(), nodes, false);
+                on_iteration(&last);
+            }
+            quit.store(true, Ordering::Relaxed);
+            for h in helpers {
+                h.join().expect("search helper panicked");
+            }
+        });
+        last.nodes = main.nodes + helper_nodes.load(Ordering::Relaxed);
+        last.time = start.elapsed();
+        last
+    }
+
+    /// The exact solve (and, in all-moves mode, of every move); `None` if stopped.
+    fn solve_exactly(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        start: Instant,
+        deadline: Option<Instant>,
+        nodes_before: u64,
+    ) -> Option<SearchResult> {
+        let hash_mb = self.hash_mb.max(1);
+        let options = self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb));
+        options.threads = limits.threads;
+        options.eval = Some(self.weights.clone());
+        options.stop = self.stop.clone();
+        options.window = Window::FULL;
+        let mut nodes = nodes_before;
+        let mut solve_one = |pos: &Position| -> Option<(solvo_endgame::SolveResult, i32)> {
+            if let Some(d) = deadline {
+                options.time_limit = Some(d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero())?);
+            }
+            let r = solve(pos, options);
+            nodes += r.nodes + r.ordering_nodes;
+            let s = r.score().filter(|_| !r.stopped)?;
+            Some((r, s))
+        };
+        let (root, score) = solve_one(pos)?;
+        let mut move_scores = Vec::new();
+        if limits.all_moves {
+            for sq in solvo_othello::square::Square::iter(pos.moves()) {
+                let child = pos.play(sq)?;
+                let (_, s) = solve_one(&child)?;
+                move_scores.push(MoveScore { square: sq, score: f64::from(-s) });
+            }
+            move_scores.sort_by(|a, b| b.score.total_cmp(&a.score));
+        }
+        Some(SearchResult {
+            best_move: root.best_move,
+            score: f64::from(score),
+            score_units: score * SCALE,
+            depth: pos.empties(),
+            selectivity: 100,
+            exact: true,
+            pv: root.pv,
+            nodes,
+            time: start.elapsed(),
+            move_scores,
+            stopped: false,
+        })
+    }
+}

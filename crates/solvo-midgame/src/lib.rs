@@ -1,0 +1,25 @@
+//! solvo-midgame: depth-limited search with the trained evaluation, for analysis and
+//! play before the exact solver can take over.
+//!
+//! Layers, one file each:
+//! - [`tt`]: the lock-free transposition table shared by the threads;
+//! - [`mpc`]: Multi-ProbCut selectivity levels, probe depths, the statistics table;
+//! - [`ordering`]: move lists and move ordering (table move, shallow searches, mobility);
+//! - [`search`]: fail-soft principal variation search with Multi-ProbCut (one thread);
+//! - [`root`]: the root moves, aspiration windows;
+//! - [`driver`]: the public API: iterative deepening, threads (Lazy SMP), time limit,
+//!   stop flag, exact solve by `solvo-endgame` when the depth reaches the end;
+//! - [`mpc_stats`]: measuring the Multi-ProbCut statistics of a weight set.
+
+#![warn(missing_docs)]
+
+pub mod driver;
+pub mod mpc;
+pub mod mpc_stats;
+pub mod ordering;
+pub mod root;
+pub mod search;
+pub mod tt;
+
+pub use driver::{MidgameSearch, MoveScore, SearchError, SearchLimits, SearchResult, MAX_THREADS};
+pub use mpc::Selectivity;

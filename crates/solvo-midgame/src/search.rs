@@ -1,0 +1,391 @@
+//! The depth-limited search of one thread: fail-soft principal variation search
+//! (negamax alpha-beta) over the shared transposition table, with Multi-ProbCut.
+//!
+//! Values are in units of `1 / SCALE` disc for the side to move: the evaluation at the
+//! leaves, `SCALE` times the final disc difference at finished games. A pass does not
+//! count as a ply of depth, so the depth left at a node only depends on its number of
+//! discs: within one search every transposition is met at the same depth.
+//!
+//! Without Multi-ProbCut, the value returned for a window `(alpha, beta)` is the
+//! depth-`d` minimax value when it lies inside the window, and otherwise a bound on
+//! the correct side (table entries are only used at the depth they were made for).
+
+use crate::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
+use crate::ordering::MoveList;
+use crate::tt::{position_hash, TranspositionTable, TtEntry, NO_MOVE};
+use solvo_endgame::rules::Rules;
+use solvo_eval::{Weights, SCALE};
+use solvo_othello::flips::flips;
+use solvo_othello::moves::legal_moves;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Larger than any value (65 discs).
+pub const INF: i32 = 65 * SCALE;
+
+/// Longest principal variation kept (plies, passes included).
+pub const MAX_PLY: usize = 96;
+
+/// Nodes between two looks at the stop flags and the clock.
+const CHECK_EVERY: u32 = 4096;
+
+/// What every thread of one search shares.
+pub struct Context<'a> {
+    /// The evaluation.
+    pub weights: &'a Weights,
+    /// Scoring rules (variant) of finished games.
+    pub rules: Rules,
+    /// The shared table.
+    pub tt: &'a TranspositionTable,
+    /// Multi-ProbCut statistics.
+    pub mpc: &'a MpcTable,
+    /// Raised by the caller (or the front end) to stop the search.
+    pub stop: &'a AtomicBool,
+    /// Raised by the main thread when the search is over (helpers stop).
+    pub quit: &'a AtomicBool,
+    /// Nodes of the helper threads so far (flushed at each check).
+    pub helper_nodes: &'a AtomicU64,
+}
+
+/// One thread's search state.
+pub struct Searcher<'a> {
+    /// Shared state.
+    pub ctx: &'a Context<'a>,
+    /// Nodes visited by this thread (search and ordering searches).
+    pub nodes: u64,
+    /// Set once a stop was seen: every value computed after it is meaningless.
+    pub aborted: bool,
+    /// The main thread's deadline (helpers have none).
+    pub deadline: Option<Instant>,
+    /// True for a helper thread (flushes its node count into `ctx.helper_nodes`).
+    pub helper: bool,
+    /// Multi-ProbCut threshold of the current search (`None`: no cuts).
+    t: Option<f64>,
+    /// Selectivity index stored in and required from table entries.
+    sel: u8,
+    countdown: u32,
+    flushed: u64,
+    /// Triangular principal-variation table: `pv[ply][..pv_len[ply]]`.
+    pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher over `ctx` with no selectivity (plain alpha-beta).
+    pub fn new(ctx: &'a Context<'a>) -> Searcher<'a> {
+        Searcher {
+            ctx,
+            nodes: 0,
+            aborted: false,
+            deadline: None,
+            helper: false,
+            t: None,
+            sel: Selectivity::EXACT.index(),
+            countdown: CHECK_EVERY,
+            flushed: 0,
+            pv: Box::new([[NO_MOVE; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Sets the selectivity of the next searches (no cuts when the table has no
+    /// statistics).
+    pub fn set_selectivity(&mut self, s: Selectivity) {
+        self.sel = s.index();
+        self.t = if self.ctx.mpc.is_empty() { None } else { s.t() };
+    }
+
+    /// The principal variation found by the last search at `ply` 0 (square indices;
+    /// [`NO_MOVE`] for a pass).
+    pub fn root_pv(&self) -> &[u8] {
+        &self.pv[0][..self.pv_len[0]]
+    }
+
+    /// The static evaluation (or the exact score of a full board), in search units.
+    #[inline(always)]
+    pub fn evaluate(&self, p: u64, o: u64) -> i32 {
+        if p | o == u64::MAX {
+            self.ctx.rules.final_score(p, o) * SCALE
+        } else {
+            self.ctx.weights.evaluate(p, o)
+        }
+    }
+
+    /// Looks at the stop flags and the clock every few thousand nodes.
+    #[inline(always)]
+    fn poll(&mut self) -> bool {
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = CHECK_EVERY;
+            self.check_stop();
+        }
+        self.aborted
+    }
+
+    #[cold]
+    fn check_stop(&mut self) {
+        if self.helper {
+            self.ctx.helper_nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        }
+        if self.ctx.stop.load(Ordering::Relaxed)
+            || self.ctx.quit.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Flushes the rest of a helper's node count.
+    pub fn flush_nodes(&mut self) {
+        if self.helper {
+            self.ctx.helper_nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+            self.flushed = self.nodes;
+        }
+    }
+
+    /// Value of a node whose side to move has no move: the exact score if the game is
+    /// over, else the opponent's search negated (a pass costs no depth).
+    #[inline]
+    #[allow(clippy::too_many_arguments)] // hot path: plain arguments stay in registers
+    fn no_move(&mut self, p: u64, o: u64, alpha: i32, beta: i32, depth: u32, ply: usize, pv_node: bool) -> i32 {
+        if legal_moves(o, p, u64::MAX) == 0 {
+            if pv_node {
+                self.pv_len[ply] = 0;
+            }
+            return self.ctx.rules.final_score(p, o) * SCALE;
+        }
+        if ply + 1 >= MAX_PLY {
+            return -self.evaluate(o, p);
+        }
+        let v = -self.pvs(o, p, -beta, -alpha, depth, ply + 1, pv_node);
+        if pv_node {
+            self.copy_pv(ply, NO_MOVE);
+        }
+        v
+    }
+
+    /// Makes `mv` followed by the principal variation of the last ply-1 search the
+    /// root's principal variation (just `mv` when that search was not a PV search).
+    pub fn set_root_pv(&mut self, mv: u8, child_pv_valid: bool) {
+        if !child_pv_valid {
+            self.pv_len[1] = 0;
+        }
+        self.copy_pv(0, mv);
+    }
+
+    #[inline]
+    fn copy_pv(&mut self, ply: usize, mv: u8) {
+        let len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=len].copy_from_slice(&tail[0][..len]);
+        self.pv_len[ply] = len + 1;
+    }
+
+    /// The best of `value(child, alpha, beta)` over the children of `moves`, raising
+    /// alpha as it goes, stopping at a cut (fail-soft).
+    #[inline(always)]
+    fn best_child(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut moves: u64,
+        mut alpha: i32,
+        beta: i32,
+        mut value: impl FnMut(&mut Self, u64, u64, i32) -> i32,
+    ) -> i32 {
+        let mut best = -INF;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let f = flips(sq, p, o);
+            let v = value(self, o ^ f, p ^ f ^ (1u64 << sq), alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// A depth-1 search without table or sorting.
+    #[inline]
+    fn search1(&mut self, p: u64, o: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        let moves = legal_moves(p, o, u64::MAX);
+        if moves == 0 {
+            return self.no_move(p, o, alpha, beta, 1, ply, false);
+        }
+        self.best_child(p, o, moves, alpha, beta, |s, cp, co, _| {
+            s.nodes += 1;
+            -s.evaluate(cp, co)
+        })
+    }
+
+    /// A depth-2 search without table or sorting.
+    #[inline]
+    fn search2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        let moves = legal_moves(p, o, u64::MAX);
+        if moves == 0 {
+            return self.no_move(p, o, alpha, beta, 2, ply, false);
+        }
+        self.best_child(p, o, moves, alpha, beta, |s, cp, co, a| -s.search1(cp, co, -beta, -a, ply + 1))
+    }
+
+    /// The value of a search of depth `depth <= 2` with a full window (for ordering).
+    #[inline]
+    pub fn shallow_value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+        match depth {
+            0 => {
+                self.nodes += 1;
+                self.evaluate(p, o)
+            }
+            1 => self.search1(p, o, -INF, INF, MAX_PLY - 2),
+            _ => self.search2(p, o, -INF, INF, MAX_PLY - 3),
+        }
+    }
+
+    /// Fail-soft principal variation search of `p` to move against `o` to `depth`
+    /// within `(alpha, beta)`, `ply` plies below the root. At `pv_node`s the principal
+    /// variation is recorded. Returns 0 (meaningless) once aborted.
+    #[allow(clippy::too_many_arguments)] // hot path: plain arguments stay in registers
+    pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, ply: usize, pv_node: bool) -> i32 {
+        if pv_node {
+            self.pv_len[ply] = 0;
+        }
+        if depth == 0 {
+            self.nodes += 1;
+            return self.evaluate(p, o);
+        }
+        if !pv_node && depth <= 2 {
+            return if depth == 1 {
+                self.search1(p, o, alpha, beta, ply)
+            } else {
+                self.search2(p, o, alpha, beta, ply)
+            };
+        }
+        self.nodes += 1;
+        if self.poll() {
+            return 0;
+        }
+        let moves = legal_moves(p, o, u64::MAX);
+        if moves == 0 {
+            return self.no_move(p, o, alpha, beta, depth, ply, pv_node);
+        }
+        if ply + 1 >= MAX_PLY {
+            return self.evaluate(p, o);
+        }
+        let hash = position_hash(p, o);
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.ctx.tt.probe(hash) {
+            tt_move = e.best;
+            if u32::from(e.depth) == depth && e.selectivity >= self.sel {
+                if e.lower >= beta {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
+                }
+                if !pv_node && e.lower == e.upper {
+                    return e.lower;
+                }
+            }
+        }
+        // Multi-ProbCut at null-window nodes only: at PV nodes it cost 8-12% more nodes
+        // for equal or worse move choices (hard-20/25, depths 12 and 15 at 73%).
+        let cut = if pv_node { None } else { self.probcut(p, o, alpha, beta, depth, ply) };
+        if let Some(cut) = cut {
+            if !self.aborted {
+                let (lower, upper) = if cut >= beta { (cut, INF) } else { (-INF, cut) };
+                self.store(hash, lower, upper, tt_move, depth);
+            }
+            return cut;
+        }
+        let mut list = MoveList::new(p, o, moves);
+        self.order_moves(&mut list, tt_move, depth);
+        if self.aborted {
+            return 0;
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for (i, c) in list.as_slice().iter().enumerate() {
+            let v = if i == 0 {
+                -self.pvs(c.p, c.o, -beta, -alpha, depth - 1, ply + 1, pv_node)
+            } else {
+                let v = -self.pvs(c.p, c.o, -alpha - 1, -alpha, depth - 1, ply + 1, false);
+                if pv_node && v > alpha && v < beta {
+                    -self.pvs(c.p, c.o, -beta, -alpha, depth - 1, ply + 1, true)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = c.sq;
+                if v > alpha {
+                    alpha = v;
+                    if pv_node {
+                        self.copy_pv(ply, c.sq);
+                    }
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let lower = if best > alpha0 { best } else { -INF };
+        let upper = if best < beta { best } else { INF };
+        self.store(hash, lower, upper, best_move, depth);
+        best
+    }
+
+    #[inline]
+    fn store(&self, hash: u64, lower: i32, upper: i32, best: u8, depth: u32) {
+        let entry = TtEntry { lower, upper, best, depth: depth.min(255) as u8, selectivity: self.sel };
+        self.ctx.tt.store(hash, entry);
+    }
+
+    /// Multi-ProbCut: `Some(bound)` when a shallow search predicts that the depth-`depth`
+    /// value lies outside `(alpha, beta)` with the confidence of the selectivity (tried
+    /// at null-window nodes below the root).
+    #[inline]
+    fn probcut(&mut self, p: u64, o: u64, alpha: i32, beta: i32, depth: u32, ply: usize) -> Option<i32> {
+        let t = self.t?;
+        if depth < MPC_MIN_DEPTH || ply == 0 {
+            return None;
+        }
+        let empties = 64 - (p | o).count_ones();
+        let (mean, sigma) = self.ctx.mpc.get(empties, depth)?;
+        let margin = (t * f64::from(sigma)) as i32;
+        let shallow = probe_depth(depth);
+        let high = beta - mean + margin;
+        // A failed high probe bounds the shallow value from above (fail-soft): when that
+        // bound is already below the low threshold, the low probe is not needed.
+        let mut shallow_upper = INF;
+        if high < INF {
+            shallow_upper = self.pvs(p, o, high - 1, high, shallow, ply, false);
+            if shallow_upper >= high {
+                return Some(beta);
+            }
+        }
+        let low = alpha - mean - margin;
+        if low > -INF && (shallow_upper <= low || self.pvs(p, o, low, low + 1, shallow, ply, false) <= low) {
+            return Some(alpha);
+        }
+        None
+    }
+}

@@ -1,0 +1,201 @@
+//! The midgame search against brute force: plain negamax on the evaluation at small
+//! depths, 1 thread against 2, the exact solver when the depth reaches the end.
+
+use solvo_core::rng::Rng;
+use solvo_endgame::rules::Rules;
+use solvo_eval::features::STAGE_LEN;
+use solvo_eval::{MpcStat, Weights, NUM_STAGES, SCALE};
+use solvo_midgame::{MidgameSearch, SearchLimits, Selectivity};
+use solvo_othello::moves::legal_moves;
+use solvo_othello::square::Square;
+use solvo_othello::{BoardSize, Position, Variant};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// Weights with random entries: an arbitrary but fixed evaluation.
+fn random_weights(seed: u64) -> Weights {
+    let mut rng = Rng::new(seed);
+    let table = (0..NUM_STAGES * STAGE_LEN).map(|_| rng.below(401) as i16 - 200).collect();
+    Weights::from_table(Variant::Normal, table).unwrap()
+}
+
+/// A position after `plies` random moves from the start (passes when forced), or
+/// `None` if the game ended first.
+fn random_position(rng: &mut Rng, plies: usize) -> Option<Position> {
+    let mut pos = Position::start(BoardSize::Eight, Variant::Normal);
+    for _ in 0..plies {
+        if pos.is_game_over() {
+            return None;
+        }
+        let moves: Vec<Square> = Square::iter(pos.moves()).collect();
+        pos = if moves.is_empty() { pos.passed() } else { pos.play(rng.pick(&moves)).unwrap() };
+    }
+    (!pos.is_game_over()).then_some(pos)
+}
+
+/// `count` positions after `min_plies..min_plies + spread` random moves, from `seed`.
+fn positions(seed: u64, count: usize, min_plies: usize, spread: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let plies = min_plies + rng.below(spread);
+        out.extend(random_position(&mut rng, plies));
+    }
+    out
+}
+
+/// Negamax on the evaluation to `depth` (passes free, finished games exact).
+fn negamax(w: &Weights, p: u64, o: u64, depth: u32) -> i32 {
+    let rules = Rules::new(BoardSize::Eight, Variant::Normal);
+    if depth == 0 {
+        return if p | o == u64::MAX { rules.final_score(p, o) * SCALE } else { w.evaluate(p, o) };
+    }
+    let moves = legal_moves(p, o, u64::MAX);
+    if moves == 0 {
+        if legal_moves(o, p, u64::MAX) == 0 {
+            return rules.final_score(p, o) * SCALE;
+        }
+        return -negamax(w, o, p, depth);
+    }
+    Square::iter(moves)
+        .map(|sq| {
+            let f = solvo_othello::flips::flips(sq.index(), p, o);
+            -negamax(w, o ^ f, p ^ f ^ sq.bit(), depth - 1)
+        })
+        .max()
+        .unwrap()
+}
+
+fn limits(depth: u32) -> SearchLimits {
+    SearchLimits { depth, ..SearchLimits::default() }
+}
+
+#[test]
+fn without_selectivity_the_score_is_the_negamax_value() {
+    let w = random_weights(7);
+    let mut search = MidgameSearch::new(Arc::new(w.clone()), 4);
+    for pos in positions(11, 40, 8, 40) {
+        let (p, o) = (pos.board.player, pos.board.opponent);
+        for depth in 1..=4u32.min(pos.empties() - 1) {
+            let r = search.search(&pos, &limits(depth)).unwrap();
+            assert_eq!(r.score_units, negamax(&w, p, o, depth), "depth {depth} of {pos:?}");
+            assert_eq!(r.depth, depth);
+            assert!(r.best_move.is_none_or(|m| pos.moves() & m.bit() != 0));
+        }
+    }
+}
+
+#[test]
+fn all_moves_scores_every_move_with_its_negamax_value() {
+    let w = random_weights(8);
+    let mut search = MidgameSearch::new(Arc::new(w.clone()), 4);
+    for pos in positions(12, 10, 20, 20) {
+        if pos.moves() == 0 {
+            continue;
+        }
+        let r = search.search(&pos, &SearchLimits { all_moves: true, ..limits(3) }).unwrap();
+        assert_eq!(r.move_scores.len(), pos.moves().count_ones() as usize);
+        for m in &r.move_scores {
+            let child = pos.play(m.square).unwrap();
+            let want = -negamax(&w, child.board.player, child.board.opponent, 2);
+            assert_eq!((m.score * f64::from(SCALE)).round() as i32, want);
+        }
+        assert_eq!(r.score, r.move_scores[0].score);
+    }
+}
+
+#[test]
+fn two_threads_give_the_score_of_one() {
+    let w = Arc::new(random_weights(9));
+    let mut one = MidgameSearch::new(w.clone(), 8);
+    let mut two = MidgameSearch::new(w, 8);
+    for pos in positions(13, 6, 14, 20) {
+        let a = one.search(&pos, &limits(6)).unwrap();
+        let b = two.search(&pos, &SearchLimits { threads: 2, ..limits(6) }).unwrap();
+        assert_eq!(a.score_units, b.score_units, "{pos:?}");
+    }
+}
+
+#[test]
+fn reaching_the_end_gives_the_exact_score() {
+    let w = Arc::new(random_weights(10));
+    let mut search = MidgameSearch::new(w, 8);
+    for pos in positions(14, 6, 46, 4) {
+        let exact = solvo_endgame::solve(&pos, &solvo_endgame::SolveOptions::new(8)).score().unwrap();
+        let r = search.search(&pos, &SearchLimits { all_moves: true, ..limits(pos.empties()) }).unwrap();
+        assert!(r.exact);
+        assert_eq!(r.score_units, exact * SCALE);
+        if pos.moves() != 0 {
+            assert_eq!(r.move_scores[0].score, f64::from(exact));
+        }
+    }
+}
+
+#[test]
+fn stopping_returns_the_last_completed_iteration() {
+    let w = Arc::new(random_weights(11));
+    let mut search = MidgameSearch::new(w, 4);
+    let stop = search.stop_flag();
+    let pos = random_position(&mut Rng::new(15), 20).unwrap();
+    let mut seen = Vec::new();
+    let r = search
+        .search_with(&pos, &limits(30), &mut |r| {
+            seen.push(r.depth);
+            if r.depth == 3 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+    assert_eq!(seen, [1, 2, 3]);
+    assert_eq!(r.depth, 3);
+    assert!(r.stopped);
+}
+
+#[test]
+fn selective_search_runs_and_plays_a_legal_move() {
+    let mut w = random_weights(12);
+    for empties in (10..=58).step_by(4) {
+        for deep in 3..=20u32 {
+            let shallow = solvo_midgame::mpc::probe_depth(deep) as u8;
+            w.mpc.push(MpcStat { empties, shallow, deep: deep as u8, mean: 0.0, sigma: 2.0 });
+        }
+    }
+    let mut search = MidgameSearch::new(Arc::new(w), 4);
+    assert!(search.has_mpc());
+    let mut rng = Rng::new(16);
+    for _ in 0..5 {
+        let Some(pos) = random_position(&mut rng, 20) else { continue };
+        for percent in [73, 95, 100] {
+            let sel = Selectivity::from_percent(percent).unwrap();
+            let r = search.search(&pos, &SearchLimits { selectivity: sel, ..limits(7) }).unwrap();
+            assert!(pos.moves() & r.best_move.unwrap().bit() != 0);
+            assert_eq!(r.selectivity, percent);
+        }
+    }
+}
+
+#[test]
+fn without_statistics_the_search_is_exact_and_says_so() {
+    let mut search = MidgameSearch::new(Arc::new(random_weights(2)), 1);
+    let pos = positions(17, 1, 20, 4).remove(0);
+    let selective = SearchLimits { selectivity: Selectivity::from_percent(73).unwrap(), ..limits(4) };
+    let r = search.search(&pos, &selective).unwrap();
+    assert_eq!(r.selectivity, 100);
+    assert_eq!(r.score_units, search.search(&pos, &limits(4)).unwrap().score_units);
+}
+
+#[test]
+fn bad_requests_are_errors() {
+    let mut search = MidgameSearch::new(Arc::new(random_weights(1)), 1);
+    let start = Position::start(BoardSize::Eight, Variant::Normal);
+    assert!(search.search(&start, &limits(0)).is_err());
+    assert!(search.search(&start, &SearchLimits { threads: 0, ..limits(2) }).is_err());
+    assert!(search.search(&Position::start(BoardSize::Six, Variant::Normal), &limits(2)).is_err());
+    assert!(search.search(&Position::start(BoardSize::Eight, Variant::Reversed), &limits(2)).is_err());
+}
+
+#[test]
+fn a_searcher_can_move_to_and_be_shared_with_other_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<MidgameSearch>();
+}
