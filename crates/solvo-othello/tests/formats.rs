@@ -247,6 +247,8 @@ fn ggf_6x6_uses_the_boards_own_square_names() {
     assert_eq!(&parse_ggf(&written, Variant::Normal).unwrap()[0], g);
     let e = parse_ggf(&text.replace("B[d5]", "B[g7]"), Variant::Normal).unwrap_err();
     assert!(e.message.contains("a1..f6"), "{e}");
+    let e = parse_ggf(&text.replace("B[d5]", "B[a1]"), Variant::Normal).unwrap_err();
+    assert!(e.message.contains("illegal move a1") && e.message.contains("d5"), "named on the 6x6 board: {e}");
 }
 
 // ---------------------------------------------------------------- malformed input

@@ -20,7 +20,7 @@
 //! names.)
 
 use super::board_string::parse_position;
-use super::transcript::{illegal_move_message, Ply, Replay};
+use super::transcript::{illegal_move_message_named, Ply, Replay};
 use super::ParseError;
 use crate::position::{Color, Position};
 use crate::size::BoardSize;
@@ -306,7 +306,7 @@ fn play_tag(replay: &mut Replay, tag: &RawTag, color: Color, number: usize) -> R
     if let Ply::Move(sq) = ply {
         let pos = replay.end();
         if pos.play(sq).is_none() {
-            return Err(fail(illegal_move_message(&pos, sq)));
+            return Err(fail(illegal_move_message_named(&pos, sq, &|s| move_name(Ply::Move(s), size))));
         }
     }
     replay.push(ply).map_err(fail)

@@ -83,7 +83,11 @@ impl Replay {
     pub fn push_pass(&mut self) -> Result<(), String> {
         let cur = self.end();
         if cur.moves() != 0 {
-            return Err(format!("pass while {} has legal moves ({})", cur.side, square_list(cur.moves())));
+            return Err(format!(
+                "pass while {} has legal moves ({})",
+                cur.side,
+                square_list(cur.moves(), &|s| s.to_string())
+            ));
         }
         if cur.is_game_over() {
             return Err("pass after the game is over".to_string());
@@ -107,12 +111,19 @@ impl Replay {
     }
 }
 
-fn square_list(bits: u64) -> String {
-    Square::iter(bits).map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+fn square_list(bits: u64, name: &dyn Fn(Square) -> String) -> String {
+    Square::iter(bits).map(name).collect::<Vec<_>>().join(" ")
 }
 
-/// Why `sq` cannot be played in `pos`, for error messages.
+/// Why `sq` cannot be played in `pos`, for error messages (squares by their 8x8-grid
+/// names, as transcripts and board strings use them).
 pub fn illegal_move_message(pos: &Position, sq: Square) -> String {
+    illegal_move_message_named(pos, sq, &|s| s.to_string())
+}
+
+/// [`illegal_move_message`] with the squares named by `name` (GGF names a small
+/// board's squares from its own top-left).
+pub fn illegal_move_message_named(pos: &Position, sq: Square, name: &dyn Fn(Square) -> String) -> String {
     let moves = pos.moves();
     let reason = if (pos.board.player | pos.board.opponent) & sq.bit() != 0 {
         "the square is occupied".to_string()
@@ -122,14 +133,14 @@ pub fn illegal_move_message(pos: &Position, sq: Square) -> String {
         "it flips no disc".to_string()
     };
     if moves == 0 && pos.passed().moves() == 0 {
-        return format!("illegal move {sq}: the game is over");
+        return format!("illegal move {}: the game is over", name(sq));
     }
     let legal = if moves == 0 {
-        format!("{} must pass; {} can play {}", pos.side, pos.side.opposite(), square_list(pos.passed().moves()))
+        format!("{} must pass; {} can play {}", pos.side, pos.side.opposite(), square_list(pos.passed().moves(), name))
     } else {
-        format!("legal for {}: {}", pos.side, square_list(moves))
+        format!("legal for {}: {}", pos.side, square_list(moves, name))
     };
-    format!("illegal move {sq} for {}: {reason} ({legal})", pos.side)
+    format!("illegal move {} for {}: {reason} ({legal})", name(sq), pos.side)
 }
 
 /// Parses and replays a transcript from `start`. Errors name the line and column of
