@@ -172,20 +172,43 @@ const fn pattern_table_total() -> usize {
 #[inline(always)]
 pub fn feature_indices(player: u64, opponent: u64) -> [u32; ACTIVE_FEATURES] {
     let mut out = [0u32; ACTIVE_FEATURES];
+    let mut n = 0;
+    for_each_feature(player, opponent, |idx| {
+        out[n] = idx as u32;
+        n += 1;
+    });
+    out
+}
+
+/// Calls `sink` with the weight-array index of every feature active for `player` to
+/// move against `opponent`, in the order of [`feature_indices`] (the evaluation sums
+/// them without storing the list).
+#[inline(always)]
+pub fn for_each_feature(player: u64, opponent: u64, mut sink: impl FnMut(usize)) {
     for i in 0..PATTERN_INSTANCES {
         let mask = INSTANCE_MASKS[i];
         let ternary = &INSTANCE_TERNARY[i];
         let own = ternary[extract_bits(player, mask) as usize] as usize;
         let theirs = ternary[extract_bits(opponent, mask) as usize] as usize;
-        out[i] = (PATTERN_OFFSETS[INSTANCES[i].0 as usize] + own + 2 * theirs) as u32;
+        sink(INSTANCE_OFFSETS[i] as usize + own + 2 * theirs);
     }
     let mobility = |a: u64, b: u64| (legal_moves(a, b, u64::MAX).count_ones() as usize).min(MOBILITY_CAP - 1);
-    out[PATTERN_INSTANCES] = (MOBILITY_PLAYER_OFFSET + mobility(player, opponent)) as u32;
-    out[PATTERN_INSTANCES + 1] = (MOBILITY_OPPONENT_OFFSET + mobility(opponent, player)) as u32;
+    sink(MOBILITY_PLAYER_OFFSET + mobility(player, opponent));
+    sink(MOBILITY_OPPONENT_OFFSET + mobility(opponent, player));
     let empties = 64 - (player | opponent).count_ones() as usize;
-    out[PATTERN_INSTANCES + 2] = (PARITY_OFFSET + (empties & 1)) as u32;
-    out
+    sink(PARITY_OFFSET + (empties & 1));
 }
+
+/// Start of each instance's pattern table in a stage's array.
+pub const INSTANCE_OFFSETS: [u32; PATTERN_INSTANCES] = {
+    let mut out = [0u32; PATTERN_INSTANCES];
+    let mut i = 0;
+    while i < PATTERN_INSTANCES {
+        out[i] = PATTERN_OFFSETS[INSTANCES[i].0 as usize] as u32;
+        i += 1;
+    }
+    out
+};
 
 /// A fingerprint of the feature layout (pattern names, squares, instances, table
 /// sizes): a weight file trained for another layout is refused.

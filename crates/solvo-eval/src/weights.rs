@@ -1,7 +1,7 @@
 //! A trained weight set: one table of `i16` weights per game stage, and the static
 //! evaluation that sums them.
 
-use crate::features::{feature_indices, STAGE_LEN};
+use crate::features::{for_each_feature, STAGE_LEN};
 use solvo_othello::{Board, BoardSize, Variant};
 
 /// Number of game stages: stage `s` holds the positions with `4 + 2s` or `5 + 2s`
@@ -99,9 +99,7 @@ impl Weights {
         let stage = stage_of((player | opponent).count_ones());
         let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
         let mut sum = 0i32;
-        for idx in feature_indices(player, opponent) {
-            sum += i32::from(w[idx as usize]);
-        }
+        for_each_feature(player, opponent, |idx| sum += i32::from(w[idx]));
         sum.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
