@@ -4,32 +4,10 @@
 use solvo_core::rng::Rng;
 use solvo_eval::format::MAGIC;
 use solvo_eval::{embedded, Weights};
-use solvo_othello::moves::legal_moves;
-use solvo_othello::{Board, Square, Variant};
+use solvo_othello::{Board, Variant};
 
-/// Positions of seeded random games.
 fn random_positions(n: usize, seed: u64) -> Vec<Board> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut b = Board::start();
-        loop {
-            let moves = legal_moves(b.player, b.opponent, u64::MAX);
-            if moves == 0 {
-                if legal_moves(b.opponent, b.player, u64::MAX) == 0 {
-                    break;
-                }
-                b = b.pass();
-                continue;
-            }
-            out.push(b);
-            let squares: Vec<Square> = Square::iter(moves).collect();
-            let sq = rng.pick(&squares);
-            b = b.play_with_flips(sq, b.flips(sq));
-        }
-    }
-    out.truncate(n);
-    out
+    solvo_othello::random_games::random_game_boards(n, seed)
 }
 
 fn sample_weights() -> Weights {

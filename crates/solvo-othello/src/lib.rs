@@ -24,6 +24,7 @@ pub mod hash;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod random_games;
 pub mod size;
 pub mod square;
 pub mod symmetry;

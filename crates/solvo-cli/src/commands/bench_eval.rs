@@ -4,9 +4,6 @@ use crate::commands::eval::load_weights;
 use crate::error::CliError;
 use crate::Common;
 use serde_json::json;
-use solvo_core::rng::Rng;
-use solvo_othello::moves::legal_moves;
-use solvo_othello::{Board, Square};
 use std::time::Instant;
 
 /// Arguments of `solvo bench eval`.
@@ -23,41 +20,10 @@ pub struct EvalArgs {
     pub eval_file: Option<std::path::PathBuf>,
 }
 
-/// Positions of random 8x8 games (uniform random legal moves), `n` of them, seeded.
-pub fn random_game_positions(n: usize, seed: u64) -> Vec<Board> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::with_capacity(n);
-    while out.len() < n {
-        let mut b = Board::start();
-        loop {
-            let moves = legal_moves(b.player, b.opponent, u64::MAX);
-            if moves == 0 {
-                if legal_moves(b.opponent, b.player, u64::MAX) == 0 {
-                    break;
-                }
-                b = b.pass();
-                continue;
-            }
-            out.push(b);
-            let k = rng.below(moves.count_ones() as usize);
-            let mut m = moves;
-            for _ in 0..k {
-                m &= m - 1;
-            }
-            let sq = Square::from_index(m.trailing_zeros());
-            b = b.play_with_flips(sq, b.flips(sq));
-            if out.len() == n {
-                break;
-            }
-        }
-    }
-    out
-}
-
 /// Runs `solvo bench eval`.
 pub fn run(args: EvalArgs, common: Common) -> Result<(), CliError> {
     let weights = load_weights(args.eval_file.as_deref(), common)?;
-    let boards = random_game_positions(args.positions as usize, 1);
+    let boards = solvo_othello::random_games::random_game_boards(args.positions as usize, 1);
     let start = Instant::now();
     let mut checksum = 0i64;
     for _ in 0..args.passes {

@@ -47,15 +47,9 @@ pub struct CheckArgs {
     pub eval_file: Option<PathBuf>,
 }
 
-/// Arguments of `solvo train data`.
+/// The labelling options `data` and `selfplay` share.
 #[derive(clap::Args, Debug)]
-pub struct DataArgs {
-    /// Game files (`.wtb`).
-    #[arg(required = true)]
-    pub files: Vec<PathBuf>,
-    /// Where the sample files go (`<name>.samples`; existing ones are kept: resume).
-    #[arg(long)]
-    pub out_dir: PathBuf,
+pub struct LabelArgs {
     /// Positions with at most this many empties get exact labels (solved).
     #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub exact_empties: u32,
@@ -65,6 +59,20 @@ pub struct DataArgs {
     /// Threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+}
+
+/// Arguments of `solvo train data`.
+#[derive(clap::Args, Debug)]
+pub struct DataArgs {
+    /// Game files (`.wtb`).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Where the sample files go (`<name>.samples`; existing ones are kept: resume).
+    #[arg(long)]
+    pub out_dir: PathBuf,
+    /// Labels, validation split and threads.
+    #[command(flatten)]
+    pub labels: LabelArgs,
     /// Keep only the positions with exact labels (for sources whose game results are
     /// noisy, such as online games).
     #[arg(long)]
@@ -89,15 +97,9 @@ pub struct SelfplayArgs {
     /// A file of opening transcripts, one per line (e.g. the XOT list); default: the start.
     #[arg(long)]
     pub openings: Option<PathBuf>,
-    /// Positions with at most this many empties get exact labels (solved).
-    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(0..=20))]
-    pub exact_empties: u32,
-    /// One game in this many is held out for validation (0: none).
-    #[arg(long, default_value_t = 20)]
-    pub validation_every: u64,
-    /// Threads (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: Option<u64>,
+    /// Labels, validation split and threads.
+    #[command(flatten)]
+    pub labels: LabelArgs,
 }
 
 /// Arguments of `solvo train fit`.
@@ -161,10 +163,10 @@ fn set_threads(threads: Option<u64>) {
 }
 
 fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
-    set_threads(args.threads);
+    set_threads(args.labels.threads);
     let options = ExtractOptions {
-        exact_empties: args.exact_empties,
-        validation_every: args.validation_every,
+        exact_empties: args.labels.exact_empties,
+        validation_every: args.labels.validation_every,
         hash_mb: 8,
         exact_only: args.exact_only,
     };
@@ -218,7 +220,7 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
         out!("{}: kept ({} samples, already done)", args.out.display(), kept.len());
         return Ok(());
     }
-    set_threads(args.threads);
+    set_threads(args.labels.threads);
     let start_pos = solvo_othello::Position::start(solvo_othello::BoardSize::Eight, common.variant);
     let mut openings = Vec::new();
     if let Some(path) = &args.openings {
@@ -234,8 +236,8 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
         games: args.games as usize,
         seed: args.seed,
         random_move: args.random_move,
-        exact_empties: args.exact_empties,
-        validation_every: args.validation_every,
+        exact_empties: args.labels.exact_empties,
+        validation_every: args.labels.validation_every,
         hash_mb: 8,
     };
     let t = Instant::now();
