@@ -64,8 +64,13 @@ pub struct SearchConfig {
     /// too lost more cutoffs than it saved work (2.155 G -> 2.180 G nodes, slower).
     pub stability_gate: bool,
     /// Order moves from `shallow_order_empties` up by a shallow search on the trained
-    /// evaluation (when the solve has one) instead of the mobility estimate.
-    pub eval_order: bool,
+    /// evaluation (when the solve has one) instead of the mobility estimate: 0 never, 1
+    /// always, 2 (default) where it was measured to pay: reversed rules (20 random
+    /// 20-empty positions: 3.60 G -> 1.40 G nodes, 217 s -> 32 s). Under normal rules
+    /// the current weights help on FFO #40-#49 (63.5 s -> 55.7 s) but lose on the harder
+    /// #50-#54 (2 threads, same day: #50 19.7 s -> 45.1 s, #53 112 s -> 322 s), so
+    /// `auto` leaves them off there.
+    pub eval_order: u32,
     /// Weight of the evaluation search's value (1/SCALE discs) in the ordering key,
     /// against the fastest-first key (one opponent reply = 64).
     pub eval_order_weight: u32,
@@ -90,7 +95,7 @@ impl Default for SearchConfig {
             shallow_stability_empties: 0,
             split_late: false,
             stability_gate: true,
-            eval_order: true,
+            eval_order: 2,
             eval_order_weight: 1,
             eval_order_depth_cut: 1,
         }
@@ -159,7 +164,7 @@ impl SearchConfig {
             "shallow_stability_empties" => self.shallow_stability_empties = range(0, 64)?,
             "stability_gate" => self.stability_gate = range(0, 1)? == 1,
             "split_late" => self.split_late = range(0, 1)? == 1,
-            "eval_order" => self.eval_order = range(0, 1)? == 1,
+            "eval_order" => self.eval_order = range(0, 2)?,
             "eval_order_weight" => self.eval_order_weight = range(0, 64)?,
             "eval_order_depth_cut" => self.eval_order_depth_cut = range(0, 8)?,
             _ => return Err(format!("unknown search option {name:?}: expected one of {}", Self::NAMES.join(", "))),
@@ -232,8 +237,8 @@ pub struct Searcher<'a> {
     pub(crate) child_alpha: i32,
     /// Monte Carlo move-ordering hints, when the solve learned some.
     pub mc: Option<&'a McHints>,
-    /// The trained evaluation for move ordering, when the solve has one for its board
-    /// size and variant.
+    /// The trained evaluation for move ordering, when the solve uses one (its board
+    /// size and variant, and `config.eval_order` allows it).
     pub eval: Option<&'a Weights>,
 }
 
@@ -507,7 +512,7 @@ impl<'a> Searcher<'a> {
         }
         let depth = self.config.shallow_order_depth(empties);
         let key = match self.eval {
-            Some(w) if self.config.eval_order => {
+            Some(w) => {
                 let depth = depth.saturating_sub(self.config.eval_order_depth_cut);
                 let v = eval_search(
                     cp,

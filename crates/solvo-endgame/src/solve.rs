@@ -55,7 +55,7 @@ pub struct SolveOptions {
     pub mc_seed: u64,
     /// The trained evaluation that orders moves high in the tree; `None`: the weights
     /// embedded for the position's variant, if the build has them. Used only when its
-    /// board size and variant are the position's (and `config.eval_order` is on); it
+    /// board size and variant are the position's and `config.eval_order` allows it; it
     /// never changes a value, only the order of the search.
     pub eval: Option<Arc<Weights>>,
 }
@@ -149,9 +149,18 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let shared = Shared::new(options.config.split_min_empties);
     let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
     let hints = hints.as_ref();
-    let embedded = if options.eval.is_none() { solvo_eval::embedded_shared(pos.variant).ok() } else { None };
-    let eval =
-        options.eval.as_deref().or(embedded.as_deref()).filter(|w| w.size == pos.size && w.variant == pos.variant);
+    let use_eval = match options.config.eval_order {
+        0 => false,
+        1 => true,
+        _ => pos.variant == solvo_othello::Variant::Reversed,
+    };
+    let embedded =
+        if use_eval && options.eval.is_none() { solvo_eval::embedded_shared(pos.variant).ok() } else { None };
+    let eval = options
+        .eval
+        .as_deref()
+        .or(embedded.as_deref())
+        .filter(|w| use_eval && w.size == pos.size && w.variant == pos.variant);
 
     let outcome = std::thread::scope(|scope| {
         let watcher = options.time_limit.map(|limit| {

@@ -272,11 +272,13 @@ fn evaluation_ordering_never_changes_a_value() {
             continue;
         };
         let mut with = SolveOptions::new(8);
+        with.config.eval_order = 1;
         let reference = solve(&pos, &with).score();
         let mut without = SolveOptions::new(8);
-        without.config.eval_order = false;
+        without.config.eval_order = 0;
         assert_eq!(solve(&pos, &without).score(), reference);
         let mut zeroed = SolveOptions::new(8);
+        zeroed.config.eval_order = 1;
         zeroed.eval = Some(zero.clone());
         assert_eq!(solve(&pos, &zeroed).score(), reference);
         for (lo, hi) in [(-1, 1), (0, 0), (-10, -2), (4, 20)] {
