@@ -11,9 +11,8 @@
 //! One game in `validation_every` (chosen by a hash of file name and game number, so
 //! the split is the same on every run) is held out for validation.
 
+use crate::exact::label_exactly;
 use crate::sample::Sample;
-use rayon::prelude::*;
-use solvo_endgame::{solve, SolveOptions};
 use solvo_eval::checksum::Fnv64;
 use solvo_othello::formats::wthor::parse_wtb;
 use solvo_othello::{Color, Position};
@@ -103,28 +102,8 @@ pub fn extract_file(
             });
         }
     }
-    let total = to_solve.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let solved: Vec<(usize, i32, u64)> = to_solve
-        .par_iter()
-        .map_init(
-            || SolveOptions::new(options.hash_mb),
-            |opts, &(i, pos)| {
-                let r = solve(&pos, opts);
-                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                if n.is_multiple_of(4096) || n == total {
-                    progress(n, total);
-                }
-                (i, r.score().expect("an unbounded solve is exact"), r.nodes + r.ordering_nodes)
-            },
-        )
-        .collect();
-    for (i, score, nodes) in solved {
-        samples[i].label = score as i8;
-        samples[i].flags |= Sample::EXACT;
-        stats.exact += 1;
-        stats.nodes += nodes;
-    }
+    stats.nodes = label_exactly(&mut samples, &to_solve, options.hash_mb, progress);
+    stats.exact = to_solve.len() as u64;
     stats.samples = samples.len() as u64;
     Ok((samples, stats))
 }

@@ -2,12 +2,14 @@
 //!
 //! - [`sample`]: labelled positions and their checksummed file format;
 //! - [`games`]: samples from WTHOR-format game databases, exact labels near the end;
+//! - [`exact`]: exact labels, solved in parallel;
 //! - [`fit`]: per-stage ridge regression by preconditioned conjugate gradients.
 //!
 //! Every step is deterministic for its inputs (parallel sums are reduced in a fixed
 //! order), so the committed weights can be reproduced from the documented commands.
 
 pub mod accuracy;
+pub mod exact;
 pub mod fit;
 pub mod games;
 pub mod sample;

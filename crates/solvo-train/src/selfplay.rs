@@ -9,10 +9,9 @@
 //! (label 0, not [`Sample::EXACT`]) for a bootstrapped fit (see
 //! [`crate::fit::FitOptions::bootstrap_depth`]). One game in `validation_every` is held out.
 
+use crate::exact::label_exactly;
 use crate::sample::Sample;
-use rayon::prelude::*;
 use solvo_core::rng::Rng;
-use solvo_endgame::{solve, SolveOptions};
 use solvo_othello::moves::legal_moves;
 use solvo_othello::{Position, Square, Variant};
 
@@ -98,29 +97,6 @@ pub fn self_play_samples(
             samples.push(Sample { player: pos.board.player, opponent: pos.board.opponent, label: 0, flags });
         }
     }
-    let total = to_solve.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let solved: Vec<(usize, i32, u64)> = to_solve
-        .par_chunks(256)
-        .flat_map_iter(|chunk| {
-            let opts = SolveOptions::new(options.hash_mb);
-            let out: Vec<_> = chunk
-                .iter()
-                .map(|&(i, pos)| {
-                    let r = solve(&pos, &opts);
-                    (i, r.score().expect("an unbounded solve is exact"), r.nodes + r.ordering_nodes)
-                })
-                .collect();
-            let n = done.fetch_add(chunk.len() as u64, std::sync::atomic::Ordering::Relaxed) + chunk.len() as u64;
-            progress(n, total);
-            out
-        })
-        .collect();
-    let mut nodes = 0;
-    for (i, score, n) in solved {
-        samples[i].label = score as i8;
-        samples[i].flags |= Sample::EXACT;
-        nodes += n;
-    }
+    let nodes = label_exactly(&mut samples, &to_solve, options.hash_mb, progress);
     (samples, nodes)
 }

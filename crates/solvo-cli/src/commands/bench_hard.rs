@@ -8,7 +8,7 @@ use crate::commands::analyze::{move_name, SearchArgs};
 use crate::error::{context, CliError};
 use crate::Common;
 use serde_json::json;
-use solvo_othello::formats::obf::{parse_obf_line, ObfProblem};
+use solvo_othello::formats::obf::{parse_obf, ObfProblem};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::BoardSize;
 use std::path::PathBuf;
@@ -26,28 +26,20 @@ pub struct HardArgs {
     pub limit: Option<usize>,
 }
 
-/// The problems of an OBF file (line number, problem), each listing every legal move.
-/// A trailing `--:-127;` field (the Edax files' terminator) is dropped before parsing.
-fn read_problems(file: &PathBuf, common: Common) -> Result<Vec<(usize, ObfProblem)>, CliError> {
-    let text = std::fs::read_to_string(file).map_err(context(file.display()))?;
-    let mut problems = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('%') {
-            continue;
-        }
-        // The Edax sets end each line with `--:-127;`, a terminator and not a move.
-        let line = line.strip_suffix("--:-127;").map_or(line, str::trim_end);
-        let where_ = format!("{} line {}", file.display(), i + 1);
-        let problem = parse_obf_line(line, Some(BoardSize::Eight), common.variant).map_err(context(&where_))?;
+/// The problems of an OBF file (line number, problem), each listing every legal move
+/// (Edax's `--:-127;` terminators are read by the OBF parser).
+fn read_problems(file: &std::path::Path, common: Common) -> Result<Vec<(usize, ObfProblem)>, CliError> {
+    let text = crate::input_file::read_text(file)?;
+    let problems = parse_obf(&text, Some(BoardSize::Eight), common.variant).map_err(context(file.display()))?;
+    for (line, problem) in &problems {
         let legal = problem.position.moves().count_ones() as usize;
         let listed = problem.move_scores.iter().filter(|(m, _)| matches!(m, Ply::Move(_))).count();
         if legal == 0 || listed != legal {
             return Err(CliError(format!(
-                "{where_}: lists {listed} of the {legal} legal moves; every legal move needs an exact score"
+                "{} line {line}: lists {listed} of the {legal} legal moves; every legal move needs an exact score",
+                file.display()
             )));
         }
-        problems.push((i + 1, problem));
     }
     if problems.is_empty() {
         return Err(CliError(format!("{}: no positions in this file", file.display())));

@@ -41,16 +41,16 @@ pub fn load_weights(file: Option<&std::path::Path>, common: Common) -> Result<We
 /// The positions named by a command-line argument: an OBF file's lines (with line
 /// numbers), or one position.
 pub fn positions_of(input: &str, common: Common) -> Result<Vec<(usize, Position)>, CliError> {
-    let path = std::path::Path::new(input);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path).map_err(context(path.display()))?;
-        let problems = parse_obf(&text, common.size, common.variant).map_err(context(path.display()))?;
-        if problems.is_empty() {
-            return Err(CliError(format!("{}: no positions in this file", path.display())));
+    match crate::input_file::file_text_if_path(input)? {
+        Some(text) => {
+            let name = input.trim();
+            let problems = parse_obf(&text, common.size, common.variant).map_err(context(name))?;
+            if problems.is_empty() {
+                return Err(CliError(format!("{name}: no positions in this file")));
+            }
+            Ok(problems.into_iter().map(|(line, p)| (line, p.position)).collect())
         }
-        Ok(problems.into_iter().map(|(line, p)| (line, p.position)).collect())
-    } else {
-        Ok(vec![(1, parse_input(input, common)?.position)])
+        None => Ok(vec![(1, parse_input(input, common)?.position)]),
     }
 }
 

@@ -370,10 +370,7 @@ fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
     let mut held = Vec::new();
     for input in &args.inputs {
         if input.extension().is_some_and(|x| x == "obf") {
-            let text = std::fs::read_to_string(input)
-                .map_err(|e| CliError(format!("cannot read {}: {e}", input.display())))?;
-            // Edax ends its scored lines with a `--:-127;` terminator entry.
-            let text = text.replace("--:-127;", "");
+            let text = crate::input_file::read_text(input)?;
             let problems = solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant)
                 .map_err(|e| CliError(format!("{}: {e}", input.display())))?;
             let problems: Vec<_> = problems.into_iter().map(|(_, p)| p).collect();
