@@ -12,7 +12,7 @@ use solvo_othello::symmetry::{inverse_transform, transform};
 
 /// Number of pattern instances read on every position (all patterns, all distinct
 /// symmetric images).
-pub const PATTERN_INSTANCES: usize = count_instances();
+pub const PATTERN_INSTANCES: usize = INSTANCE_LIST.1;
 
 /// Mobility counts at or above this are read as `MOBILITY_CAP - 1`.
 pub const MOBILITY_CAP: usize = 32;
@@ -110,24 +110,11 @@ const fn is_new_instance(mask: u64, k: u8) -> bool {
     true
 }
 
-const fn count_instances() -> usize {
-    let mut n = 0;
-    let mut t = 0;
-    while t < PATTERNS.len() {
-        let mut k = 0u8;
-        while k < 8 {
-            if is_new_instance(PATTERNS[t].mask, k) {
-                n += 1;
-            }
-            k += 1;
-        }
-        t += 1;
-    }
-    n
-}
-
-const fn instances() -> [(u8, u8); PATTERN_INSTANCES] {
-    let mut out = [(0u8, 0u8); PATTERN_INSTANCES];
+/// The distinct instances of every pattern, in pattern then symmetry order, in the
+/// first slots of a list long enough for all 8 symmetries of every pattern; with their
+/// count.
+const INSTANCE_LIST: ([(u8, u8); 8 * PATTERNS.len()], usize) = {
+    let mut out = [(0u8, 0u8); 8 * PATTERNS.len()];
     let mut n = 0;
     let mut t = 0;
     while t < PATTERNS.len() {
@@ -140,6 +127,16 @@ const fn instances() -> [(u8, u8); PATTERN_INSTANCES] {
             k += 1;
         }
         t += 1;
+    }
+    (out, n)
+};
+
+const fn instances() -> [(u8, u8); PATTERN_INSTANCES] {
+    let mut out = [(0u8, 0u8); PATTERN_INSTANCES];
+    let mut i = 0;
+    while i < PATTERN_INSTANCES {
+        out[i] = INSTANCE_LIST.0[i];
+        i += 1;
     }
     out
 }
@@ -157,13 +154,8 @@ const fn pattern_offsets() -> [usize; PATTERNS.len()] {
 }
 
 const fn pattern_table_total() -> usize {
-    let mut at = 0;
-    let mut t = 0;
-    while t < PATTERNS.len() {
-        at += PATTERNS[t].table_len();
-        t += 1;
-    }
-    at
+    let last = PATTERNS.len() - 1;
+    PATTERN_OFFSETS[last] + PATTERNS[last].table_len()
 }
 
 /// The weight-array index of every feature active for `player` to move against
