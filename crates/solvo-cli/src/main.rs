@@ -140,9 +140,20 @@ pub fn write_stdout(args: std::fmt::Arguments) {
 }
 
 fn main() {
-    panic_policy::install();
-    let cli = Cli::parse();
-    let json = cli.json;
+    // `--json` is looked for before parsing so that command-line errors and internal
+    // errors are JSON too when it was asked for.
+    let json = std::env::args_os().skip(1).take_while(|a| a != "--").any(|a| a == "--json");
+    panic_policy::install(json);
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if json && e.use_stderr() => {
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
+            eprintln!("{}", serde_json::json!({ "error": first, "usage": true }));
+            std::process::exit(e.exit_code());
+        }
+        Err(e) => e.exit(),
+    };
     if let Err(e) = run(cli) {
         if json {
             eprintln!("{}", serde_json::json!({ "error": e.to_string() }));

@@ -57,6 +57,17 @@ pub fn at_least_one(text: &str) -> Result<usize, String> {
     in_range(text, 1, usize::MAX)
 }
 
+/// The deepest perft: 128 plies, more than any Othello game has (60 moves and their
+/// passes), so a deeper request only repeats the count of whole games.
+pub fn perft_depth(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 128)
+}
+
+/// A commit interval in milliseconds: 1 ms to 1 hour (longer risks an hour of work).
+pub fn commit_ms(text: &str) -> Result<u64, String> {
+    in_range(text, 1, 3_600_000)
+}
+
 /// A final disc difference (a score, a guess): -64 to 64.
 pub fn score(text: &str) -> Result<i32, String> {
     in_range(text, -64, 64)

@@ -8,15 +8,21 @@
 /// 1 (bad input or failed work) and 2 (bad command line).
 pub const INTERNAL_ERROR_EXIT: i32 = 101;
 
-/// Installs the hook; call once, first thing in `main`.
-pub fn install() {
-    std::panic::set_hook(Box::new(|info| {
+/// Installs the hook; call once, first thing in `main`. With `json` (the command line
+/// asked for `--json`) the line is a JSON object `{"error": ..., "internal": true}`.
+pub fn install(json: bool) {
+    std::panic::set_hook(Box::new(move |info| {
         if solvo_core::contained_panic::is_caught_here() {
             return;
         }
         let message = solvo_core::contained_panic::message(info.payload());
         let place = info.location().map_or(String::new(), |l| format!(" (at {}:{})", l.file(), l.line()));
-        eprintln!("\nerror: internal error: {message}{place}; this is a bug in solvo, please report it");
+        let text = format!("internal error: {message}{place}; this is a bug in solvo, please report it");
+        if json {
+            eprintln!("\n{}", serde_json::json!({ "error": text, "internal": true }));
+        } else {
+            eprintln!("\nerror: {text}");
+        }
         std::process::exit(INTERNAL_ERROR_EXIT);
     }));
 }
@@ -34,7 +40,7 @@ mod tests {
     #[test]
     fn a_panic_on_any_thread_ends_the_process() {
         if std::env::var_os(CHILD).is_some() {
-            super::install();
+            super::install(false);
             std::thread::spawn(|| loop {
                 std::thread::sleep(Duration::from_millis(10));
             });

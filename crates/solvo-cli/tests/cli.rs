@@ -255,3 +255,22 @@ fn the_default_table_is_sized_by_the_problem() {
     assert_eq!(bytes(&[]), 16 << 20);
     assert_eq!(bytes(&["--hash-mb", "64"]), 64 << 20);
 }
+
+/// With `--json`, a command-line error is one JSON line on stderr naming the option and
+/// the range (exit 2), like every other error; without it, clap's usual text.
+#[test]
+fn command_line_errors_are_json_with_json() {
+    let o = solvo(&["perft", "5", "--threads", "-1", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    let v: serde_json::Value = serde_json::from_str(err.trim()).unwrap_or_else(|e| panic!("not JSON: {err}: {e}"));
+    let text = v["error"].as_str().unwrap();
+    assert!(text.contains("--threads") && text.contains("0 to 256"), "{text}");
+    assert_eq!(v["usage"], true);
+    let o = solvo(&["perft", "129"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("error: invalid value '129'") && err.contains("0 to 128"), "{err}");
+    let o = solvo(&["perft", "--help", "--json"]);
+    assert!(o.status.success(), "help is not an error");
+}

@@ -175,6 +175,8 @@ struct Case {
     args: Vec<String>,
     value: String,
     number: bool,
+    /// The option's long name (`None` for a positional argument).
+    long: Option<String>,
     scratch: tempfile::TempDir,
 }
 
@@ -235,7 +237,7 @@ fn every_option_survives_bad_values() {
                 let values = if arg.number { NUMBERS.map(String::from).to_vec() } else { path_values(scratch.path()) };
                 let value = values[i].clone();
                 let args = with_value(base(command, &f, scratch.path()), command.len(), arg, &value);
-                cases.push(Case { args, value, number: arg.number, scratch });
+                cases.push(Case { args, value, number: arg.number, long: arg.long.clone(), scratch });
             }
         }
     }
@@ -275,6 +277,11 @@ fn check(case: &Case, code: Option<i32>, out: &str, err: &str) -> Option<String>
     }
     if code != 0 && err.trim().is_empty() {
         return Some(format!("exit {code} without a message on stderr"));
+    }
+    if let (true, 2, Some(long)) = (case.number, code, &case.long) {
+        if !err.contains(&format!("--{long}")) {
+            return Some(format!("refused {} without naming --{long}", case.value));
+        }
     }
     if case.number && (case.value == "NaN" || case.value == "1e300") && code == 0 {
         return Some(format!("accepted {}", case.value));

@@ -12,7 +12,8 @@ use std::time::Instant;
 /// Arguments of `solvo perft`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Depth in plies.
+    /// Depth in plies (0 to 128).
+    #[arg(value_parser = crate::option_ranges::perft_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// Start from this position (board string, OBF line or transcript) instead of the
     /// standard start.

@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1024, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// Commit a batch at least this often (milliseconds).
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 3000, value_parser = crate::option_ranges::commit_ms, allow_negative_numbers = true)]
     pub commit_ms: u64,
     /// Instead of solving into a store, count the unique positions (per disc count,
     /// above the threshold) that plain and reopening alpha-beta visit, in memory.
