@@ -68,6 +68,21 @@ pub fn commit_ms(text: &str) -> Result<u64, String> {
     in_range(text, 1, 3_600_000)
 }
 
+/// A Multi-ProbCut selectivity level in percent (a trailing `%` allowed): 73, 87, 95,
+/// 98, 99 or 100 (no cuts).
+pub fn selectivity(text: &str) -> Result<u32, String> {
+    text.trim_end_matches('%')
+        .parse::<u32>()
+        .ok()
+        .filter(|&p| solvo_midgame::Selectivity::from_percent(p).is_some())
+        .ok_or_else(|| format!("expected one of 73, 87, 95, 98, 99, 100 (percent), not {text:?}"))
+}
+
+/// How many plies before the end the selective ladder stops: 0 to 20.
+pub fn ladder_depth_cut(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 20)
+}
+
 /// A final disc difference (a score, a guess): -64 to 64.
 pub fn score(text: &str) -> Result<i32, String> {
     in_range(text, -64, 64)

@@ -14,6 +14,7 @@
 //! - [`parallel`]: young-brothers-wait splitting over threads;
 //! - [`solve`]: the public API (`solve`, options, result, statistics).
 
+pub mod hints;
 pub mod hugemem;
 pub mod mc_hints;
 pub mod ordering;

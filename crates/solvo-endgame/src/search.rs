@@ -2,6 +2,7 @@
 //! enhanced transposition cutoff, stability cutoff and the shallow solver below a
 //! threshold of empties.
 
+use crate::hints::MoveHints;
 use crate::mc_hints::McHints;
 use crate::ordering::{eval_search, move_key, shallow_eval};
 use crate::parallel::{chain_cut, Shared, SplitPoint};
@@ -77,6 +78,9 @@ pub struct SearchConfig {
     /// The evaluation search is this many plies shallower than the mobility search
     /// would be (it costs more per leaf and knows more).
     pub eval_order_depth_cut: u32,
+    /// Nodes with at least this many empties ask the solve's move hints (if any) for a
+    /// first move when the table has none.
+    pub hint_min_empties: u32,
 }
 
 impl Default for SearchConfig {
@@ -98,6 +102,7 @@ impl Default for SearchConfig {
             eval_order: 2,
             eval_order_weight: 1,
             eval_order_depth_cut: 1,
+            hint_min_empties: 12,
         }
     }
 }
@@ -120,7 +125,7 @@ impl SearchConfig {
     }
 
     /// The names [`SearchConfig::set`] accepts.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -137,6 +142,7 @@ impl SearchConfig {
         "eval_order",
         "eval_order_weight",
         "eval_order_depth_cut",
+        "hint_min_empties",
     ];
 
     /// Sets the switch `name` (one of [`SearchConfig::NAMES`]) to `value` (a number;
@@ -167,6 +173,7 @@ impl SearchConfig {
             "eval_order" => self.eval_order = range(0, 2)?,
             "eval_order_weight" => self.eval_order_weight = range(0, 64)?,
             "eval_order_depth_cut" => self.eval_order_depth_cut = range(0, 8)?,
+            "hint_min_empties" => self.hint_min_empties = range(0, 64)?,
             _ => return Err(format!("unknown search option {name:?}: expected one of {}", Self::NAMES.join(", "))),
         }
         Ok(())
@@ -240,6 +247,8 @@ pub struct Searcher<'a> {
     /// The trained evaluation for move ordering, when the solve uses one (its board
     /// size and variant, and `config.eval_order` allows it).
     pub eval: Option<&'a Weights>,
+    /// Best-move hints, when the solve has some (see [`crate::hints`]).
+    pub hints: Option<&'a dyn MoveHints>,
 }
 
 impl<'a> Searcher<'a> {
@@ -269,6 +278,7 @@ impl<'a> Searcher<'a> {
             child_alpha: -SCORE_INF,
             mc: None,
             eval: None,
+            hints: None,
         }
     }
 
@@ -347,6 +357,11 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(hit.lower);
             beta = beta.min(hit.upper);
             tt_move = hit.best;
+        }
+        if tt_move.is_none() && empties >= self.config.hint_min_empties {
+            if let Some(h) = self.hints {
+                tt_move = h.best_move(p, o).filter(|&x| x < 64);
+            }
         }
 
         let mask = self.rules.mask;

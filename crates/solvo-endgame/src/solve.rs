@@ -1,6 +1,7 @@
 //! The public API: solve a position exactly, or within a window, on one or more
 //! threads, with an optional node/time budget, returning bounds when stopped early.
 
+use crate::hints::MoveHints;
 use crate::hugemem::AllocError;
 use crate::mc_hints::McHints;
 use crate::parallel::Shared;
@@ -58,6 +59,9 @@ pub struct SolveOptions {
     /// board size and variant are the position's and `config.eval_order` allows it; it
     /// never changes a value, only the order of the search.
     pub eval: Option<Arc<Weights>>,
+    /// Best-move hints (see [`crate::hints`]), e.g. from a selective search run before;
+    /// `None`: none. Ordering only: values never depend on them.
+    pub hints: Option<Arc<dyn MoveHints>>,
 }
 
 impl SolveOptions {
@@ -89,6 +93,7 @@ impl SolveOptions {
             mc_playouts: 0,
             mc_seed: 1,
             eval: None,
+            hints: None,
         }
     }
 }
@@ -186,6 +191,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     s.shared = Some(shared);
                     s.mc = hints;
                     s.eval = eval;
+                    s.hints = options.hints.as_deref();
                     s.helper_loop();
                     (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
@@ -195,6 +201,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         main.progress = Some(&options.progress);
         main.mc = hints;
         main.eval = eval;
+        main.hints = options.hints.as_deref();
         if options.threads > 1 {
             main.shared = Some(shared);
         }
@@ -296,12 +303,13 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
     }
     let odd = crate::shallow::odd_quadrants(!(p | o) & mask);
     let mc_node = s.mc.and_then(|h| h.node(solvo_othello::hash::hash_board(p, o)));
+    let hinted = s.hints.and_then(|h| h.best_move(p, o));
     let mut order: Vec<Child> = Square::iter(moves)
         .map(|sq| {
             let x = sq.index();
             let f = solvo_othello::flips::flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
-            let key = s.order_key(cp, co, x, empties, odd, mc_node);
+            let key = if hinted == Some(x as u8) { i32::MAX } else { s.order_key(cp, co, x, empties, odd, mc_node) };
             Child { p: cp, o: co, x: x as u8, key }
         })
         .collect();

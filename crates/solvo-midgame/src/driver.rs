@@ -111,7 +111,7 @@ impl std::error::Error for SearchError {}
 pub struct MidgameSearch {
     weights: Arc<Weights>,
     mpc: MpcTable,
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     hash_mb: usize,
     endgame: Option<SolveOptions>,
     stop: Arc<AtomicBool>,
@@ -135,7 +135,7 @@ impl MidgameSearch {
         MidgameSearch {
             weights,
             mpc,
-            tt: TranspositionTable::new(hash_mb << 20),
+            tt: Arc::new(TranspositionTable::new(hash_mb << 20)),
             hash_mb,
             endgame: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -156,6 +156,12 @@ impl MidgameSearch {
     /// completed iteration). Cleared at the start of every search.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// The best moves this searcher's table holds, as hints for the exact solver
+    /// (shares the table: hints see later searches too).
+    pub fn move_hints(&self) -> Arc<dyn solvo_endgame::hints::MoveHints> {
+        Arc::new(crate::ladder::TableHints(self.tt.clone()))
     }
 
     /// Forgets everything the tables learnt.
@@ -406,11 +412,13 @@ impl MidgameSearch {
         nodes_before: u64,
     ) -> Option<SearchResult> {
         let hash_mb = self.hash_mb.max(1);
+        let hints = self.move_hints();
         let options = self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb));
         options.threads = limits.threads;
         options.eval = Some(self.weights.clone());
         options.stop = self.stop.clone();
         options.window = Window::FULL;
+        options.hints = Some(hints);
         let mut nodes = nodes_before;
         let mut solve_one = |pos: &Position| -> Option<(solvo_endgame::SolveResult, i32)> {
             if let Some(d) = deadline {

@@ -9,11 +9,14 @@
 //! - [`root`]: the root moves, aspiration windows;
 //! - [`driver`]: the public API: iterative deepening, threads (Lazy SMP), time limit,
 //!   stop flag, exact solve by `solvo-endgame` when the depth reaches the end;
+//! - [`ladder`]: the selective ladder before an exact solve (a selective search to
+//!   the end whose table's moves order the exact solver);
 //! - [`mpc_stats`]: measuring the Multi-ProbCut statistics of a weight set.
 
 #![warn(missing_docs)]
 
 pub mod driver;
+pub mod ladder;
 pub mod mpc;
 pub mod mpc_stats;
 pub mod ordering;

@@ -21,7 +21,7 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,
     /// Multi-ProbCut selectivity in percent: 73, 87, 95, 98, 99 or 100 (no cuts).
-    #[arg(long, default_value_t = 100, value_parser = parse_selectivity)]
+    #[arg(long, default_value_t = 100, value_parser = crate::option_ranges::selectivity)]
     pub selectivity: u32,
     /// Time limit per position in seconds (the last completed iteration is reported).
     #[arg(long, value_parser = parse_seconds)]
@@ -51,14 +51,6 @@ pub struct Args {
     /// Score every legal move (each with a full window: slower).
     #[arg(long)]
     pub all_moves: bool,
-}
-
-fn parse_selectivity(s: &str) -> Result<u32, String> {
-    s.trim_end_matches('%')
-        .parse::<u32>()
-        .ok()
-        .filter(|&p| Selectivity::from_percent(p).is_some())
-        .ok_or_else(|| format!("{s}: expected one of 73, 87, 95, 98, 99, 100"))
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

@@ -63,6 +63,47 @@ pub fn ordering_eval(
     file.map(|f| crate::commands::eval::load_weights(Some(f), common).map(std::sync::Arc::new)).transpose()
 }
 
+/// The selective ladder of a command (`--ladder`): its options and weights.
+pub struct Ladder {
+    options: solvo_midgame::ladder::LadderOptions,
+    weights: std::sync::Arc<solvo_eval::Weights>,
+}
+
+/// What one climb cost.
+pub struct Climbed {
+    /// Nodes of the selective search.
+    pub nodes: u64,
+    /// Its wall time.
+    pub time: std::time::Duration,
+}
+
+impl Ladder {
+    /// Climbs for `pos` and hands the hints to `opts` (replacing earlier ones).
+    pub fn climb(&self, pos: &solvo_othello::Position, opts: &mut SolveOptions) -> Result<Climbed, CliError> {
+        let r = solvo_midgame::ladder::climb(self.weights.clone(), pos, &self.options)
+            .map_err(|e| CliError(format!("--ladder: {e}")))?;
+        opts.hints = Some(r.hints);
+        Ok(Climbed { nodes: r.nodes, time: r.time })
+    }
+}
+
+/// The ladder at `percent` selectivity stopping `depth_cut` plies before the end, with
+/// the weights of `eval_file` (else the embedded ones for the variant).
+pub fn ladder_options(
+    percent: u32,
+    depth_cut: u32,
+    hash_mb: usize,
+    threads: usize,
+    eval_file: Option<&std::path::Path>,
+    common: Common,
+) -> Result<Ladder, CliError> {
+    let selectivity = solvo_midgame::Selectivity::from_percent(percent)
+        .ok_or_else(|| CliError(format!("--ladder {percent}: not a selectivity level")))?;
+    let weights = std::sync::Arc::new(crate::commands::eval::load_weights(eval_file, common)?);
+    let options = solvo_midgame::ladder::LadderOptions { selectivity, depth_cut, hash_mb, threads };
+    Ok(Ladder { options, weights })
+}
+
 /// Parses `name=value` for `--tune` (the name is checked when applied).
 pub fn parse_tune(s: &str) -> Result<(String, u32), String> {
     let (name, value) = s.split_once('=').ok_or_else(|| format!("search option {s:?}: expected name=value"))?;

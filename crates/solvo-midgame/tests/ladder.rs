@@ -1,0 +1,77 @@
+//! The selective ladder orders the exact solver and nothing more: with its hints, with
+//! hints that lie, on 1 and 2 threads, every exact value equals the plain solve's.
+
+use solvo_core::rng::Rng;
+use solvo_endgame::hints::MoveHints;
+use solvo_endgame::{solve, SolveOptions};
+use solvo_midgame::ladder::{climb, LadderOptions};
+use solvo_midgame::Selectivity;
+use solvo_othello::square::Square;
+use solvo_othello::{BoardSize, Position, Variant};
+use std::sync::Arc;
+
+/// `count` positions with `empties` empties from random games (seeded).
+fn positions(seed: u64, count: usize, empties: u32) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::start(BoardSize::Eight, Variant::Normal);
+        while pos.empties() > empties && !pos.is_game_over() {
+            let moves: Vec<Square> = Square::iter(pos.moves()).collect();
+            pos = if moves.is_empty() { pos.passed() } else { pos.play(rng.pick(&moves)).unwrap() };
+        }
+        if !pos.is_game_over() && pos.moves() != 0 {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Hints that name an arbitrary square (legal or not) at every position.
+struct LyingHints;
+
+impl MoveHints for LyingHints {
+    fn best_move(&self, p: u64, o: u64) -> Option<u8> {
+        Some(((p ^ o.rotate_left(7)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as u8)
+    }
+}
+
+#[test]
+fn the_ladder_never_changes_an_exact_value() {
+    let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
+    assert!(!weights.mpc.is_empty(), "the embedded weights carry Multi-ProbCut statistics");
+    for (i, pos) in positions(17, 6, 18).iter().enumerate() {
+        let mut plain = SolveOptions::new(16);
+        let expected = solve(pos, &plain).score().expect("exact");
+        for percent in [73, 95] {
+            let options = LadderOptions {
+                selectivity: Selectivity::from_percent(percent).unwrap(),
+                hash_mb: 8,
+                ..LadderOptions::default()
+            };
+            let climbed = climb(weights.clone(), pos, &options).expect("an 8x8 normal position");
+            for threads in [1, 2] {
+                for eval_order in [0, 1] {
+                    let mut o = SolveOptions::new(16);
+                    o.threads = threads;
+                    o.config.eval_order = eval_order;
+                    o.hints = Some(climbed.hints.clone());
+                    let r = solve(pos, &o);
+                    assert_eq!(r.score(), Some(expected), "position {i}, ladder {percent}%, {threads} threads");
+                    assert!(r.best_move.is_some_and(|m| pos.moves() & m.bit() != 0));
+                }
+            }
+        }
+        plain.tt.clear();
+        plain.hints = Some(Arc::new(LyingHints));
+        plain.config.hint_min_empties = 0;
+        assert_eq!(solve(pos, &plain).score(), Some(expected), "position {i} with lying hints");
+    }
+}
+
+#[test]
+fn a_ladder_for_another_variant_is_an_error() {
+    let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
+    let pos = Position::start(BoardSize::Eight, Variant::Reversed);
+    assert!(climb(weights, &pos, &LadderOptions::default()).is_err());
+}
