@@ -63,9 +63,10 @@ pub fn perft_depth(text: &str) -> Result<u32, String> {
     in_range(text, 0, 128)
 }
 
-/// A commit interval in milliseconds: 1 ms to 1 hour (longer risks an hour of work).
+/// A commit interval in milliseconds: 0 (commit at every record) to 1 hour (longer
+/// risks an hour of work).
 pub fn commit_ms(text: &str) -> Result<u64, String> {
-    in_range(text, 1, 3_600_000)
+    in_range(text, 0, 3_600_000)
 }
 
 /// A Multi-ProbCut selectivity level in percent (a trailing `%` allowed): 73, 87, 95,
@@ -78,9 +79,33 @@ pub fn selectivity(text: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("expected one of 73, 87, 95, 98, 99, 100 (percent), not {text:?}"))
 }
 
-/// How many plies before the end the selective ladder stops: 0 to 20.
+/// How many plies before the end the selective ladder stops: 1 to 20 (at 0 it would
+/// be the exact solve itself).
 pub fn ladder_depth_cut(text: &str) -> Result<u32, String> {
-    in_range(text, 0, 20)
+    in_range(text, 1, 20)
+}
+
+/// When the selective ladder runs: `off`, `auto`, or a selectivity percent (73, 87,
+/// 95, 98, 99).
+pub fn ladder_mode(text: &str) -> Result<solvo_midgame::ladder::LadderMode, String> {
+    use solvo_midgame::ladder::LadderMode;
+    match text.trim() {
+        "off" => Ok(LadderMode::Off),
+        "auto" => Ok(LadderMode::Auto),
+        t => t
+            .trim_end_matches('%')
+            .parse::<u32>()
+            .ok()
+            .filter(|&p| p < 100)
+            .and_then(solvo_midgame::Selectivity::from_percent)
+            .map(LadderMode::Level)
+            .ok_or_else(|| format!("expected off, auto, 73, 87, 95, 98 or 99, not {text:?}")),
+    }
+}
+
+/// Half width of an aspiration window in discs: 0 (none) to 64.
+pub fn aspiration(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 64)
 }
 
 /// A final disc difference (a score, a guess): -64 to 64.

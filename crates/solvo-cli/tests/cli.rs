@@ -274,3 +274,23 @@ fn command_line_errors_are_json_with_json() {
     let o = solvo(&["perft", "--help", "--json"]);
     assert!(o.status.success(), "help is not an error");
 }
+
+/// The selective ladder (default `auto`) and its absence give the file's score and a
+/// listed best move on FFO #40 (20 empties); its nodes count as ordering nodes.
+#[test]
+fn solve_with_and_without_the_ladder_agree_with_ffo() {
+    let line =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/ffo/fforum-40-59.obf"))
+            .expect("FFO file")
+            .lines()
+            .next()
+            .expect("FFO #40")
+            .to_string();
+    for ladder in ["auto", "off", "95"] {
+        let o = solvo(&["solve", &line, "--json", "--ladder", ladder, "--hash-mb", "64"]);
+        assert!(o.status.success(), "--ladder {ladder}: {}", String::from_utf8_lossy(&o.stderr));
+        let v = &json_lines(&o)[0];
+        assert_eq!(v["score"], 38, "--ladder {ladder}");
+        assert_eq!(v["ok"], true, "--ladder {ladder}");
+    }
+}

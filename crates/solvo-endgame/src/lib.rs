@@ -26,4 +26,4 @@ pub mod solve;
 pub mod stability;
 pub mod tt;
 
-pub use solve::{solve, SolveOptions, SolveResult, Window};
+pub use solve::{solve, solve_from_estimate, SolveOptions, SolveResult, Window};

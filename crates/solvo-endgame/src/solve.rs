@@ -249,6 +249,48 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     }
 }
 
+/// [`solve`] with an aspiration window: first only the values within `half_width` of
+/// `guess` (an estimate, e.g. a selective search's), then, if the value lies outside,
+/// the side it lies on, searched again over the same table. The result is the same as
+/// [`solve`]'s with `options.window` (exact inside it); only the cost depends on the
+/// guess. Nodes, ordering nodes and time are the sums of the searches.
+pub fn solve_from_estimate(pos: &Position, options: &SolveOptions, guess: i32, half_width: i32) -> SolveResult {
+    let want = options.window;
+    let lo = (guess - half_width).max(want.lo);
+    let hi = (guess + half_width).min(want.hi);
+    if lo > hi || (lo == want.lo && hi == want.hi) {
+        return solve(pos, options);
+    }
+    let mut narrow = options.clone();
+    narrow.window = Window { lo, hi };
+    let mut r = solve(pos, &narrow);
+    let inside = r.lower == r.upper || r.stopped;
+    let next = if inside {
+        None
+    } else if r.lower > hi {
+        Some(Window { lo: r.lower.min(want.hi), hi: want.hi })
+    } else if r.upper < lo {
+        Some(Window { lo: want.lo, hi: r.upper.max(want.lo) })
+    } else {
+        None
+    };
+    if let Some(window) = next {
+        narrow.window = window;
+        let again = solve(pos, &narrow);
+        let (nodes, ordering, time, mc) = (r.nodes, r.ordering_nodes, r.time, r.mc_time);
+        r = SolveResult {
+            nodes: nodes + again.nodes,
+            ordering_nodes: ordering + again.ordering_nodes,
+            time: time + again.time,
+            mc_time: mc + again.mc_time,
+            lower: again.lower.max(r.lower),
+            upper: again.upper.min(r.upper),
+            ..again
+        };
+    }
+    r
+}
+
 /// The root search of a solve under a time or node limit: a sequence of null-window
 /// probes ("value >= t?", bisecting the interval still open), so that a search stopped
 /// by its limit still reports the bounds (and the best move of the last probe that

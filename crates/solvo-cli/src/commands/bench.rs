@@ -65,15 +65,9 @@ pub enum What {
         /// Weight file whose evaluation orders the moves (default: the embedded one).
         #[arg(long)]
         eval_file: Option<std::path::PathBuf>,
-        /// Selective ladder before each exact solve: a Multi-ProbCut search at this
-        /// selectivity (73, 87, 95, 98, 99 percent) to `--ladder-depth-cut` plies before
-        /// the end, whose table's moves order the exact solve (values never change). Its
-        /// nodes count as ordering nodes and its time in the position's time.
-        #[arg(long, value_parser = crate::option_ranges::selectivity)]
-        ladder: Option<u32>,
-        /// The ladder's search stops this many plies before the end of the game.
-        #[arg(long, default_value_t = 2, value_parser = crate::option_ranges::ladder_depth_cut, allow_negative_numbers = true)]
-        ladder_depth_cut: u32,
+        /// The selective ladder.
+        #[command(flatten)]
+        ladder: crate::commands::solve::LadderArgs,
     },
     /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
     /// nodes and time, each cell under a time limit.
@@ -116,7 +110,6 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             mc_playouts,
             eval_file,
             ladder,
-            ladder_depth_cut,
         } => {
             let range = (first, last.unwrap_or(usize::MAX));
             let table = solvo_endgame::tt::TranspositionTable::try_with_replacement(hash_mb << 20, replacement)?;
@@ -125,17 +118,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             crate::commands::solve::apply_tune(&mut opts, &tune)?;
             opts.mc_playouts = mc_playouts;
             opts.eval = crate::commands::solve::ordering_eval(eval_file.as_deref(), common)?;
-            let ladder = match ladder {
-                Some(percent) => Some(crate::commands::solve::ladder_options(
-                    percent,
-                    ladder_depth_cut,
-                    hash_mb,
-                    threads,
-                    eval_file.as_deref(),
-                    common,
-                )?),
-                None => None,
-            };
+            let ladder = ladder.ladder(hash_mb, threads, eval_file.as_deref(), common)?;
             bench_ffo(&files, opts, hash_mb, range, label_from, ladder, common)
         }
         What::Perft { depths, threads, repeat } => {
@@ -175,14 +158,14 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
 
 fn bench_ffo(
     files: &[std::path::PathBuf],
-    mut opts: solvo_endgame::SolveOptions,
+    opts: solvo_endgame::SolveOptions,
     hash_mb: usize,
     (first, last): (usize, usize),
     label_from: usize,
-    ladder: Option<crate::commands::solve::Ladder>,
+    ladder: solvo_midgame::ladder::Ladder,
     common: Common,
 ) -> Result<(), CliError> {
-    use crate::commands::solve::{check_against, solve_with_progress};
+    use crate::commands::solve::{check_against, with_progress};
     use crate::error::context;
     let mut problems = Vec::new();
     for f in files {
@@ -229,12 +212,7 @@ fn bench_ffo(
             continue;
         }
         opts.tt.clear();
-        let climbed = ladder.as_ref().map(|l| l.climb(&p.position, &mut opts)).transpose()?;
-        let mut r = solve_with_progress(&p.position, &opts, common.json);
-        if let Some(c) = climbed {
-            r.ordering_nodes += c.nodes;
-            r.time += c.time;
-        }
+        let r = with_progress(&opts, common.json, || ladder.solve(&p.position, &opts).0);
         let t = r.time.as_secs_f64();
         nodes += r.nodes;
         ordering += r.ordering_nodes;

@@ -5,6 +5,7 @@ use crate::input::parse_input;
 use crate::Common;
 use serde_json::{json, Value};
 use solvo_endgame::{solve, SolveOptions, SolveResult, Window};
+use solvo_midgame::ladder::{Ladder, LadderMode, LadderOptions};
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::formats::obf::{parse_obf, ObfProblem};
 use solvo_othello::formats::transcript::Ply;
@@ -53,6 +54,9 @@ pub struct Args {
     /// the variant). Values never depend on it.
     #[arg(long)]
     pub eval_file: Option<std::path::PathBuf>,
+    /// The selective ladder.
+    #[command(flatten)]
+    pub ladder: LadderArgs,
 }
 
 /// The evaluation for move ordering chosen by `--eval-file` (`None`: the embedded one).
@@ -63,45 +67,44 @@ pub fn ordering_eval(
     file.map(|f| crate::commands::eval::load_weights(Some(f), common).map(std::sync::Arc::new)).transpose()
 }
 
-/// The selective ladder of a command (`--ladder`): its options and weights.
-pub struct Ladder {
-    options: solvo_midgame::ladder::LadderOptions,
-    weights: std::sync::Arc<solvo_eval::Weights>,
+/// Options of the selective ladder before exact solves (`solve`, `bench ffo`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct LadderArgs {
+    /// Selective ladder before each exact solve: a Multi-ProbCut search on the
+    /// evaluation almost to the end, whose table's moves order the exact search and
+    /// whose value centres its first window (values never change). `auto`: at 73% from
+    /// 18 empties on 8x8 when the weights carry Multi-ProbCut statistics (the normal
+    /// weights do); a percent (73, 87, 95, 98, 99): at that level; `off`. Not used with a
+    /// time or node limit. Its nodes count as ordering nodes, its time in the solve's.
+    #[arg(long, default_value = "auto", value_parser = crate::option_ranges::ladder_mode)]
+    pub ladder: LadderMode,
+    /// The ladder's search stops this many plies before the end of the game.
+    #[arg(long, default_value_t = 2, value_parser = crate::option_ranges::ladder_depth_cut, allow_negative_numbers = true)]
+    pub ladder_depth_cut: u32,
+    /// Half width in discs of the first window around the ladder's estimate (0: the
+    /// whole window at once).
+    #[arg(long, default_value_t = solvo_midgame::ladder::ASPIRATION as u32, value_parser = crate::option_ranges::aspiration, allow_negative_numbers = true)]
+    pub aspiration: u32,
 }
 
-/// What one climb cost.
-pub struct Climbed {
-    /// Nodes of the selective search.
-    pub nodes: u64,
-    /// Its wall time.
-    pub time: std::time::Duration,
-}
-
-impl Ladder {
-    /// Climbs for `pos` and hands the hints to `opts` (replacing earlier ones).
-    pub fn climb(&self, pos: &solvo_othello::Position, opts: &mut SolveOptions) -> Result<Climbed, CliError> {
-        let r = solvo_midgame::ladder::climb(self.weights.clone(), pos, &self.options)
-            .map_err(|e| CliError(format!("--ladder: {e}")))?;
-        opts.hints = Some(r.hints);
-        Ok(Climbed { nodes: r.nodes, time: r.time })
+impl LadderArgs {
+    /// The ladder these options describe, with the weights of `eval_file` (else the
+    /// embedded ones for the variant; none when the variant has no embedded set).
+    pub fn ladder(
+        &self,
+        hash_mb: usize,
+        threads: usize,
+        eval_file: Option<&std::path::Path>,
+        common: Common,
+    ) -> Result<Ladder, CliError> {
+        let weights = match (self.ladder, eval_file) {
+            (LadderMode::Off, _) => None,
+            (_, Some(_)) => Some(std::sync::Arc::new(crate::commands::eval::load_weights(eval_file, common)?)),
+            (_, None) => solvo_eval::embedded_shared(common.variant).ok(),
+        };
+        let options = LadderOptions { depth_cut: self.ladder_depth_cut, hash_mb, threads, ..LadderOptions::default() };
+        Ok(Ladder { mode: self.ladder, weights, options, aspiration: self.aspiration as i32 })
     }
-}
-
-/// The ladder at `percent` selectivity stopping `depth_cut` plies before the end, with
-/// the weights of `eval_file` (else the embedded ones for the variant).
-pub fn ladder_options(
-    percent: u32,
-    depth_cut: u32,
-    hash_mb: usize,
-    threads: usize,
-    eval_file: Option<&std::path::Path>,
-    common: Common,
-) -> Result<Ladder, CliError> {
-    let selectivity = solvo_midgame::Selectivity::from_percent(percent)
-        .ok_or_else(|| CliError(format!("--ladder {percent}: not a selectivity level")))?;
-    let weights = std::sync::Arc::new(crate::commands::eval::load_weights(eval_file, common)?);
-    let options = solvo_midgame::ladder::LadderOptions { selectivity, depth_cut, hash_mb, threads };
-    Ok(Ladder { options, weights })
 }
 
 /// Parses `name=value` for `--tune` (the name is checked when applied).
@@ -195,6 +198,12 @@ pub fn result_json(pos: &Position, r: &SolveResult) -> Value {
 
 /// Solves with a progress line on stderr every second (unless `quiet`).
 pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, quiet: bool) -> SolveResult {
+    with_progress(opts, quiet, || solve(pos, opts))
+}
+
+/// Runs `work` (solves with `opts`) with a progress line on stderr every second
+/// (unless `quiet`), read from `opts.progress`.
+pub fn with_progress(opts: &SolveOptions, quiet: bool, work: impl FnOnce() -> SolveResult) -> SolveResult {
     opts.progress.store(0, Ordering::Relaxed);
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -222,7 +231,7 @@ pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, quiet: bool) -> 
                 }
             });
         }
-        let r = solve(pos, opts);
+        let r = work();
         done.store(true, Ordering::Relaxed);
         r
     })
@@ -272,9 +281,10 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
     opts.mc_playouts = args.mc_playouts;
+    let ladder = args.ladder.ladder(hash_mb, args.threads, args.eval_file.as_deref(), common)?;
     let mut mismatches = 0;
     for (line, problem, pos) in &problems {
-        let r = solve_with_progress(pos, &opts, args.quiet || common.json);
+        let r = with_progress(&opts, args.quiet || common.json, || ladder.solve(pos, &opts).0);
         let full = opts.window == Window::FULL && r.score().is_some();
         let check = if full { problem.as_ref().and_then(|p| check_against(p, &r)) } else { None };
         if check.is_some_and(|(s, m)| !s || !m) {
