@@ -265,9 +265,19 @@ impl MidgameSearch {
         }
         let empties = pos.empties();
         let exact = limits.depth >= empties || empties <= limits.exact_from;
-        let mid_depth = if exact { limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1) } else { limits.depth };
+        // Before an exact solve: the selective ladder (see `crate::ladder`) when the
+        // weights carry statistics and the solve is big enough, else a short prelude.
+        let ladder = exact && !self.mpc.is_empty() && empties >= crate::ladder::AUTO_MIN_EMPTIES;
+        let (mid_depth, mid_limits) = match (exact, ladder) {
+            (false, _) => (limits.depth, *limits),
+            (true, false) => (limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1), *limits),
+            (true, true) => (
+                empties - crate::ladder::LadderOptions::default().depth_cut,
+                SearchLimits { selectivity: crate::ladder::LadderOptions::default().selectivity, ..*limits },
+            ),
+        };
         let deadline = limits.time.map(|t| start + t);
-        let mut result = self.iterate(pos, limits, mid_depth, start, deadline, on_iteration);
+        let mut result = self.iterate(pos, &mid_limits, mid_depth, start, deadline, on_iteration);
         if exact && !result.stopped {
             if let Some(r) = self.solve_exactly(pos, limits, start, deadline, result.nodes) {
                 on_iteration(&r);

@@ -165,7 +165,7 @@ fn bench_ffo(
     ladder: solvo_midgame::ladder::Ladder,
     common: Common,
 ) -> Result<(), CliError> {
-    use crate::commands::solve::{check_against, with_progress};
+    use crate::commands::solve::{check_against, solve_with_progress};
     use crate::error::context;
     let mut problems = Vec::new();
     for f in files {
@@ -212,7 +212,7 @@ fn bench_ffo(
             continue;
         }
         opts.tt.clear();
-        let r = with_progress(&opts, common.json, || ladder.solve(&p.position, &opts).0);
+        let r = solve_with_progress(&p.position, &opts, &ladder, common.json);
         let t = r.time.as_secs_f64();
         nodes += r.nodes;
         ordering += r.ordering_nodes;

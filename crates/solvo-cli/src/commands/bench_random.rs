@@ -37,6 +37,9 @@ pub struct RandomArgs {
     /// No progress line.
     #[arg(long)]
     pub quiet: bool,
+    /// The selective ladder.
+    #[command(flatten)]
+    pub ladder: crate::commands::solve::LadderArgs,
 }
 
 /// `count` positions with `empties` empties (side to move has a move) from seeded
@@ -67,6 +70,7 @@ pub fn run(args: RandomArgs, common: Common) -> Result<(), CliError> {
     let mut opts = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
+    let ladder = args.ladder.ladder(args.hash_mb, args.threads, args.eval_file.as_deref(), common)?;
     let positions = random_positions(args.count as usize, args.empties, args.seed, common.variant);
     let (mut nodes, mut ordering, mut secs) = (0u64, 0u64, 0.0f64);
     if !common.json {
@@ -81,7 +85,7 @@ pub fn run(args: RandomArgs, common: Common) -> Result<(), CliError> {
     }
     for (i, pos) in positions.iter().enumerate() {
         opts.tt.clear();
-        let r = solve_with_progress(pos, &opts, args.quiet || common.json);
+        let r = solve_with_progress(pos, &opts, &ladder, args.quiet || common.json);
         let score = r.score().ok_or_else(|| CliError(format!("position {} was not solved exactly", i + 1)))?;
         let t = r.time.as_secs_f64();
         nodes += r.nodes;

@@ -31,6 +31,9 @@ pub struct WthorArgs {
     /// Transposition table size in MiB (cleared between positions).
     #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
+    /// The selective ladder.
+    #[command(flatten)]
+    pub ladder: crate::commands::solve::LadderArgs,
 }
 
 /// Totals of a WTHOR run.
@@ -47,6 +50,7 @@ struct Totals {
 /// Runs `solvo bench wthor`.
 pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
     let opts = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
+    let ladder = args.ladder.ladder(args.hash_mb, args.threads, None, common)?;
     let limit = args.limit.unwrap_or(usize::MAX);
     if !common.json {
         out!(
@@ -76,7 +80,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
                 continue;
             }
             let Some(pos) = g.position_at_empties(u32::from(db.header.depth)) else { continue };
-            one_position(&mut t, &opts, &pos, &name, i + 1, g.theoretical_black_discs, common.json);
+            one_position(&mut t, (&opts, &ladder), &pos, &name, i + 1, g.theoretical_black_discs, common.json);
         }
     }
     summary(&t, common.json);
@@ -88,7 +92,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
 
 fn one_position(
     t: &mut Totals,
-    opts: &SolveOptions,
+    (opts, ladder): (&SolveOptions, &solvo_midgame::ladder::Ladder),
     pos: &solvo_othello::Position,
     file: &str,
     game: usize,
@@ -96,7 +100,7 @@ fn one_position(
     json: bool,
 ) {
     opts.tt.clear();
-    let r = solve_with_progress(pos, opts, json);
+    let r = solve_with_progress(pos, opts, ladder, json);
     let secs = r.time.as_secs_f64();
     let theory = 2 * i32::from(theory_discs) - pos.size.squares() as i32;
     let black = r.score().map(|s| if pos.side == Color::Black { s } else { -s });

@@ -4,7 +4,7 @@ use crate::error::{context, CliError};
 use crate::input::parse_input;
 use crate::Common;
 use serde_json::{json, Value};
-use solvo_endgame::{solve, SolveOptions, SolveResult, Window};
+use solvo_endgame::{SolveOptions, SolveResult, Window};
 use solvo_midgame::ladder::{Ladder, LadderMode, LadderOptions};
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::formats::obf::{parse_obf, ObfProblem};
@@ -196,14 +196,15 @@ pub fn result_json(pos: &Position, r: &SolveResult) -> Value {
     v
 }
 
-/// Solves with a progress line on stderr every second (unless `quiet`).
-pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, quiet: bool) -> SolveResult {
-    with_progress(opts, quiet, || solve(pos, opts))
+/// Solves (climbing `ladder` first when it applies) with a progress line on stderr
+/// every second (unless `quiet`).
+pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, ladder: &Ladder, quiet: bool) -> SolveResult {
+    with_progress(opts, quiet, || ladder.solve(pos, opts).0)
 }
 
 /// Runs `work` (solves with `opts`) with a progress line on stderr every second
 /// (unless `quiet`), read from `opts.progress`.
-pub fn with_progress(opts: &SolveOptions, quiet: bool, work: impl FnOnce() -> SolveResult) -> SolveResult {
+fn with_progress(opts: &SolveOptions, quiet: bool, work: impl FnOnce() -> SolveResult) -> SolveResult {
     opts.progress.store(0, Ordering::Relaxed);
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -284,7 +285,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let ladder = args.ladder.ladder(hash_mb, args.threads, args.eval_file.as_deref(), common)?;
     let mut mismatches = 0;
     for (line, problem, pos) in &problems {
-        let r = with_progress(&opts, args.quiet || common.json, || ladder.solve(pos, &opts).0);
+        let r = solve_with_progress(pos, &opts, &ladder, args.quiet || common.json);
         let full = opts.window == Window::FULL && r.score().is_some();
         let check = if full { problem.as_ref().and_then(|p| check_against(p, &r)) } else { None };
         if check.is_some_and(|(s, m)| !s || !m) {
