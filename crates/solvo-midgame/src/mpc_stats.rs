@@ -7,7 +7,7 @@
 //! cells of the same empties (the level of a stage), the mean that of the deepest
 //! measured pair of the same parity.
 
-use crate::driver::{MidgameSearch, SearchLimits};
+use crate::driver::{MidgameSearch, SearchError, SearchLimits};
 use crate::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
 use solvo_eval::{MpcStat, SCALE};
 use solvo_othello::Position;
@@ -23,17 +23,18 @@ pub struct MeasuredCell {
 
 /// The value (search units) of `pos` at every depth `0..=max_depth` (depth 0: the
 /// static evaluation), searched without selectivity on one thread. `max_depth` is
-/// lowered to `empties - 1` so that no depth reaches the exact solver.
-pub fn depth_values(search: &mut MidgameSearch, pos: &Position, max_depth: u32) -> Vec<i32> {
+/// lowered to `empties - 1` so that no depth reaches the exact solver. Errors as
+/// [`MidgameSearch::search`] (e.g. a position of another variant than the weights).
+pub fn depth_values(search: &mut MidgameSearch, pos: &Position, max_depth: u32) -> Result<Vec<i32>, SearchError> {
     let max_depth = max_depth.min(pos.empties().saturating_sub(1)).max(1);
     let mut values = vec![search.weights().evaluate(pos.board.player, pos.board.opponent)];
     let limits = SearchLimits { depth: max_depth, selectivity: Selectivity::EXACT, ..SearchLimits::default() };
-    let _ = search.search_with(pos, &limits, &mut |r| {
+    search.search_with(pos, &limits, &mut |r| {
         if r.depth as usize == values.len() && !r.exact {
             values.push(r.score_units);
         }
-    });
-    values
+    })?;
+    Ok(values)
 }
 
 /// The statistics of positions with `empties` empties whose depth values

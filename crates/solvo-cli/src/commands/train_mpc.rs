@@ -13,7 +13,7 @@ use serde_json::json;
 use solvo_midgame::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use solvo_midgame::MidgameSearch;
 use solvo_othello::formats::wthor::{parse_wtb, WthorGame};
-use solvo_othello::Position;
+use solvo_othello::{Position, Variant};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -50,7 +50,7 @@ pub struct MpcArgs {
 
 /// `count` positions with `empties` empties from games spread evenly over `games`
 /// (starting at an offset that depends on `empties`, so stages use other games).
-fn sample_positions(games: &[WthorGame], empties: u32, count: usize) -> Vec<Position> {
+fn sample_positions(games: &[WthorGame], empties: u32, count: usize, variant: Variant) -> Vec<Position> {
     let mut out = Vec::with_capacity(count);
     let n = games.len();
     let stride = (n / count.max(1)).max(1);
@@ -60,7 +60,8 @@ fn sample_positions(games: &[WthorGame], empties: u32, count: usize) -> Vec<Posi
             break;
         }
         if let Some(p) = games[k].position_at_empties(empties) {
-            out.push(p);
+            // The boards of (normal-rule) games, scored under the weights' variant.
+            out.push(Position { variant, ..p });
         }
         k = (k + stride) % n;
     }
@@ -73,7 +74,7 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
     let mut weights = load_weights(args.eval_file.as_deref(), common)?;
     let mut games = Vec::new();
     for f in &args.wthor {
-        let bytes = std::fs::read(f).map_err(context(f.display()))?;
+        let bytes = crate::input_file::read_bytes(f)?;
         games.extend(parse_wtb(&bytes).map_err(context(f.display()))?.games);
     }
     if games.is_empty() {
@@ -83,8 +84,12 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
     let mut measured: Vec<MeasuredCell> = Vec::new();
     for &e in &args.empties {
         let t = Instant::now();
-        let positions = sample_positions(&games, e, args.positions as usize);
-        let values: Vec<Vec<i32>> = positions.iter().map(|p| depth_values(&mut search, p, args.max_depth)).collect();
+        let positions = sample_positions(&games, e, args.positions as usize, weights.variant);
+        let values = positions
+            .iter()
+            .map(|p| depth_values(&mut search, p, args.max_depth))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|err| CliError(format!("measuring the positions with {e} empties: {err}")))?;
         let cells = measure_cells(e, &values);
         eprintln!(
             "{e} empties: {} positions, {} cells, {:.1} s",
