@@ -267,7 +267,10 @@ impl MidgameSearch {
         let exact = limits.depth >= empties || empties <= limits.exact_from;
         // Before an exact solve: the selective ladder (see `crate::ladder`) when the
         // weights carry statistics and the solve is big enough, else a short prelude.
-        let ladder = exact && !self.mpc.is_empty() && empties >= crate::ladder::AUTO_MIN_EMPTIES;
+        let ladder = exact
+            && !self.mpc.is_empty()
+            && empties >= crate::ladder::AUTO_MIN_EMPTIES
+            && crate::ladder::pays_under(pos.variant);
         let (mid_depth, mid_limits) = match (exact, ladder) {
             (false, _) => (limits.depth, *limits),
             (true, false) => (limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1), *limits),

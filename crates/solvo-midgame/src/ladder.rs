@@ -13,13 +13,27 @@ use crate::tt::{position_hash, TranspositionTable, NO_MOVE};
 use solvo_endgame::hints::MoveHints;
 use solvo_endgame::{solve, solve_from_estimate, SolveOptions, SolveResult};
 use solvo_eval::Weights;
-use solvo_othello::{BoardSize, Position};
+use solvo_othello::{BoardSize, Position, Variant};
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Fewest empties at which [`LadderMode::Auto`] climbs. Measured on FFO #40-#44 (20-23
 /// empties, 1 thread): 7.08 s without, 5.67 s with the 73% ladder.
 pub const AUTO_MIN_EMPTIES: u32 = 18;
+
+/// Whether [`LadderMode::Auto`] climbs under `variant`: where it was measured to pay.
+/// Normal rules: FFO #40-#54 1.6x faster. Reversed rules (the self-play weights with
+/// their statistics): more work, not less (random-game positions, 1 thread: 20 of 20
+/// empties 1.40 G search + 0.005 G ordering nodes without, 1.14 G + 0.063 G and 8% more
+/// time with; 6 of 24 empties 13.18 G + 0.10 G without, 13.62 G + 0.18 G with).
+pub fn pays_under(variant: Variant) -> bool {
+    variant == Variant::Normal
+}
+
+/// Deepest climb. FFO #57 and #58 (30 empties, climbs to 28 plies) solve 1.6x and 2.1x
+/// faster with the ladder; FFO #59 (34 empties, a wipe-out) spent longer in a climb
+/// towards 32 plies than the whole solve takes without it (52 s).
+pub const MAX_DEPTH: u32 = 28;
 
 /// Half width (discs) of the first window around the ladder's estimate: FFO #45-#49,
 /// 1 thread, 0.852 G search nodes with the full window, 0.835 G at 2, 0.845 G at 4.
@@ -41,7 +55,8 @@ impl MoveHints for TableHints {
 pub struct LadderOptions {
     /// Selectivity of the search (e.g. 73%).
     pub selectivity: Selectivity,
-    /// The search goes to `empties - depth_cut` plies (at least 1): its leaves are the
+    /// The search goes to `empties - depth_cut` plies (at least 1, at most
+    /// [`MAX_DEPTH`], and no further once it finds a wipe-out): its leaves are the
     /// evaluation of nearly finished positions, never an exact solve.
     pub depth_cut: u32,
     /// Table size, MiB.
@@ -81,10 +96,17 @@ pub struct LadderResult {
 /// [`MidgameSearch::search`] (a board that is not 8x8, another variant).
 pub fn climb(weights: Arc<Weights>, pos: &Position, options: &LadderOptions) -> Result<LadderResult, SearchError> {
     let mut search = MidgameSearch::new(weights, options.hash_mb);
-    let depth = pos.empties().saturating_sub(options.depth_cut).max(1);
+    let depth = pos.empties().saturating_sub(options.depth_cut).clamp(1, MAX_DEPTH);
     let limits =
         SearchLimits { depth, selectivity: options.selectivity, threads: options.threads, ..SearchLimits::default() };
-    let r = search.search(pos, &limits)?;
+    // A wipe-out score cannot get better: deeper iterations would only cost.
+    let stop = search.stop_flag();
+    let wipe_out = (pos.size.squares() as i32) * solvo_eval::SCALE;
+    let r = search.search_with(pos, &limits, &mut |r| {
+        if r.score_units.abs() >= wipe_out {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    })?;
     Ok(LadderResult { hints: search.move_hints(), estimate: r.score, depth: r.depth, nodes: r.nodes, time: r.time })
 }
 
@@ -93,8 +115,9 @@ pub fn climb(weights: Arc<Weights>, pos: &Position, options: &LadderOptions) -> 
 pub enum LadderMode {
     /// Never.
     Off,
-    /// At 73% from [`AUTO_MIN_EMPTIES`] empties, when the weights are for the position's
-    /// board and variant and carry Multi-ProbCut statistics.
+    /// At 73% from [`AUTO_MIN_EMPTIES`] empties, under the rules where it pays
+    /// ([`pays_under`]), when the weights are for the position's board and variant and
+    /// carry Multi-ProbCut statistics.
     Auto,
     /// At this selectivity whenever the weights fit the position (any empties).
     Level(Selectivity),
@@ -140,7 +163,8 @@ impl Ladder {
         match self.mode {
             LadderMode::Off => None,
             _ if !fits => None,
-            LadderMode::Auto => (pos.empties() >= AUTO_MIN_EMPTIES).then(|| Selectivity::from_percent(73).unwrap()),
+            LadderMode::Auto => (pos.empties() >= AUTO_MIN_EMPTIES && pays_under(pos.variant))
+                .then(|| Selectivity::from_percent(73).unwrap()),
             LadderMode::Level(s) => Some(s),
         }
     }

@@ -246,6 +246,28 @@ fn open_error(path: &Path, e: redb::DatabaseError) -> StoreError {
     }
 }
 
+/// How long an open waits for a store whose lock another process still holds: a
+/// process just killed (by a user, or by a test that kills runs on purpose) can keep
+/// its file lock for a moment after it was reaped by its parent (seen: the next run
+/// found the killed one still listed as the holder), so only a lock held longer is
+/// reported as a store in use.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Runs `open` (a redb open or create of `path`), retrying while the file is locked by
+/// another process, for at most [`LOCK_WAIT`]; a panic of the library is damage.
+fn open_waiting(path: &Path, open: impl Fn() -> Result<Database, redb::DatabaseError>) -> Result<Database, StoreError> {
+    let start = std::time::Instant::now();
+    loop {
+        let r = solvo_core::contained_panic::catch(&open).map_err(|m| library_panic(path, "opening it", m))?;
+        match r {
+            Err(redb::DatabaseError::DatabaseAlreadyOpen) if start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            r => return r.map_err(|e| open_error(path, e)),
+        }
+    }
+}
+
 /// A panic of the database library on `path` (it trusts its file's structure): the
 /// file is damaged.
 fn library_panic(path: &Path, what: &str, message: String) -> StoreError {
@@ -283,9 +305,7 @@ impl Store {
     /// mismatch. A store left by a killed process is repaired on open (quickly: every
     /// commit saves the allocator state).
     pub fn open(path: &Path, size: BoardSize, variant: Variant) -> Result<Store, StoreError> {
-        let db = solvo_core::contained_panic::catch(|| Database::builder().set_cache_size(256 << 20).create(path))
-            .map_err(|m| library_panic(path, "opening it", m))?
-            .map_err(|e| open_error(path, e))?;
+        let db = open_waiting(path, || Database::builder().set_cache_size(256 << 20).create(path))?;
         let store = Store {
             db,
             size,
@@ -322,7 +342,7 @@ impl Store {
             return Err(open_err("no such file".into()));
         }
         let board = solvo_core::contained_panic::catch(|| -> Result<String, StoreError> {
-            let db = Database::builder().set_cache_size(16 << 20).open(path).map_err(|e| open_error(path, e))?;
+            let db = open_waiting(path, || Database::builder().set_cache_size(16 << 20).open(path))?;
             let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;
             let meta = txn.open_table(META).map_err(|e| open_err(format!("not a solvo store ({e})")))?;
             let v = meta.get("board").map_err(|e| open_err(e.to_string()))?;
