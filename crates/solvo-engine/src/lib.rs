@@ -1,0 +1,23 @@
+//! solvo-engine: the playing engine that every front end (the terminal game, NBoard,
+//! GTP, the match runner, later the web server) calls, so that none of them holds
+//! search or game logic.
+//!
+//! One file per concept:
+//! - [`session`]: a game being played (start, plies with passes, undo and redo);
+//! - [`level`]: levels 1-60 (midgame depth, exact-solve threshold, selectivity);
+//! - [`clock`]: time controls and the time a move may take;
+//! - [`engine`]: the questions (best move, every move's score streamed, exact solve)
+//!   and the stop handle.
+
+#![warn(missing_docs)]
+
+pub mod clock;
+pub mod engine;
+pub mod level;
+pub mod session;
+
+pub use clock::{allot, Clock, TimeControl};
+pub use engine::{exact_reach, Engine, EngineError, EngineSettings, StopHandle};
+pub use level::{Level, MAX_LEVEL};
+pub use session::Session;
+pub use solvo_midgame::{MoveScore, SearchResult};
