@@ -11,6 +11,7 @@ macro_rules! out {
 }
 
 mod commands;
+mod engine_args;
 mod error;
 mod input;
 mod input_file;
@@ -86,6 +87,11 @@ enum Command {
     InternalOptions,
     /// Midgame search (evaluation, alpha-beta, Multi-ProbCut): best move, score, PV.
     Analyze(commands::analyze::Args),
+    /// Speak GTP (the Othello dialect of the Go Text Protocol) on stdin/stdout, for
+    /// match tools and GUIs.
+    Gtp(commands::gtp::Args),
+    /// Speak the NBoard protocol on stdin/stdout, for the NBoard GUI.
+    Nboard(commands::nboard::Args),
 }
 
 /// Options every command sees.
@@ -123,6 +129,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Analyze(args) => commands::analyze::run(args, common),
+        Command::Gtp(args) => commands::gtp::run(args, common),
+        Command::Nboard(args) => commands::nboard::run(args, common),
     }
 }
 

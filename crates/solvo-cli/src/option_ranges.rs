@@ -47,6 +47,11 @@ pub fn playouts(text: &str) -> Result<u32, String> {
     in_range(text, 0, MAX_PLAYOUTS)
 }
 
+/// An engine level: 1 to [`solvo_engine::MAX_LEVEL`].
+pub fn level(text: &str) -> Result<u32, String> {
+    in_range(text, 1, solvo_engine::MAX_LEVEL)
+}
+
 /// Repetitions of a benchmark run: 1 to 1000.
 pub fn repetitions(text: &str) -> Result<usize, String> {
     in_range(text, 1, 1000)

@@ -108,6 +108,8 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["train", "selfplay"] => vec!["--games", "2", "--exact-empties", "8", "--out", &new_samples],
         ["train", "fit"] => vec![&samples, "--out", &new_weights, "--iterations", "1", "--stages", "28..29"],
         ["train", "check"] => vec![&f.ffo],
+        ["gtp"] => vec!["--level", "1", "--hash-mb", "16"],
+        ["nboard"] => vec!["--level", "1", "--hash-mb", "16"],
         other => panic!("no base invocation for {other:?}: add one to this test"),
     };
     command.iter().cloned().chain(args.into_iter().map(String::from)).collect()

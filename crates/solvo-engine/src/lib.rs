@@ -7,13 +7,20 @@
 //! - [`level`]: levels 1-60 (midgame depth, exact-solve threshold, selectivity);
 //! - [`clock`]: time controls and the time a move may take;
 //! - [`engine`]: the questions (best move, every move's score streamed, exact solve)
-//!   and the stop handle.
+//!   and the stop handle;
+//! - [`openings`]: match openings (XOT lists, seeded random openings);
+//! - [`arena`]: a game between two contestants (clocks, forfeits) and match
+//!   statistics (score rate, Elo with its interval);
+//! - [`external`]: external programs as contestants, over GTP or NBoard.
 
 #![warn(missing_docs)]
 
+pub mod arena;
 pub mod clock;
 pub mod engine;
+pub mod external;
 pub mod level;
+pub mod openings;
 pub mod session;
 
 pub use clock::{allot, Clock, TimeControl};

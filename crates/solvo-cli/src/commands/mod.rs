@@ -10,6 +10,8 @@ pub mod convert;
 pub mod enumerate;
 pub mod eval;
 pub mod game;
+pub mod gtp;
+pub mod nboard;
 pub mod perft;
 pub mod play;
 pub mod query;
