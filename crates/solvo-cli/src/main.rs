@@ -92,6 +92,10 @@ enum Command {
     Gtp(commands::gtp::Args),
     /// Speak the NBoard protocol on stdin/stdout, for the NBoard GUI.
     Nboard(commands::nboard::Args),
+    /// Two engines (internal levels, or external GTP/NBoard programs) play every opening
+    /// twice, colours swapped: wins, draws, losses, score rate, Elo with its interval.
+    #[command(name = "match")]
+    Match(commands::match_play::Args),
 }
 
 /// Options every command sees.
@@ -131,6 +135,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Analyze(args) => commands::analyze::run(args, common),
         Command::Gtp(args) => commands::gtp::run(args, common),
         Command::Nboard(args) => commands::nboard::run(args, common),
+        Command::Match(args) => commands::match_play::run(args, common),
     }
 }
 

@@ -52,6 +52,19 @@ pub fn level(text: &str) -> Result<u32, String> {
     in_range(text, 1, solvo_engine::MAX_LEVEL)
 }
 
+/// The most random openings a match makes.
+pub const MAX_OPENINGS: usize = 1_000_000;
+
+/// A number of random openings: 1 to [`MAX_OPENINGS`].
+pub fn openings(text: &str) -> Result<usize, String> {
+    in_range(text, 1, MAX_OPENINGS)
+}
+
+/// A number of plies of an opening: 0 to 60.
+pub fn plies(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 60)
+}
+
 /// Repetitions of a benchmark run: 1 to 1000.
 pub fn repetitions(text: &str) -> Result<usize, String> {
     in_range(text, 1, 1000)

@@ -110,6 +110,20 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["train", "check"] => vec![&f.ffo],
         ["gtp"] => vec!["--level", "1", "--hash-mb", "16"],
         ["nboard"] => vec!["--level", "1", "--hash-mb", "16"],
+        ["match"] => vec![
+            "--engine",
+            "solvo:level=1",
+            "--engine",
+            "solvo:level=2",
+            "--random-openings",
+            "1",
+            "--level",
+            "1",
+            "--hash-mb",
+            "16",
+            "--parallel",
+            "1",
+        ],
         other => panic!("no base invocation for {other:?}: add one to this test"),
     };
     command.iter().cloned().chain(args.into_iter().map(String::from)).collect()

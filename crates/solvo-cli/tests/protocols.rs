@@ -195,7 +195,7 @@ const GGF_START: &str = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[15:00]TY[8]BO[
 fn nboard_plays_a_full_game_with_hints_pings_and_errors() {
     let mut e = Engine::start(&["nboard", "--level", "2", "--hash-mb", "16"]);
     e.send("nboard 2");
-    assert_eq!(e.line(), "set myname solvo");
+    assert_eq!(e.line(), "set myname solvo2");
     e.send("set depth 3");
     assert_eq!(e.line(), "set myname solvo3");
     e.send(&format!("set game {GGF_START}"));
@@ -268,4 +268,24 @@ fn nboard_ping_stops_a_long_search() {
     assert!(t.elapsed() < Duration::from_secs(10), "ping took {:?}", t.elapsed());
     e.send("quit");
     e.finish();
+}
+
+#[test]
+fn a_match_between_two_solvo_processes_over_gtp_and_nboard_has_no_protocol_error() {
+    let exe = env!("CARGO_BIN_EXE_solvo");
+    let xot = format!("{}/../../../shared/data/xot/xot-small.txt", env!("CARGO_MANIFEST_DIR"));
+    let gtp = format!("gtp:{exe} gtp --level 1 --hash-mb 16");
+    let nboard = format!("nboard:{exe} nboard --level 2 --hash-mb 16");
+    let o = Command::new(exe)
+        .args(["match", "--engine", &gtp, "--engine", &nboard, "--openings", &xot, "--games", "20"])
+        .args(["--parallel", "2", "--hash-mb", "16", "--json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(!stderr.contains("forfeits"), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["first"], "gtp:solvo");
+    assert_eq!(v["second"], "nboard:solvo2");
 }

@@ -11,7 +11,9 @@
 //! - [`openings`]: match openings (XOT lists, seeded random openings);
 //! - [`arena`]: a game between two contestants (clocks, forfeits) and match
 //!   statistics (score rate, Elo with its interval);
-//! - [`external`]: external programs as contestants, over GTP or NBoard.
+//! - [`external`]: external programs as contestants, over GTP or NBoard;
+//! - [`tournament`]: a match (openings twice with colours swapped, games in
+//!   parallel, resuming).
 
 #![warn(missing_docs)]
 
@@ -22,6 +24,7 @@ pub mod external;
 pub mod level;
 pub mod openings;
 pub mod session;
+pub mod tournament;
 
 pub use clock::{allot, Clock, TimeControl};
 pub use engine::{exact_reach, Engine, EngineError, EngineSettings, StopHandle};

@@ -11,6 +11,7 @@ pub mod enumerate;
 pub mod eval;
 pub mod game;
 pub mod gtp;
+pub mod match_play;
 pub mod nboard;
 pub mod perft;
 pub mod play;

@@ -4,7 +4,7 @@
 //!
 //! From the GUI: `nboard <version>`, `set depth <n>` (the level), `set game <GGF>`,
 //! `set contempt <n>`, `move <move>[/<eval>[/<time>]]`, `hint <n>`, `go`, `ping <n>`,
-//! `learn`, `analyze`, `quit`. To the GUI: `set myname solvo`, `status <text>`,
+//! `learn`, `analyze`, `quit`. To the GUI: `set myname solvo<level>`, `status <text>`,
 //! `search <move> <eval> 0 <depth>` lines while thinking (evaluations from the side
 //! to move, depth `d` or `d@s%`, `100%` when exact), `=== <move>/<eval>/<time>` for
 //! `go`, `pong <n>`, `learned`, `analysis <ply> <eval>`, `nodestats <nodes> <time>`.
@@ -89,7 +89,7 @@ impl NBoard {
             "quit" => return false,
             "nboard" => match rest.parse::<u32>() {
                 Ok(_) => {
-                    out!("set myname solvo");
+                    out!("set myname solvo{}", self.engine.settings().level);
                     Ok(())
                 }
                 Err(_) => Err(format!("nboard: expected a protocol version number, not {rest:?}")),
