@@ -11,13 +11,13 @@ macro_rules! out {
 }
 
 mod commands;
-mod engine_args;
 mod error;
 mod input;
 mod input_file;
 mod option_dump;
 mod option_ranges;
 mod panic_policy;
+mod shared;
 
 use clap::{Parser, Subcommand};
 use error::CliError;

@@ -10,8 +10,8 @@
 //! `?[id] message`, each followed by an empty line; a bad command never stops the
 //! engine.
 
-use crate::engine_args::EngineArgs;
 use crate::error::CliError;
+use crate::shared::engine_args::EngineArgs;
 use crate::Common;
 use solvo_engine::{Clock, Engine, Session, TimeControl};
 use solvo_othello::formats::ggf::{move_name, parse_move};

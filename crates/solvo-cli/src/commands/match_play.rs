@@ -5,8 +5,8 @@
 //! resumes from it), and the result: wins, draws, losses, mean disc difference, score
 //! rate, Elo difference with its 95% interval.
 
-use crate::engine_args::EngineArgs;
 use crate::error::CliError;
+use crate::shared::engine_args::EngineArgs;
 use crate::Common;
 use serde_json::json;
 use solvo_engine::arena::{Contestant, EngineContestant, MatchStats};

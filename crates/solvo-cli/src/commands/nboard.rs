@@ -12,8 +12,8 @@
 //! line saying what is wrong, and the engine goes on. A `ping` (or `quit`) arriving
 //! while the engine thinks stops the search, as the protocol requires.
 
-use crate::engine_args::EngineArgs;
 use crate::error::CliError;
+use crate::shared::engine_args::EngineArgs;
 use crate::Common;
 use solvo_engine::{Clock, Engine, Level, SearchResult, Session, TimeControl};
 use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_move};

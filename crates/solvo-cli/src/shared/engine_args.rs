@@ -2,8 +2,8 @@
 //! level, time control, threads, table size, evaluation file, solution stores; and
 //! the engine they make.
 
-use crate::commands::eval::load_weights;
 use crate::error::{context, CliError};
+use crate::shared::load_weights;
 use crate::Common;
 use solvo_engine::{Engine, EngineSettings, Level, TimeControl};
 use solvo_othello::BoardSize;
