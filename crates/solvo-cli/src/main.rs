@@ -96,6 +96,8 @@ enum Command {
     /// twice, colours swapped: wins, draws, losses, score rate, Elo with its interval.
     #[command(name = "match")]
     Match(commands::match_play::Args),
+    /// The Reversed Reversi study: tune its feature weights (`tune --method ga|sa`).
+    Study(commands::study::Args),
 }
 
 /// Options every command sees.
@@ -136,6 +138,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Gtp(args) => commands::gtp::run(args, common),
         Command::Nboard(args) => commands::nboard::run(args, common),
         Command::Match(args) => commands::match_play::run(args, common),
+        Command::Study(args) => commands::study::run(args, common),
     }
 }
 

@@ -60,6 +60,16 @@ pub fn openings(text: &str) -> Result<usize, String> {
     in_range(text, 1, MAX_OPENINGS)
 }
 
+/// Tuning rounds (generations or annealing steps): 1 to 100,000.
+pub fn rounds(text: &str) -> Result<u32, String> {
+    in_range(text, 1, 100_000)
+}
+
+/// A genetic algorithm's population: 4 to 10,000.
+pub fn population(text: &str) -> Result<usize, String> {
+    in_range(text, 4, 10_000)
+}
+
 /// A number of plies of an opening: 0 to 60.
 pub fn plies(text: &str) -> Result<u32, String> {
     in_range(text, 0, 60)

@@ -156,9 +156,9 @@ impl MatchStats {
         }
     }
 
-    /// The Elo difference the score rate means, and its 95% interval (normal
-    /// approximation of the mean game score, from the observed win/draw/loss
-    /// frequencies). Infinite when every game was won (or lost).
+    /// The Elo difference the score rate means, and its 95% interval: a Wilson
+    /// interval of the mean game score with the observed win/draw/loss variance (so a
+    /// match won in every game still has a finite lower bound).
     pub fn elo(&self) -> (f64, f64, f64) {
         let n = f64::from(self.games().max(1));
         let s = self.score_rate();
@@ -166,8 +166,11 @@ impl MatchStats {
             + f64::from(self.draws) * (0.5 - s).powi(2)
             + f64::from(self.losses) * s.powi(2))
             / n;
-        let half = 1.96 * (var / n).sqrt();
-        (elo_of(s), elo_of(s - half), elo_of(s + half))
+        let z = 1.96f64;
+        let k = 1.0 + z * z / n;
+        let centre = (s + z * z / (2.0 * n)) / k;
+        let half = z / k * (var / n + z * z / (4.0 * n * n)).sqrt();
+        (elo_of(s), elo_of(centre - half), elo_of(centre + half))
     }
 }
 
@@ -234,6 +237,12 @@ mod tests {
         let (elo, lo, hi) = s.elo();
         assert!((elo - 88.7).abs() < 0.1 && lo < elo && elo < hi, "{elo} {lo} {hi}");
         assert_eq!(elo_of(0.5), 0.0);
+        let mut all = MatchStats::default();
+        for _ in 0..20 {
+            all.add(30);
+        }
+        let (e, lo, hi) = all.elo();
+        assert!(e.is_infinite() && lo.is_finite() && lo > 250.0 && hi.is_infinite(), "{lo}");
         assert!(elo_of(1.0).is_infinite());
     }
 }

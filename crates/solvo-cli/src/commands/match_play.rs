@@ -16,6 +16,8 @@ use solvo_engine::tournament::{first_is_black, run_match, MatchGame, MatchPlan};
 use solvo_engine::{Engine, Level};
 use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay, parse_ggf};
 use solvo_othello::{BoardSize, Position};
+use solvo_study::features::FeatureWeights;
+use solvo_study::players::{FeaturePlayer, MctsPlayer};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,8 +27,9 @@ use std::time::Instant;
 /// Arguments of `solvo match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE`,
-    /// `gtp:<command line>` or `nboard:<command line>`.
+    /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE`, the
+    /// study's `ab:depth=N,sort=0|1,weights=hand|FILE,emph=FEATURE:K` and
+    /// `mcts:playouts=N,seed=S`, `gtp:<command line>` or `nboard:<command line>`.
     #[arg(long = "engine", num_args = 1, required = true)]
     pub engines: Vec<String>,
     /// Openings: one transcript a line (as ../shared/data/xot/xot-small.txt).
@@ -58,11 +61,13 @@ pub struct Args {
 /// An engine as the command line names it.
 enum Spec {
     Internal { level: u32, eval: Option<PathBuf> },
+    Feature { depth: u32, presort: bool, weights: FeatureWeights, label: String },
+    Mcts { playouts: u32, seed: u64 },
     Gtp(String),
     NBoard(String),
 }
 
-fn parse_spec(text: &str, default_level: u32) -> Result<Spec, CliError> {
+fn parse_spec(text: &str, default_level: u32, common: Common) -> Result<Spec, CliError> {
     let bad = |m: String| CliError(format!("--engine {text:?}: {m}"));
     let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
     match kind {
@@ -77,10 +82,24 @@ fn parse_spec(text: &str, default_level: u32) -> Result<Spec, CliError> {
             }
             Ok(Spec::Internal { level, eval })
         }
+        "ab" => parse_feature(rest, common).map_err(bad),
+        "mcts" => {
+            let (mut playouts, mut seed) = (10_000, 1);
+            for item in rest.split(',').filter(|s| !s.is_empty()) {
+                match item.split_once('=') {
+                    Some(("playouts", v)) => playouts = crate::option_ranges::playouts(v).map_err(&bad)?.max(1),
+                    Some(("seed", v)) => seed = v.parse().map_err(|_| bad(format!("seed {v:?}: not a number")))?,
+                    _ => return Err(bad(format!("unknown setting {item:?} (playouts=N, seed=S)"))),
+                }
+            }
+            Ok(Spec::Mcts { playouts, seed })
+        }
         "gtp" | "nboard" if rest.trim().is_empty() => Err(bad("expected a command line after the colon".into())),
         "gtp" => Ok(Spec::Gtp(rest.trim().to_string())),
         "nboard" => Ok(Spec::NBoard(rest.trim().to_string())),
-        _ => Err(bad("expected solvo[:level=N], gtp:<command> or nboard:<command>".into())),
+        _ => {
+            Err(bad("expected solvo[:level=N], ab:depth=N, mcts:playouts=N, gtp:<command> or nboard:<command>".into()))
+        }
     }
 }
 
@@ -99,9 +118,52 @@ fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn 
             };
             Ok(Box::new(EngineContestant { engine, label }))
         }
+        Spec::Feature { depth, presort, weights, label } => Ok(Box::new(FeaturePlayer {
+            weights: weights.clone(),
+            depth: *depth,
+            presort: *presort,
+            label: label.clone(),
+        })),
+        Spec::Mcts { playouts, seed } => Ok(Box::new(MctsPlayer {
+            playouts: *playouts,
+            rng: solvo_core::rng::Rng::new(*seed),
+            label: format!("mcts:playouts={playouts}"),
+        })),
         Spec::Gtp(cmd) => Ok(Box::new(GtpContestant::start(cmd)?)),
         Spec::NBoard(cmd) => Ok(Box::new(NBoardContestant::start(cmd)?)),
     }
+}
+
+/// The study's alpha-beta player: `depth=N`, `sort=0|1` (pre-sorting, default on),
+/// `weights=hand|FILE` (a tuned weight line), `emph=FEATURE:FACTOR` (repeatable).
+fn parse_feature(rest: &str, common: Common) -> Result<Spec, String> {
+    let (mut depth, mut presort, mut weights) = (4, true, FeatureWeights::hand_set(common.variant));
+    let mut label = Vec::new();
+    for item in rest.split(',').filter(|s| !s.is_empty()) {
+        match item.split_once('=') {
+            Some(("depth", v)) => depth = crate::option_ranges::plies(v)?.max(1),
+            Some(("sort", v)) => presort = v != "0" && v != "off",
+            Some(("weights", "hand")) => {}
+            Some(("weights", v)) => {
+                let text = crate::input_file::read_text(std::path::Path::new(v)).map_err(|e| e.0)?;
+                let line = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+                // A tuning log line ends with the weights: take the last numbers.
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let n = solvo_study::features::WEIGHTS;
+                let tail = words.get(words.len().saturating_sub(n)..).unwrap_or(&[]).join(" ");
+                weights = tail.parse().map_err(|e| format!("{v}: {e}"))?;
+            }
+            Some(("emph", v)) => {
+                let (name, factor) = v.split_once(':').unwrap_or((v, "3"));
+                let factor: i32 = factor.parse().map_err(|_| format!("emph {v:?}: expected FEATURE:FACTOR"))?;
+                weights = weights.emphasised(name, factor)?;
+            }
+            _ => return Err(format!("unknown setting {item:?} (depth=N, sort=0|1, weights=hand|FILE, emph=F:K)")),
+        }
+        label.push(item.to_string());
+    }
+    let label = if label.is_empty() { "ab".to_string() } else { format!("ab:{}", label.join(",")) };
+    Ok(Spec::Feature { depth, presort, weights, label })
 }
 
 /// The games of a record file: (index, first contestant's score).
@@ -175,7 +237,10 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError(format!("--engine: expected exactly two engines, got {}", args.engines.len())));
     }
-    let specs = [parse_spec(&args.engines[0], args.engine.level)?, parse_spec(&args.engines[1], args.engine.level)?];
+    let specs = [
+        parse_spec(&args.engines[0], args.engine.level, common)?,
+        parse_spec(&args.engines[1], args.engine.level, common)?,
+    ];
     let size = common.size.unwrap_or(BoardSize::Eight);
     let start = Position::start(size, common.variant);
     let openings = match &args.openings {

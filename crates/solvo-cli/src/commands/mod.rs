@@ -20,6 +20,7 @@ pub mod semistrong;
 pub mod show;
 pub mod solve;
 pub mod strong_solve;
+pub mod study;
 pub mod train;
 pub mod train_mpc;
 pub mod verify_store;
