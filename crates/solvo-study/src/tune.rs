@@ -112,7 +112,7 @@ pub fn genetic(s: &TuneSettings, initial: &FeatureWeights, on_round: &mut dyn Fn
 
 /// Simulated annealing from `initial`: a neighbour is a mutation of a few weights,
 /// accepted when better or with probability `exp(gain / T)`, `T` falling from 0.05 to
-/// 0.001 of score rate; `on_round` sees the best after each step.
+/// 0.001 of score rate; `on_round` sees each step with the best found so far.
 pub fn annealing(s: &TuneSettings, initial: &FeatureWeights, on_round: &mut dyn FnMut(&RoundBest)) -> RoundBest {
     let (openings, reference, mut rng) = setup(s);
     let mut current = (fitness(initial, &reference, &openings, s.depth), initial.clone());
@@ -128,7 +128,7 @@ pub fn annealing(s: &TuneSettings, initial: &FeatureWeights, on_round: &mut dyn 
         if current.0 > best.fitness {
             best = RoundBest { round, fitness: current.0, weights: current.1.clone() };
         }
-        on_round(&best);
+        on_round(&RoundBest { round, ..best.clone() });
     }
     best
 }
