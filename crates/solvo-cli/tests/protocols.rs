@@ -289,3 +289,34 @@ fn a_match_between_two_solvo_processes_over_gtp_and_nboard_has_no_protocol_error
     assert_eq!(v["first"], "gtp:solvo");
     assert_eq!(v["second"], "nboard:solvo2");
 }
+
+#[test]
+fn a_killed_match_resumes_from_its_record() {
+    let exe = env!("CARGO_BIN_EXE_solvo");
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("m.ggf");
+    let run = |games: &str| {
+        Command::new(exe)
+            .args(["match", "--engine", "solvo:level=1", "--engine", "ab:depth=2", "--random-openings", "5"])
+            .args(["--games", games, "--parallel", "1", "--hash-mb", "16", "--json", "--record"])
+            .arg(&record)
+            .output()
+            .unwrap()
+    };
+    let o = run("4");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&record).unwrap().lines().count(), 4);
+    let o = run("6");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(stderr.contains("resuming: 4 games"), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 6);
+    assert_eq!(std::fs::read_to_string(&record).unwrap().lines().count(), 6);
+    // A record that is not a match record is refused, not overwritten.
+    std::fs::write(
+        &record,
+        "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *];)\n",
+    )
+    .unwrap();
+    assert!(!run("6").status.success());
+}
