@@ -174,6 +174,55 @@ impl MatchStats {
     }
 }
 
+/// The verdict of a sequential probability ratio test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sprt {
+    /// Not enough evidence yet.
+    Continue,
+    /// The first player is `elo1` stronger rather than `elo0` (H1 accepted).
+    H1,
+    /// It is `elo0` rather than `elo1` (H0 accepted).
+    H0,
+}
+
+impl MatchStats {
+    /// The log-likelihood ratio of H1 (Elo difference `elo1`) against H0 (`elo0`),
+    /// by the normal approximation of the mean game score (the generalised SPRT match
+    /// testers use): `n (s1 - s0) (2 s - s0 - s1) / (2 var)`, with half a game of each
+    /// outcome added to the counts.
+    pub fn sprt_llr(&self, elo0: f64, elo1: f64) -> f64 {
+        if self.games() == 0 {
+            return 0.0;
+        }
+        // Half a game of each outcome added, so that a few games of one outcome do not
+        // look certain (their variance would be 0).
+        let (w, d, l) = (f64::from(self.wins) + 0.5, f64::from(self.draws) + 0.5, f64::from(self.losses) + 0.5);
+        let n = w + d + l;
+        let s = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - s).powi(2) + d * (0.5 - s).powi(2) + l * s.powi(2)) / n;
+        let (s0, s1) = (score_of(elo0), score_of(elo1));
+        n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+    }
+
+    /// The SPRT's verdict for H0 `elo0` against H1 `elo1` with error rates `alpha`
+    /// (accepting H1 wrongly) and `beta` (accepting H0 wrongly).
+    pub fn sprt(&self, elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Sprt {
+        let llr = self.sprt_llr(elo0, elo1);
+        if llr >= ((1.0 - beta) / alpha).ln() {
+            Sprt::H1
+        } else if llr <= (beta / (1.0 - alpha)).ln() {
+            Sprt::H0
+        } else {
+            Sprt::Continue
+        }
+    }
+}
+
+/// The expected score of an Elo difference: `1 / (1 + 10^(-elo/400))`.
+pub fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
 /// The Elo difference of a score rate: `-400 log10(1/s - 1)` (infinite at 0 and 1).
 pub fn elo_of(s: f64) -> f64 {
     if s <= 0.0 {
@@ -237,6 +286,16 @@ mod tests {
         let (elo, lo, hi) = s.elo();
         assert!((elo - 88.7).abs() < 0.1 && lo < elo && elo < hi, "{elo} {lo} {hi}");
         assert_eq!(elo_of(0.5), 0.0);
+        assert!((elo_of(score_of(123.0)) - 123.0).abs() < 1e-9);
+        // 30 wins and 10 losses: far above 0 Elo; 20-20: neither yet.
+        let mut strong = MatchStats::default();
+        (0..30).for_each(|_| strong.add(10));
+        (0..10).for_each(|_| strong.add(-10));
+        assert_eq!(strong.sprt(0.0, 50.0, 0.05, 0.05), Sprt::H1);
+        let mut even = MatchStats::default();
+        (0..10).for_each(|_| even.add(10));
+        (0..10).for_each(|_| even.add(-10));
+        assert_eq!(even.sprt(0.0, 50.0, 0.05, 0.05), Sprt::Continue);
         let mut all = MatchStats::default();
         for _ in 0..20 {
             all.add(30);

@@ -54,7 +54,8 @@ pub fn first_is_black(index: usize) -> bool {
 }
 
 /// Plays the games of `plan` not in `done`, `plan.parallel` at once, and hands each
-/// finished game to `on_game` (called from the worker threads, one at a time).
+/// finished game to `on_game` (called from the worker threads, one at a time); when it
+/// returns false no new game starts (the games under way finish and are reported).
 /// Errors: a contestant that cannot be made at all (its factory fails when a worker
 /// starts). A contestant that forfeits is made anew for its worker's next game.
 pub fn run_match(
@@ -62,7 +63,7 @@ pub fn run_match(
     first: &Factory,
     second: &Factory,
     done: &HashSet<usize>,
-    on_game: &(dyn Fn(&MatchGame) + Sync),
+    on_game: &(dyn Fn(&MatchGame) -> bool + Sync),
 ) -> Result<(), String> {
     let games = plan.games.min(plan.openings.len() * 2);
     let todo: Vec<usize> = (0..games).filter(|i| !done.contains(i)).collect();
@@ -90,7 +91,9 @@ pub fn run_match(
                             }
                         }
                         let _guard = report.lock().unwrap_or_else(|e| e.into_inner());
-                        on_game(&game);
+                        if !on_game(&game) {
+                            next.store(usize::MAX / 2, Ordering::Relaxed);
+                        }
                     }
                 };
                 if let Err(e) = worker() {
@@ -132,7 +135,11 @@ mod tests {
             MatchPlan { openings: random_openings(&start, 3, 6, 1), games: 100, parallel: 2, time: TimeControl::None };
         let seen = Mutex::new(Vec::new());
         let done: HashSet<usize> = [1].into_iter().collect();
-        run_match(&plan, &maker(1), &maker(3), &done, &|g| seen.lock().unwrap().push(g.clone())).unwrap();
+        run_match(&plan, &maker(1), &maker(3), &done, &|g| {
+            seen.lock().unwrap().push(g.clone());
+            true
+        })
+        .unwrap();
         let mut seen = seen.into_inner().unwrap();
         seen.sort_by_key(|g| g.index);
         assert_eq!(seen.iter().map(|g| g.index).collect::<Vec<_>>(), vec![0, 2, 3, 4, 5]);

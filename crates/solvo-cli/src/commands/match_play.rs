@@ -9,7 +9,7 @@ use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
 use crate::Common;
 use serde_json::json;
-use solvo_engine::arena::{Contestant, EngineContestant, MatchStats};
+use solvo_engine::arena::{Contestant, EngineContestant, MatchStats, Sprt};
 use solvo_engine::external::{GtpContestant, NBoardContestant};
 use solvo_engine::openings::{parse_openings, random_openings};
 use solvo_engine::tournament::{first_is_black, run_match, MatchGame, MatchPlan};
@@ -50,12 +50,26 @@ pub struct Args {
     /// Games played at once (default: the number of cores).
     #[arg(long, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub parallel: Option<usize>,
+    /// Stop early by a sequential probability ratio test: `ELO0,ELO1` (H0: the first
+    /// engine is ELO0 stronger, H1: ELO1), error rates 5% each.
+    #[arg(long, value_parser = parse_sprt, allow_negative_numbers = true)]
+    pub sprt: Option<(f64, f64)>,
     /// GGF record file: every game is appended; games already in it are not replayed.
     #[arg(long)]
     pub record: Option<PathBuf>,
     /// Options of the internal engines (level, time control, threads, table, stores).
     #[command(flatten)]
     pub engine: EngineArgs,
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("expected ELO0,ELO1 with ELO0 < ELO1 (Elo differences of at most 1000), not {text:?}");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if !(a.abs() <= 1000.0 && b.abs() <= 1000.0 && a < b) {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
 /// An engine as the command line names it.
@@ -202,16 +216,17 @@ fn record_line(g: &MatchGame) -> String {
     format_ggf(&ggf)
 }
 
-fn summary(stats: &MatchStats, names: &[String; 2], json: bool) -> String {
+fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, json: bool) -> String {
     let (elo, lo, hi) = stats.elo();
     if json {
         json!({"first": names[0], "second": names[1], "games": stats.games(), "wins": stats.wins,
                "draws": stats.draws, "losses": stats.losses, "mean_discs": stats.mean_discs(),
-               "score_rate": stats.score_rate(), "elo": finite(elo), "elo_low": finite(lo), "elo_high": finite(hi)})
+               "score_rate": stats.score_rate(), "elo": finite(elo), "elo_low": finite(lo), "elo_high": finite(hi),
+               "sprt": sprt})
         .to_string()
     } else {
         format!(
-            "{} vs {}: {} games, +{} ={} -{}, mean disc difference {:+.2}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
+            "{} vs {}: {} games, +{} ={} -{}, mean disc difference {:+.2}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]{}",
             names[0],
             names[1],
             stats.games(),
@@ -222,7 +237,8 @@ fn summary(stats: &MatchStats, names: &[String; 2], json: bool) -> String {
             100.0 * stats.score_rate(),
             elo,
             lo,
-            hi
+            hi,
+            sprt.map_or(String::new(), |v| format!(", SPRT {v} accepted"))
         )
     }
 }
@@ -277,7 +293,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     };
     let file = Mutex::new(file);
     let names = Mutex::new([String::new(), String::new()]);
-    let state = Mutex::new((stats, None::<String>));
+    let state = Mutex::new((stats, None::<String>, None::<String>));
     let started = Instant::now();
     let make = |i: usize| {
         let spec = &specs[i];
@@ -285,7 +301,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         move || contestant(spec, engine, common)
     };
     let (first, second) = (make(0), make(1));
-    let on_game = |g: &MatchGame| {
+    let on_game = |g: &MatchGame| -> bool {
         let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
         st.0.add(g.first_score());
         let mut n = names.lock().unwrap_or_else(|e| e.into_inner());
@@ -309,9 +325,17 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             st.0.draws,
             st.0.losses
         );
+        if let (Some((e0, e1)), None) = (args.sprt, &st.2) {
+            let verdict = st.0.sprt(e0, e1, 0.05, 0.05);
+            if verdict != Sprt::Continue {
+                eprintln!("SPRT: {verdict:?} accepted; no new games start");
+                st.2 = Some(format!("{verdict:?}"));
+            }
+        }
+        st.2.is_none()
     };
     run_match(&plan, &first, &second, &done, &on_game).map_err(CliError)?;
-    let (stats, write_error) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (stats, write_error, sprt) = state.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = write_error {
         return Err(CliError(e));
     }
@@ -321,6 +345,6 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             n.clone_from(&args.engines[i]);
         }
     }
-    out!("{}", summary(&stats, &names, common.json));
+    out!("{}", summary(&stats, &names, sprt.as_deref(), common.json));
     Ok(())
 }
