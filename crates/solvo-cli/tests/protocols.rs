@@ -320,3 +320,68 @@ fn a_killed_match_resumes_from_its_record() {
     .unwrap();
     assert!(!run("6").status.success());
 }
+
+#[test]
+fn play_in_the_terminal_on_8x8_with_undo() {
+    let mut e = Engine::start(&["play", "--level", "2", "--hash-mb", "16", "--human", "white"]);
+    // The engine (black) opens; the human answers, takes it back, answers again.
+    let opening = e.until(|l| l.starts_with("solvo (black) plays"));
+    assert!(opening.iter().any(|l| l.contains("at level 2")), "{opening:?}");
+    e.send("zz");
+    let err = e.until(|l| l.starts_with("error:"));
+    assert!(err.last().unwrap().contains("is not a square"));
+    e.send("a1");
+    assert!(e.until(|l| l.starts_with("error:")).last().unwrap().contains("not a legal move"));
+    // Every opening move of black leaves white a reply among these.
+    let reply = ["c3", "c5", "e3", "d6", "f4", "f6", "e6", "c4"];
+    let mut played = false;
+    for r in reply {
+        e.send(r);
+        let lines = e.until(|l| l.starts_with("error:") || l.starts_with("solvo (black) plays"));
+        if lines.last().unwrap().starts_with("solvo (black) plays") {
+            played = true;
+            break;
+        }
+    }
+    assert!(played);
+    e.send("undo");
+    e.send("quit");
+    let rest = e.until(|l| l == "game abandoned");
+    assert!(!rest.iter().any(|l| l.contains("nothing to undo")), "{rest:?}");
+    e.finish();
+}
+
+#[test]
+fn an_external_engine_that_cheats_or_crashes_loses_its_games_and_the_match_goes_on() {
+    let exe = env!("CARGO_BIN_EXE_solvo");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bad-gtp.sh");
+    std::fs::write(
+        &script,
+        "#!/bin/sh\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    name) printf '= bad\\n\\n';;\n    \
+         genmove) if [ -n \"$DIE\" ]; then exit 3; else printf '= a1\\n\\n'; fi;;\n    *) printf '=\\n\\n';;\n  \
+         esac\ndone\n",
+    )
+    .unwrap();
+    let spec = format!("gtp:sh {}", script.display());
+    for (die, reason) in [(false, "illegal move"), (true, "the program ended")] {
+        let mut cmd = Command::new(exe);
+        cmd.args(["match", "--engine", "solvo:level=1", "--engine", &spec, "--random-openings", "2"]).args([
+            "--parallel",
+            "1",
+            "--hash-mb",
+            "16",
+            "--json",
+        ]);
+        if die {
+            cmd.env("DIE", "1");
+        }
+        let o = cmd.output().unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{stderr}");
+        assert_eq!(stderr.matches("forfeits").count(), 4, "{stderr}");
+        assert!(stderr.contains(reason), "{stderr}");
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!((v["games"].as_u64(), v["wins"].as_u64()), (Some(4), Some(4)));
+    }
+}
