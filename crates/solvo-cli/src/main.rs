@@ -17,6 +17,7 @@ mod input_file;
 mod option_dump;
 mod option_ranges;
 mod panic_policy;
+mod shared;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -86,6 +87,17 @@ enum Command {
     InternalOptions,
     /// Midgame search (evaluation, alpha-beta, Multi-ProbCut): best move, score, PV.
     Analyze(commands::analyze::Args),
+    /// Speak GTP (the Othello dialect of the Go Text Protocol) on stdin/stdout, for
+    /// match tools and GUIs.
+    Gtp(commands::gtp::Args),
+    /// Speak the NBoard protocol on stdin/stdout, for the NBoard GUI.
+    Nboard(commands::nboard::Args),
+    /// Two engines (internal levels, or external GTP/NBoard programs) play every opening
+    /// twice, colours swapped: wins, draws, losses, score rate, Elo with its interval.
+    #[command(name = "match")]
+    Match(commands::match_play::Args),
+    /// The Reversed Reversi study: tune its feature weights (`tune --method ga|sa`).
+    Study(commands::study::Args),
 }
 
 /// Options every command sees.
@@ -123,6 +135,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Analyze(args) => commands::analyze::run(args, common),
+        Command::Gtp(args) => commands::gtp::run(args, common),
+        Command::Nboard(args) => commands::nboard::run(args, common),
+        Command::Match(args) => commands::match_play::run(args, common),
+        Command::Study(args) => commands::study::run(args, common),
     }
 }
 

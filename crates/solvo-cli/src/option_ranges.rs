@@ -47,6 +47,34 @@ pub fn playouts(text: &str) -> Result<u32, String> {
     in_range(text, 0, MAX_PLAYOUTS)
 }
 
+/// An engine level: 1 to [`solvo_engine::MAX_LEVEL`].
+pub fn level(text: &str) -> Result<u32, String> {
+    in_range(text, 1, solvo_engine::MAX_LEVEL)
+}
+
+/// The most random openings a match makes.
+pub const MAX_OPENINGS: usize = 1_000_000;
+
+/// A number of random openings: 1 to [`MAX_OPENINGS`].
+pub fn openings(text: &str) -> Result<usize, String> {
+    in_range(text, 1, MAX_OPENINGS)
+}
+
+/// Tuning rounds (generations or annealing steps): 1 to 100,000.
+pub fn rounds(text: &str) -> Result<u32, String> {
+    in_range(text, 1, 100_000)
+}
+
+/// A genetic algorithm's population: 4 to 10,000.
+pub fn population(text: &str) -> Result<usize, String> {
+    in_range(text, 4, 10_000)
+}
+
+/// A number of plies of an opening: 0 to 60.
+pub fn plies(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 60)
+}
+
 /// Repetitions of a benchmark run: 1 to 1000.
 pub fn repetitions(text: &str) -> Result<usize, String> {
     in_range(text, 1, 1000)

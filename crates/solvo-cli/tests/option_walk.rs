@@ -108,6 +108,23 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["train", "selfplay"] => vec!["--games", "2", "--exact-empties", "8", "--out", &new_samples],
         ["train", "fit"] => vec![&samples, "--out", &new_weights, "--iterations", "1", "--stages", "28..29"],
         ["train", "check"] => vec![&f.ffo],
+        ["gtp"] => vec!["--level", "1", "--hash-mb", "16"],
+        ["nboard"] => vec!["--level", "1", "--hash-mb", "16"],
+        ["study", "tune"] => vec!["--rounds", "1", "--population", "4", "--openings", "1", "--depth", "1"],
+        ["match"] => vec![
+            "--engine",
+            "solvo:level=1",
+            "--engine",
+            "solvo:level=2",
+            "--random-openings",
+            "1",
+            "--level",
+            "1",
+            "--hash-mb",
+            "16",
+            "--parallel",
+            "1",
+        ],
         other => panic!("no base invocation for {other:?}: add one to this test"),
     };
     command.iter().cloned().chain(args.into_iter().map(String::from)).collect()

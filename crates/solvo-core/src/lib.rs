@@ -7,6 +7,8 @@
 
 pub mod contained_panic;
 pub mod game;
+pub mod opening;
 pub mod rng;
 
 pub use game::{Game, Status};
+pub use opening::random_opening;

@@ -164,6 +164,12 @@ impl MidgameSearch {
         Arc::new(crate::ladder::TableHints(self.tt.clone()))
     }
 
+    /// Uses `flag` as the stop flag (shared with other searchers a front end stops
+    /// together); see [`MidgameSearch::stop_flag`].
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
     /// Forgets everything the tables learnt.
     pub fn clear(&mut self) {
         self.tt.clear();

@@ -58,6 +58,18 @@ pub struct Oracle {
 }
 
 impl Oracle {
+    /// Adds every record of `store` (of the oracle's size and variant): exact records
+    /// with a best move as known values, the others as bounds.
+    pub fn seed_from(&mut self, store: &crate::store::Store) -> Result<(), crate::store::StoreError> {
+        store.for_each(|board, r| {
+            match (r.is_exact(), r.best_move) {
+                (true, Some(m)) => self.insert(board, i32::from(r.lower), m),
+                _ => self.insert_bounds(board, i32::from(r.lower), i32::from(r.upper), r.best_move),
+            }
+            Ok(())
+        })
+    }
+
     /// Records that the canonical board `canonical` has the exact `value` and that
     /// `best` (canonical orientation) is a best move. The caller guarantees both (e.g.
     /// an exact store record with its designated move).

@@ -9,6 +9,7 @@ pub mod exact;
 pub mod extsort;
 pub mod file_holders;
 pub mod levelfile;
+pub mod lookup;
 pub mod open_file_limit;
 pub mod player;
 pub mod record_checksum;

@@ -177,6 +177,41 @@ pub fn stored_min_empties(store: &Store) -> Result<Option<u32>, StoreError> {
     Ok(store.get_meta(META_MIN_EMPTIES)?.and_then(|v| std::str::from_utf8(&v).ok()?.parse().ok()))
 }
 
+/// The default threshold of a semi-strong solve: positions with at most this many
+/// empties are not stored (solved on demand): none on 4x4, 14 on 6x6 (what a solve
+/// without a store answers in milliseconds).
+pub fn default_min_empties(size: BoardSize) -> u32 {
+    if size == BoardSize::Four {
+        0
+    } else {
+        14
+    }
+}
+
+/// The default store file of a size: `data/semistrong-6x6.redb`.
+pub fn default_store_path(size: BoardSize) -> std::path::PathBuf {
+    std::path::PathBuf::from(format!("data/semistrong-{0}x{0}.redb", size.side()))
+}
+
+/// The node kinds counted per layer by [`layer_counts`], in its column order.
+pub const LAYER_KINDS: [u8; 5] = [kind::P, kind::A_PRIME, kind::P_PRIME, kind::C, kind::A];
+
+/// Records per disc count (the index) and node kind ([`LAYER_KINDS`] order): a record
+/// of several kinds counts once in each.
+pub fn layer_counts(store: &Store) -> Result<Vec<[u64; 5]>, StoreError> {
+    let mut layers = vec![[0u64; 5]; store.size().squares() as usize + 1];
+    store.for_each(|b, r| {
+        let l = &mut layers[(b.player | b.opponent).count_ones() as usize];
+        for (i, k) in LAYER_KINDS.into_iter().enumerate() {
+            if r.kinds & k != 0 {
+                l[i] += 1;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(layers)
+}
+
 /// Runs (or resumes) the semi-strong solve of the store's board from the start.
 /// `progress` is called after every commit. Refuses a store built with another
 /// threshold (its records would be complete only down to that threshold).

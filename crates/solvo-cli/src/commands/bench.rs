@@ -2,6 +2,7 @@
 
 use crate::commands::perft::timed_perft;
 use crate::error::CliError;
+use crate::shared::peak_rss_kib;
 use crate::Common;
 use serde_json::json;
 use solvo_othello::perft::PerftMode;
@@ -56,7 +57,7 @@ pub enum What {
         #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
         label_from: usize,
         /// Search switches, `name=value` (repeatable), as for `solvo solve --tune`.
-        #[arg(long, value_parser = crate::commands::solve::parse_tune)]
+        #[arg(long, value_parser = crate::shared::parse_tune)]
         tune: Vec<(String, u32)>,
         /// Monte Carlo move ordering playouts before each solve (0: off), as for
         /// `solvo solve --mc-playouts`; their time counts in the position's time.
@@ -67,7 +68,7 @@ pub enum What {
         eval_file: Option<std::path::PathBuf>,
         /// The selective ladder.
         #[command(flatten)]
-        ladder: crate::commands::solve::LadderArgs,
+        ladder: crate::shared::LadderArgs,
     },
     /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
     /// nodes and time, each cell under a time limit.
@@ -81,13 +82,6 @@ pub enum What {
     Random(crate::commands::bench_random::RandomArgs),
     /// Midgame search move quality on fully scored OBF files: best_rate, mean_loss, mae.
     Hard(crate::commands::bench_hard::HardArgs),
-}
-
-/// Peak resident memory of this process in KiB (Linux `VmHWM`), if known.
-pub fn peak_rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Runs `solvo bench`.
@@ -115,9 +109,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             let table = solvo_endgame::tt::TranspositionTable::try_with_replacement(hash_mb << 20, replacement)?;
             let mut opts = solvo_endgame::SolveOptions::with_table(std::sync::Arc::new(table));
             opts.threads = threads;
-            crate::commands::solve::apply_tune(&mut opts, &tune)?;
+            crate::shared::apply_tune(&mut opts, &tune)?;
             opts.mc_playouts = mc_playouts;
-            opts.eval = crate::commands::solve::ordering_eval(eval_file.as_deref(), common)?;
+            opts.eval = crate::shared::ordering_eval(eval_file.as_deref(), common)?;
             let ladder = ladder.ladder(hash_mb, threads, eval_file.as_deref(), common)?;
             bench_ffo(&files, opts, hash_mb, range, label_from, ladder, common)
         }
@@ -165,8 +159,8 @@ fn bench_ffo(
     ladder: solvo_midgame::ladder::Ladder,
     common: Common,
 ) -> Result<(), CliError> {
-    use crate::commands::solve::{check_against, solve_with_progress};
     use crate::error::context;
+    use crate::shared::solve_with_progress;
     let mut problems = Vec::new();
     for f in files {
         let text = crate::input_file::read_text(f)?;
@@ -217,7 +211,7 @@ fn bench_ffo(
         nodes += r.nodes;
         ordering += r.ordering_nodes;
         secs += t;
-        let ok = check_against(p, &r).is_none_or(|(s, m)| s && m);
+        let ok = p.check(r.score(), r.best_move).is_none_or(|(s, m)| s && m);
         bad += usize::from(!ok);
         let label = (k - 1).saturating_add(label_from);
         if common.json {

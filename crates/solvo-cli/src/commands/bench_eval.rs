@@ -1,7 +1,7 @@
 //! `solvo bench eval`: static evaluations per second on positions of random games.
 
-use crate::commands::eval::load_weights;
 use crate::error::CliError;
+use crate::shared::load_weights;
 use crate::Common;
 use serde_json::json;
 use std::time::Instant;

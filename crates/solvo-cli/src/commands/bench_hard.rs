@@ -4,8 +4,8 @@
 //! (discs lost by the chosen move against the best), `mae` (mean absolute error of
 //! the reported score against the exact value), nodes and time.
 
-use crate::commands::analyze::{move_name, SearchArgs};
 use crate::error::{context, CliError};
+use crate::shared::{move_name, SearchArgs};
 use crate::Common;
 use serde_json::json;
 use solvo_othello::formats::obf::{parse_obf, ObfProblem};

@@ -2,8 +2,8 @@
 //! variant: one row per position, then totals. Measures search switches (`--tune`) and
 //! evaluations (`--eval-file`) where no problem set exists (Reversed Reversi).
 
-use crate::commands::solve::{apply_tune, ordering_eval, solve_with_progress};
 use crate::error::CliError;
+use crate::shared::{apply_tune, ordering_eval, solve_with_progress};
 use crate::Common;
 use serde_json::json;
 use solvo_core::rng::Rng;
@@ -29,7 +29,7 @@ pub struct RandomArgs {
     #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// Search switches, `name=value` (repeatable), as for `solvo solve --tune`.
-    #[arg(long, value_parser = crate::commands::solve::parse_tune)]
+    #[arg(long, value_parser = crate::shared::parse_tune)]
     pub tune: Vec<(String, u32)>,
     /// Weight file whose evaluation orders the moves (default: the embedded one).
     #[arg(long)]
@@ -39,7 +39,7 @@ pub struct RandomArgs {
     pub quiet: bool,
     /// The selective ladder.
     #[command(flatten)]
-    pub ladder: crate::commands::solve::LadderArgs,
+    pub ladder: crate::shared::LadderArgs,
 }
 
 /// `count` positions with `empties` empties (side to move has a move) from seeded
@@ -67,7 +67,7 @@ pub fn random_positions(count: usize, empties: u32, seed: u64, variant: solvo_ot
 
 /// Runs `solvo bench random`.
 pub fn run(args: RandomArgs, common: Common) -> Result<(), CliError> {
-    let mut opts = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
+    let mut opts = crate::shared::options(args.threads, args.hash_mb, None)?;
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
     let ladder = args.ladder.ladder(args.hash_mb, args.threads, args.eval_file.as_deref(), common)?;

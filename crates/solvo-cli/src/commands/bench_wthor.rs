@@ -3,9 +3,9 @@
 //! computed by third-party programs). One row per position, progress on long solves,
 //! totals; exits with an error if any score disagrees.
 
-use crate::commands::bench::peak_rss_kib;
-use crate::commands::solve::solve_with_progress;
 use crate::error::{context, CliError};
+use crate::shared::peak_rss_kib;
+use crate::shared::solve_with_progress;
 use crate::Common;
 use serde_json::json;
 use solvo_endgame::SolveOptions;
@@ -33,7 +33,7 @@ pub struct WthorArgs {
     pub hash_mb: usize,
     /// The selective ladder.
     #[command(flatten)]
-    pub ladder: crate::commands::solve::LadderArgs,
+    pub ladder: crate::shared::LadderArgs,
 }
 
 /// Totals of a WTHOR run.
@@ -49,7 +49,7 @@ struct Totals {
 
 /// Runs `solvo bench wthor`.
 pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
-    let opts = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
+    let opts = crate::shared::options(args.threads, args.hash_mb, None)?;
     let ladder = args.ladder.ladder(args.hash_mb, args.threads, None, common)?;
     let limit = args.limit.unwrap_or(usize::MAX);
     if !common.json {

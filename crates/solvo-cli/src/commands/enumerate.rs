@@ -1,8 +1,8 @@
 //! `solvo enumerate`: the number of unique positions per disc count (see
 //! `solvo_solve::enumerate` for the definition and the external-memory method).
 
-use crate::commands::bench::peak_rss_kib;
 use crate::error::CliError;
+use crate::shared::peak_rss_kib;
 use crate::Common;
 use serde_json::json;
 use solvo_othello::BoardSize;

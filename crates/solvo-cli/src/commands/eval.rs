@@ -1,14 +1,13 @@
 //! `solvo eval`: the static evaluation of positions (board, transcript, OBF line or
 //! OBF file), in discs for the side to move.
 
-use crate::error::{context, CliError};
-use crate::input::parse_input;
+use crate::error::CliError;
+use crate::shared::{load_weights, positions_of};
 use crate::Common;
 use serde_json::json;
-use solvo_eval::{stage_of, Weights};
+use solvo_eval::stage_of;
 use solvo_othello::formats::board_string::format_position;
-use solvo_othello::formats::obf::parse_obf;
-use solvo_othello::{BoardSize, Position};
+use solvo_othello::BoardSize;
 use std::path::PathBuf;
 
 /// Arguments of `solvo eval`.
@@ -20,38 +19,6 @@ pub struct Args {
     /// Weight file to use instead of the embedded weights of the variant.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
-}
-
-/// The weights chosen by `--eval-file` (or the embedded set of the variant).
-pub fn load_weights(file: Option<&std::path::Path>, common: Common) -> Result<Weights, CliError> {
-    let w = match file {
-        Some(path) => solvo_eval::read_file(path).map_err(|e| CliError(e.message))?,
-        None => solvo_eval::embedded(common.variant).map_err(|e| CliError(e.message))?.clone(),
-    };
-    if w.variant != common.variant {
-        return Err(CliError(format!(
-            "the weights are for the {} variant but --variant is {}",
-            w.variant.name(),
-            common.variant.name()
-        )));
-    }
-    Ok(w)
-}
-
-/// The positions named by a command-line argument: an OBF file's lines (with line
-/// numbers), or one position.
-pub fn positions_of(input: &str, common: Common) -> Result<Vec<(usize, Position)>, CliError> {
-    match crate::input_file::file_text_if_path(input)? {
-        Some(text) => {
-            let name = input.trim();
-            let problems = parse_obf(&text, common.size, common.variant).map_err(context(name))?;
-            if problems.is_empty() {
-                return Err(CliError(format!("{name}: no positions in this file")));
-            }
-            Ok(problems.into_iter().map(|(line, p)| (line, p.position)).collect())
-        }
-        None => Ok(vec![(1, parse_input(input, common)?.position)]),
-    }
 }
 
 /// Runs `solvo eval`.

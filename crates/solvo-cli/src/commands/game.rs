@@ -7,12 +7,11 @@
 use crate::error::CliError;
 use crate::Common;
 use serde_json::json;
-use solvo_core::{Game, Status};
+use solvo_core::Game;
 use solvo_games::{GameOptions, GameVisitor};
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::budget::Budget;
 use solvo_search::grave::GraveParams;
-use solvo_search::rng::Rng;
 use solvo_search::{solve, Algorithm, GameResult, SolveResult, SolverConfig, Verdict};
 use std::time::Duration;
 
@@ -184,12 +183,7 @@ fn print_report(r: &Report, json: bool) {
     );
     out!("result: {}", r.result);
     if let Some(m) = &r.best_move {
-        let mover_wins = match r.verdict {
-            Verdict::Exact(v) => v > 0,
-            Verdict::AtLeast(t) => t > 0,
-            Verdict::Below(_) | Verdict::Unknown => false,
-        };
-        if mover_wins {
+        if r.verdict.side_to_move_wins() == Some(true) {
             out!("winning move: {m}");
         } else {
             out!("best move: {m} (no move wins for the side to move)");
@@ -203,25 +197,6 @@ fn print_report(r: &Report, json: bool) {
     if s.playouts > 0 {
         out!("playouts: {}  mc tree nodes: {}  mc time: {:.3} s", s.playouts, s.mc_nodes, s.mc_time.as_secs_f64());
     }
-}
-
-/// Plays `moves` random moves (passes when forced) from `game`, seeded.
-pub fn random_opening<G: Game>(game: &G, moves: u32, seed: u64) -> G {
-    let mut rng = Rng::new(seed);
-    let mut g = game.clone();
-    let mut list = Vec::new();
-    for _ in 0..moves {
-        match g.status() {
-            Status::Over(_) => break,
-            Status::MustPass => g = g.pass().expect("MustPass has a pass"),
-            Status::ToMove => {
-                list.clear();
-                g.generate_moves(&mut list);
-                g = g.play(list[rng.below(list.len())]);
-            }
-        }
-    }
-    g
 }
 
 /// A generic action run on a game position: the bridge from [`GameVisitor`] (and
@@ -286,7 +261,7 @@ struct SolveAction {
 impl GameAction for SolveAction {
     type Output = Report;
     fn run<G: Game>(self, game: G, label: String) -> Report {
-        let g = random_opening(&game, self.opening, self.seed);
+        let g = solvo_core::random_opening(&game, self.opening, self.seed);
         let label =
             if self.opening > 0 { format!("{label} (opening {} seed {})", self.opening, self.seed) } else { label };
         solve_game(&g, label, &self.config)

@@ -1,33 +1,34 @@
-//! `solvo play`: a terminal game against the perfect player, and `--self-check`, which
-//! plays the engine against every reply (4x4) or random replies (6x6) and checks that
-//! its guaranteed value never drops.
+//! `solvo play`: a terminal game against the engine (8x8: search with the trained
+//! evaluation at a level or time control; 6x6 and 4x4: perfect play, from a store or
+//! solved on demand), with undo; and `--self-check`, which plays the perfect player
+//! against every reply (4x4) or random replies (6x6) and checks that its guaranteed
+//! value never drops.
 
-use crate::commands::show::{move_names, status_line};
 use crate::error::{context, CliError};
+use crate::shared::engine_args::EngineArgs;
+use crate::shared::{move_names, status_line};
 use crate::Common;
 use serde_json::json;
 use solvo_core::rng::Rng;
 use solvo_endgame::SolveOptions;
+use solvo_engine::{Clock, SearchResult, Session, TimeControl};
 use solvo_othello::formats::board_string::diagram;
+use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{Board, BoardSize, Color, Position, Square};
-use solvo_solve::player::{Choice, Player, Source};
+use solvo_solve::player::Player;
 use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport};
 use solvo_solve::store::Store;
 use std::io::BufRead;
-use std::path::PathBuf;
 use std::time::Instant;
 
-/// Arguments of `solvo play` (board from the global `--size`: 4 or 6, default 4).
+/// Arguments of `solvo play` (board from the global `--size`, default 8).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// A solution store to take values and moves from (positions it lacks are solved).
-    #[arg(long)]
-    pub store: Option<PathBuf>,
     /// The colour you play: black (moves first) or white.
     #[arg(long, default_value = "black", value_parser = parse_color)]
     pub human: Color,
-    /// Instead of a game: check that the engine never loses value against every reply
-    /// (4x4, both colours) or random replies (6x6).
+    /// Instead of a game: check that the perfect player never loses value against every
+    /// reply (4x4, both colours) or random replies (6x6).
     #[arg(long)]
     pub self_check: bool,
     /// Self-check on 6x6: number of random games.
@@ -40,12 +41,9 @@ pub struct Args {
     /// Self-check on 6x6: random seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Solver threads.
-    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
-    pub threads: usize,
-    /// Solver table size in MiB.
-    #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
-    pub hash_mb: usize,
+    /// The engine (level, time control, threads, table, --store for 6x6/4x4).
+    #[command(flatten)]
+    pub engine: EngineArgs,
 }
 
 fn parse_color(s: &str) -> Result<Color, String> {
@@ -56,39 +54,32 @@ fn parse_color(s: &str) -> Result<Color, String> {
     }
 }
 
+/// The perfect player of the self-check (4x4 or 6x6), from the first store given.
 fn make_player(args: &Args, common: Common) -> Result<(Player, BoardSize), CliError> {
     let size = common.size.unwrap_or(BoardSize::Four);
     if size == BoardSize::Eight {
-        return Err(CliError("play: 8x8 is not solved; use --size 4 or --size 6".into()));
+        return Err(CliError("play --self-check: 8x8 is not solved; use --size 4 or --size 6".into()));
     }
-    let store = match &args.store {
+    let store = match args.engine.store.first() {
         Some(path) if !path.exists() => {
             return Err(CliError(format!("store {}: no such file", path.display())));
         }
         Some(path) => Some(Store::open(path, size, common.variant).map_err(context(path.display()))?),
         None => None,
     };
-    let mut opts = SolveOptions::try_new(args.hash_mb)?;
-    opts.threads = args.threads.max(1);
+    let mut opts = SolveOptions::try_new(args.engine.hash_mb)?;
+    opts.threads = args.engine.threads.max(1);
     Ok((Player::new(size, common.variant, store, opts), size))
 }
 
 /// Runs `solvo play`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
-    let (player, size) = make_player(&args, common)?;
     if args.self_check {
+        let (player, size) = make_player(&args, common)?;
         self_check(&args, common, &player, size)
     } else {
         let stdin = std::io::stdin();
-        game(&args, common, &player, size, &mut stdin.lock())
-    }
-}
-
-fn source_text(s: &Source) -> String {
-    match s {
-        Source::Rules => "by the rules".into(),
-        Source::Store => "from the store".into(),
-        Source::Solver { nodes, .. } => format!("solved, {nodes} nodes"),
+        game(&args, common, &mut stdin.lock())
     }
 }
 
@@ -148,6 +139,7 @@ fn self_check(args: &Args, common: Common, player: &Player, size: BoardSize) -> 
 /// What the human typed.
 enum Input {
     Move(Option<Square>),
+    Undo,
     Quit,
     Help,
 }
@@ -159,6 +151,7 @@ fn parse_human(line: &str, pos: &Position) -> Result<Input, String> {
     match word.as_str() {
         "quit" | "q" | "exit" => Ok(Input::Quit),
         "help" | "?" | "" => Ok(Input::Help),
+        "undo" | "u" => Ok(Input::Undo),
         "pass" | "pa" if moves == 0 => Ok(Input::Move(None)),
         "pass" | "pa" => Err(format!("you cannot pass: you have legal moves ({})", move_names(moves).join(" "))),
         _ => {
@@ -175,63 +168,78 @@ fn parse_human(line: &str, pos: &Position) -> Result<Input, String> {
     }
 }
 
-fn game(
-    args: &Args,
-    common: Common,
-    player: &Player,
-    size: BoardSize,
-    input: &mut dyn BufRead,
-) -> Result<(), CliError> {
-    let mut pos = Position::start(size, common.variant);
-    let engine = args.human.opposite();
-    out!(
-        "solvo plays {engine} on {size} ({} rules), perfectly: it never does worse than the game's value",
-        common.variant
-    );
-    out!("and keeps every point you give away. Type a move like c4, pass when you must, or quit.");
-    if args.store.is_none() && size == BoardSize::Six {
-        out!("(no --store: positions are solved on demand; early 6x6 positions can take minutes)");
+/// What the engine's answer says, for people.
+fn answer_text(r: &SearchResult) -> String {
+    let depth = if r.exact {
+        "exact".to_string()
+    } else if r.selectivity < 100 {
+        format!("depth {}@{}%", r.depth, r.selectivity)
+    } else {
+        format!("depth {}", r.depth)
+    };
+    let value = if r.exact { format!("is sure of {:+}", r.score) } else { format!("estimates {:+.2}", r.score) };
+    format!("{value} ({depth}, {} nodes, {:.2} s)", r.nodes, r.time.as_secs_f64())
+}
+
+fn game(args: &Args, common: Common, input: &mut dyn BufRead) -> Result<(), CliError> {
+    let size = common.size.unwrap_or(BoardSize::Eight);
+    let mut engine = args.engine.engine(common)?;
+    let mut session = Session::new(size, common.variant);
+    let mut clock = match engine.settings().time {
+        TimeControl::PerGame { total, increment } => Some(Clock::new(total, increment)),
+        _ => None,
+    };
+    let side = args.human.opposite();
+    if size == BoardSize::Eight {
+        out!("solvo plays {side} on {size} ({} rules) at level {}", common.variant, engine.settings().level);
+    } else {
+        out!(
+            "solvo plays {side} on {size} ({} rules), perfectly: it never does worse than the game's value",
+            common.variant
+        );
+        out!("and keeps every point you give away.");
+        if args.engine.store.is_empty() && size == BoardSize::Six {
+            out!("(no --store: positions are solved on demand; early 6x6 positions can take minutes)");
+        }
     }
-    // The engine's guaranteed result after its last move, to spot the human's mistakes.
-    let mut engine_value: Option<i32> = None;
+    out!("Type a move like c4, pass when you must, undo to take back your last move, or quit.");
+    // The engine's exact value after its last move, to spot the human's mistakes.
+    let mut engine_value: Option<f64> = None;
     loop {
+        let pos = session.position();
         out!("{}", diagram(&pos).trim_end());
         out!("{}", status_line(&pos));
         if pos.is_game_over() {
             let black = pos.black_score();
-            let engine_result = if engine == Color::Black { black } else { -black };
-            out!(
-                "solvo's result: {engine_result:+}{}",
-                engine_value.map_or(String::new(), |v| format!(" (its guaranteed value was {v:+})"))
-            );
+            let result = if side == Color::Black { black } else { -black };
+            out!("solvo's result: {result:+}");
             return Ok(());
         }
-        if pos.side == engine {
-            let t = Instant::now();
-            let choice: Choice = player.choose(&pos.board).map_err(|e| CliError(format!("solvo: {e}")))?;
-            if let Some(before) = engine_value {
-                if choice.value > before {
+        if pos.side == side {
+            let time = engine.move_time(&pos, clock.as_ref());
+            if let Some(c) = &mut clock {
+                c.start();
+            }
+            let r = engine.best_move(&pos, time, &mut |_| {}).map_err(|e| CliError(format!("solvo: {e}")))?;
+            if let Some(c) = &mut clock {
+                c.stop();
+            }
+            if let (Some(before), true) = (engine_value, r.exact) {
+                if r.score > before {
                     out!(
                         "your last move was a mistake: solvo's guaranteed result rose from {before:+} to {:+}",
-                        choice.value
+                        r.score
                     );
                 }
             }
-            engine_value = Some(choice.value);
-            let what = choice.mv.map_or("passes".to_string(), |m| format!("plays {m}"));
-            out!(
-                "solvo ({engine}) {what}: it is sure of {:+} ({}, {:.2} s)",
-                choice.value,
-                source_text(&choice.source),
-                t.elapsed().as_secs_f64()
-            );
-            pos = match choice.mv {
-                Some(m) => pos.play(m).ok_or_else(|| CliError(format!("solvo chose an illegal move {m}")))?,
-                None => pos.passed(),
-            };
+            engine_value = r.exact.then_some(r.score);
+            let what = r.best_move.map_or("passes".to_string(), |m| format!("plays {m}"));
+            out!("solvo ({side}) {what}: it {}", answer_text(&r));
+            let ply = r.best_move.map_or(Ply::Pass, Ply::Move);
+            session.play_ply(ply).map_err(|e| CliError(format!("solvo chose an illegal move: {e}")))?;
             continue;
         }
-        let mv = loop {
+        loop {
             eprint!("your move ({}): ", args.human);
             let mut line = String::new();
             let n = input.read_line(&mut line).map_err(context("reading your move"))?;
@@ -240,20 +248,36 @@ fn game(
                 return Ok(());
             }
             match parse_human(&line, &pos) {
-                Ok(Input::Move(m)) => break m,
+                Ok(Input::Move(m)) => {
+                    session.play_ply(m.map_or(Ply::Pass, Ply::Move)).map_err(CliError)?;
+                    break;
+                }
+                Ok(Input::Undo) => {
+                    // Back to the human's previous turn: the plies since then.
+                    let before = session.plies().len();
+                    while session.undo().is_some() {
+                        let p = session.position();
+                        if p.side == args.human && p.moves() != 0 {
+                            break;
+                        }
+                    }
+                    if session.plies().len() == before || session.position().side != args.human {
+                        out!("nothing to undo");
+                        while session.redo().is_some() {}
+                    } else {
+                        engine_value = None;
+                    }
+                    break;
+                }
                 Ok(Input::Quit) => {
                     out!("game abandoned");
                     return Ok(());
                 }
                 Ok(Input::Help) => {
-                    out!("{}; type a move like c4, pass (only when you have no move), or quit", status_line(&pos))
+                    out!("{}; type a move like c4, pass (only when you have no move), undo, or quit", status_line(&pos))
                 }
                 Err(e) => out!("error: {e}"),
             }
-        };
-        pos = match mv {
-            Some(m) => pos.play(m).expect("checked legal"),
-            None => pos.passed(),
-        };
+        }
     }
 }

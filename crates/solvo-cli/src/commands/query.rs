@@ -4,13 +4,14 @@
 
 use crate::error::CliError;
 use crate::input::parse_input;
+use crate::shared::table_mib_for;
 use crate::Common;
 use serde_json::json;
 use solvo_endgame::SolveOptions;
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::BoardSize;
-use solvo_solve::semistrong::stored_min_empties;
-use solvo_solve::{kind, Store};
+use solvo_solve::lookup::{lookup, LookupSource};
+use solvo_solve::Store;
 use std::path::PathBuf;
 
 /// Arguments of `solvo query`.
@@ -31,9 +32,9 @@ pub struct Args {
 /// Runs `solvo query`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let common = Common { size: Some(common.size.unwrap_or(BoardSize::Four)), ..common };
-    let mut pos = parse_input(&args.position, common)?.position;
+    let pos = parse_input(&args.position, common)?.position;
     let size = pos.size;
-    let path = args.store.unwrap_or_else(|| PathBuf::from(format!("data/semistrong-{0}x{0}.redb", size.side())));
+    let path = args.store.unwrap_or_else(|| solvo_solve::semistrong::default_store_path(size));
     let store = Store::open_existing(&path).map_err(|e| CliError(e.to_string()))?;
     if store.size() != size || store.variant() != pos.variant {
         return Err(CliError(format!(
@@ -44,39 +45,19 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             pos.variant
         )));
     }
-    let mut passed = false;
-    if pos.moves() == 0 && !pos.is_game_over() {
-        pos = pos.passed();
-        passed = true;
-    }
-    let sign = if passed { -1 } else { 1 };
-    let threshold = stored_min_empties(&store).map_err(|e| CliError(e.to_string()))?;
-    let record = if pos.is_game_over() { None } else { store.get(&pos.board).map_err(|e| CliError(e.to_string()))? };
-    let (value, best, source) = if pos.is_game_over() {
-        (pos.final_score(), None, "game over".to_string())
-    } else if let Some(r) = record.filter(|r| r.is_exact()) {
-        (r.lower as i32, r.best_move, format!("store (kinds {})", kind::names(r.kinds)))
-    } else {
-        let why = match (threshold, record) {
-            (Some(e), _) if pos.empties() <= e => format!("{} empties <= store threshold {e}", pos.empties()),
-            (_, Some(r)) => format!("store has only the bound {r}"),
-            _ => "not in the store".to_string(),
-        };
-        let (v, m, _) = solvo_solve::exact::exact_value(
-            &pos,
-            &mut SolveOptions::try_new(
-                args.hash_mb.unwrap_or_else(|| crate::commands::solve::table_mib_for(pos.empties())),
-            )?,
-        );
-        (v, m, format!("solved on demand ({why})"))
+    let mut options = SolveOptions::try_new(args.hash_mb.unwrap_or_else(|| table_mib_for(pos.empties())))?;
+    let found = lookup(&store, &pos, &mut options).map_err(|e| CliError(e.to_string()))?;
+    let (value, best, passed) = (found.value, found.best_move, found.passed);
+    let source = match found.source {
+        LookupSource::GameOver => "game over".to_string(),
+        LookupSource::Store { kinds } => format!("store (kinds {kinds})"),
+        LookupSource::Solved { why } => format!("solved on demand ({why})"),
     };
-    let value = sign * value;
     let best = best.map(|m| m.to_string());
-    let shown = if passed { pos.passed() } else { pos };
     if common.json {
         out!(
             "{}",
-            json!({"board": format_position(&shown), "value": value, "best_move": best, "pass": passed,
+            json!({"board": format_position(&pos), "value": value, "best_move": best, "pass": passed,
                    "source": source})
         );
     } else {

@@ -8,7 +8,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use solvo_othello::{BoardSize, Variant};
 use solvo_solve::count::{count_visited_with, Oracle};
-use solvo_solve::semistrong::{semi_strong, SemiError, SemiOptions, SemiStats};
+use solvo_solve::semistrong::{
+    default_min_empties, default_store_path, layer_counts, semi_strong, SemiError, SemiOptions, SemiStats,
+};
 use solvo_solve::{kind, Store};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -45,17 +47,13 @@ pub struct Args {
     pub journal: Option<PathBuf>,
 }
 
-fn default_store(size: BoardSize) -> PathBuf {
-    PathBuf::from(format!("data/semistrong-{}x{}.redb", size.side(), size.side()))
-}
-
 /// Runs `solvo semi-strong`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let size = common.size.unwrap_or(BoardSize::Four);
     if size == BoardSize::Eight {
         return Err(CliError("semi-strong: --size must be 4 or 6 (8x8 is far out of reach)".into()));
     }
-    let min_empties = args.min_empties.unwrap_or(if size == BoardSize::Four { 0 } else { 14 });
+    let min_empties = args.min_empties.unwrap_or_else(|| default_min_empties(size));
     if min_empties >= size.squares() - 4 {
         return Err(CliError(format!(
             "--min-empties {min_empties}: must be below {} on {size} (the start has {} empties)",
@@ -66,14 +64,14 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if args.count {
         return count(size, common, min_empties, args.store.as_deref(), args.journal.as_deref());
     }
-    let path = args.store.unwrap_or_else(|| default_store(size));
+    let path = args.store.unwrap_or_else(|| default_store_path(size));
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(context(format!("creating {}", dir.display())))?;
     }
     let mut store = Store::open(&path, size, common.variant).map_err(|e| CliError(e.to_string()))?;
     // Resuming on a damaged store would build on records that cannot be trusted.
     store.check_integrity().map_err(|e| CliError(e.to_string()))?;
-    let before = layer_counts(&store)?;
+    let before = layer_counts(&store).map_err(|e| CliError(e.to_string()))?;
     let mut opts = SemiOptions::new(min_empties);
     opts.threads = args.threads.max(1);
     opts.hash_mb = args.hash_mb;
@@ -140,7 +138,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         Err(SemiError::Stopped) => return Err(CliError("semi-strong stopped; rerun to continue".into())),
         Err(e) => return Err(CliError(format!("semi-strong: {e}"))),
     };
-    let after = layer_counts(&store)?;
+    let after = layer_counts(&store).map_err(|e| CliError(e.to_string()))?;
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let secs = start.elapsed().as_secs_f64();
     let s = &outcome.stats;
@@ -249,23 +247,6 @@ fn path_summary(s: &SemiStats) -> String {
     steps.join(" ")
 }
 
-/// Records per disc count and kind flag: P, A', P', C, A.
-fn layer_counts(store: &Store) -> Result<Vec<[u64; 5]>, CliError> {
-    let mut layers = vec![[0u64; 5]; store.size().squares() as usize + 1];
-    store
-        .for_each(|b, r| {
-            let l = &mut layers[(b.player | b.opponent).count_ones() as usize];
-            for (i, k) in [kind::P, kind::A_PRIME, kind::P_PRIME, kind::C, kind::A].into_iter().enumerate() {
-                if r.kinds & k != 0 {
-                    l[i] += 1;
-                }
-            }
-            Ok(())
-        })
-        .map_err(|e| CliError(e.to_string()))?;
-    Ok(layers)
-}
-
 /// `--count`: the visited-positions table.
 fn count(
     size: BoardSize,
@@ -362,13 +343,5 @@ fn seed_oracle(oracle: &mut Oracle, path: &std::path::Path, size: BoardSize, var
             store.variant()
         )));
     }
-    store
-        .for_each(|board, r| {
-            match (r.is_exact(), r.best_move) {
-                (true, Some(m)) => oracle.insert(board, i32::from(r.lower), m),
-                _ => oracle.insert_bounds(board, i32::from(r.lower), i32::from(r.upper), r.best_move),
-            }
-            Ok(())
-        })
-        .map_err(|e| CliError(e.to_string()))
+    oracle.seed_from(&store).map_err(|e| CliError(e.to_string()))
 }

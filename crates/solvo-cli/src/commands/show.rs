@@ -2,11 +2,11 @@
 
 use crate::error::CliError;
 use crate::input::parse_input;
+use crate::shared::{move_names, status_line};
 use crate::Common;
 use serde_json::json;
 use solvo_othello::formats::board_string::{board_chars_64, diagram, format_position};
 use solvo_othello::formats::transcript::PassStyle;
-use solvo_othello::{Position, Square};
 
 /// Arguments of `solvo show`.
 #[derive(clap::Args, Debug)]
@@ -15,29 +15,6 @@ pub struct Args {
     /// (empty or `start` for the starting position).
     #[arg(default_value = "start", allow_hyphen_values = true)]
     pub position: String,
-}
-
-/// The legal moves, space separated (`d3 c4 f5 e6`).
-pub fn move_names(bits: u64) -> Vec<String> {
-    Square::iter(bits).map(|s| s.to_string()).collect()
-}
-
-/// One line saying what happens next: who moves and where, a forced pass, or the result.
-pub fn status_line(pos: &Position) -> String {
-    let moves = pos.moves();
-    if moves != 0 {
-        format!("{} to move; legal moves: {}", pos.side, move_names(moves).join(" "))
-    } else if pos.passed().moves() != 0 {
-        format!("{} has no legal move and must pass", pos.side)
-    } else {
-        let score = pos.black_score();
-        let who = match score.signum() {
-            1 => "black wins".to_string(),
-            -1 => "white wins".to_string(),
-            _ => "draw".to_string(),
-        };
-        format!("game over ({} rules): {who}, black's score {score:+}", pos.variant)
-    }
 }
 
 /// Runs `solvo show`.

@@ -2,16 +2,14 @@
 
 use crate::error::{context, CliError};
 use crate::input::parse_input;
+use crate::shared::{apply_tune, options, ordering_eval, parse_tune, solve_with_progress, table_mib_for};
 use crate::Common;
 use serde_json::{json, Value};
-use solvo_endgame::{SolveOptions, SolveResult, Window};
-use solvo_midgame::ladder::{Ladder, LadderMode, LadderOptions};
+use solvo_endgame::{SolveResult, Window};
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::formats::obf::{parse_obf, ObfProblem};
-use solvo_othello::formats::transcript::Ply;
 use solvo_othello::Position;
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `solvo solve`.
 #[derive(clap::Args, Debug)]
@@ -56,72 +54,7 @@ pub struct Args {
     pub eval_file: Option<std::path::PathBuf>,
     /// The selective ladder.
     #[command(flatten)]
-    pub ladder: LadderArgs,
-}
-
-/// The evaluation for move ordering chosen by `--eval-file` (`None`: the embedded one).
-pub fn ordering_eval(
-    file: Option<&std::path::Path>,
-    common: Common,
-) -> Result<Option<std::sync::Arc<solvo_eval::Weights>>, CliError> {
-    file.map(|f| crate::commands::eval::load_weights(Some(f), common).map(std::sync::Arc::new)).transpose()
-}
-
-/// Options of the selective ladder before exact solves (`solve`, `bench ffo`).
-#[derive(clap::Args, Debug, Clone)]
-pub struct LadderArgs {
-    /// Selective ladder before each exact solve: a Multi-ProbCut search on the
-    /// evaluation almost to the end, whose table's moves order the exact search and
-    /// whose value centres its first window (values never change). `auto`: at 73% from
-    /// 18 empties on 8x8 when the weights carry Multi-ProbCut statistics (the normal
-    /// weights do); a percent (73, 87, 95, 98, 99): at that level; `off`. Not used with a
-    /// time or node limit. Its nodes count as ordering nodes, its time in the solve's.
-    #[arg(long, default_value = "auto", value_parser = crate::option_ranges::ladder_mode)]
-    pub ladder: LadderMode,
-    /// The ladder's search stops this many plies before the end of the game.
-    #[arg(long, default_value_t = 2, value_parser = crate::option_ranges::ladder_depth_cut, allow_negative_numbers = true)]
-    pub ladder_depth_cut: u32,
-    /// Half width in discs of the first window around the ladder's estimate (0: the
-    /// whole window at once).
-    #[arg(long, default_value_t = solvo_midgame::ladder::ASPIRATION as u32, value_parser = crate::option_ranges::aspiration, allow_negative_numbers = true)]
-    pub aspiration: u32,
-}
-
-impl LadderArgs {
-    /// The ladder these options describe, with the weights of `eval_file` (else the
-    /// embedded ones for the variant; none when the variant has no embedded set).
-    pub fn ladder(
-        &self,
-        hash_mb: usize,
-        threads: usize,
-        eval_file: Option<&std::path::Path>,
-        common: Common,
-    ) -> Result<Ladder, CliError> {
-        let weights = match (self.ladder, eval_file) {
-            (LadderMode::Off, _) => None,
-            (_, Some(_)) => Some(std::sync::Arc::new(crate::commands::eval::load_weights(eval_file, common)?)),
-            (_, None) => solvo_eval::embedded_shared(common.variant).ok(),
-        };
-        let options = LadderOptions { depth_cut: self.ladder_depth_cut, hash_mb, threads, ..LadderOptions::default() };
-        Ok(Ladder { mode: self.ladder, weights, options, aspiration: self.aspiration as i32 })
-    }
-}
-
-/// Parses `name=value` for `--tune` (the name is checked when applied).
-pub fn parse_tune(s: &str) -> Result<(String, u32), String> {
-    let (name, value) = s.split_once('=').ok_or_else(|| format!("search option {s:?}: expected name=value"))?;
-    let value = value.trim().parse().map_err(|_| format!("search option {name}: value {value:?} is not a number"))?;
-    let mut probe = solvo_endgame::search::SearchConfig::default();
-    probe.set(name.trim(), value)?;
-    Ok((name.trim().to_string(), value))
-}
-
-/// Applies `--tune` settings to `opts`.
-pub fn apply_tune(opts: &mut SolveOptions, tune: &[(String, u32)]) -> Result<(), CliError> {
-    for (name, value) in tune {
-        opts.config.set(name, *value).map_err(CliError)?;
-    }
-    Ok(())
+    pub ladder: crate::shared::LadderArgs,
 }
 
 /// Parses `a,b` into an inclusive window.
@@ -133,25 +66,6 @@ pub fn parse_window(s: &str) -> Result<Window, String> {
         return Err(format!("window {lo},{hi}: expected -64 <= a <= b <= 64"));
     }
     Ok(Window { lo, hi })
-}
-
-/// The default table size for a solve of `empties` empty squares, in MiB: 4 MiB up to
-/// 18 empties, doubling with each further empty, 256 MiB from 24 empties on (what the
-/// searches of those sizes fill; a larger table only costs the time to map and touch
-/// it: 0.5 s instead of 0.12 s for a 20-empty solve at 256 MiB), and never more than a
-/// quarter of the machine's memory.
-pub fn table_mib_for(empties: u32) -> usize {
-    let mib = 4usize << empties.saturating_sub(18).min(6);
-    mib.min((crate::option_ranges::physical_memory_mib() / 4).max(1))
-}
-
-/// Solver options from the command line; a table the system cannot allocate is an
-/// error, not an abort.
-pub fn options(threads: usize, hash_mb: usize, window: Option<Window>) -> Result<SolveOptions, CliError> {
-    let mut opts = SolveOptions::try_new(hash_mb)?;
-    opts.threads = threads.max(1);
-    opts.window = window.unwrap_or(Window::FULL);
-    Ok(opts)
 }
 
 /// Words for a result: `+18`, `>= 4`, `<= -2`, `in [-6, 10]`.
@@ -196,60 +110,6 @@ pub fn result_json(pos: &Position, r: &SolveResult) -> Value {
     v
 }
 
-/// Solves (climbing `ladder` first when it applies) with a progress line on stderr
-/// every second (unless `quiet`).
-pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, ladder: &Ladder, quiet: bool) -> SolveResult {
-    with_progress(opts, quiet, || ladder.solve(pos, opts).0)
-}
-
-/// Runs `work` (solves with `opts`) with a progress line on stderr every second
-/// (unless `quiet`), read from `opts.progress`.
-fn with_progress(opts: &SolveOptions, quiet: bool, work: impl FnOnce() -> SolveResult) -> SolveResult {
-    opts.progress.store(0, Ordering::Relaxed);
-    let done = std::sync::atomic::AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        if !quiet {
-            let (done, progress) = (&done, &opts.progress);
-            scope.spawn(move || {
-                let start = Instant::now();
-                let mut shown = false;
-                while !done.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(100));
-                    let t = start.elapsed().as_secs_f64();
-                    if t >= 1.0 && ((t * 10.0) as u64).is_multiple_of(10) {
-                        let n = progress.load(Ordering::Relaxed);
-                        eprint!(
-                            "\r  solving... {:.0} s, {:.2e} nodes, {:.1} M nodes/s   ",
-                            t,
-                            n as f64,
-                            n as f64 / t / 1e6
-                        );
-                        shown = true;
-                    }
-                }
-                if shown {
-                    eprint!("\r{:100}\r", "");
-                }
-            });
-        }
-        let r = work();
-        done.store(true, Ordering::Relaxed);
-        r
-    })
-}
-
-/// Checks a result against an OBF line's listed scores: (score ok, best move listed with that score).
-pub fn check_against(problem: &ObfProblem, r: &SolveResult) -> Option<(bool, bool)> {
-    let expected = problem.best_score()?;
-    let score_ok = r.score() == Some(expected);
-    let best = problem.best_moves();
-    let move_ok = match r.best_move {
-        Some(m) => best.contains(&Ply::Move(m)),
-        None => best.is_empty() || best.contains(&Ply::Pass),
-    };
-    Some((score_ok, move_ok))
-}
-
 /// Runs `solvo solve`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let problems: Vec<(usize, Option<ObfProblem>, Position)> = if let Some(text) =
@@ -287,7 +147,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     for (line, problem, pos) in &problems {
         let r = solve_with_progress(pos, &opts, &ladder, args.quiet || common.json);
         let full = opts.window == Window::FULL && r.score().is_some();
-        let check = if full { problem.as_ref().and_then(|p| check_against(p, &r)) } else { None };
+        let check = if full { problem.as_ref().and_then(|p| p.check(r.score(), r.best_move)) } else { None };
         if check.is_some_and(|(s, m)| !s || !m) {
             mismatches += 1;
         }

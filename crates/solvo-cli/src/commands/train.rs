@@ -365,7 +365,7 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
 }
 
 fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
-    let weights = crate::commands::eval::load_weights(args.eval_file.as_deref(), common)?;
+    let weights = crate::shared::load_weights(args.eval_file.as_deref(), common)?;
     let mut obf = Vec::new();
     let mut held = Vec::new();
     for input in &args.inputs {

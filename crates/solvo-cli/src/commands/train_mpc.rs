@@ -6,8 +6,8 @@
 //! depth the mean and spread of `deep - shallow` (discs) are measured, and deeper
 //! pairs get fitted values (see `solvo_midgame::mpc_stats`).
 
-use crate::commands::eval::load_weights;
 use crate::error::{context, CliError};
+use crate::shared::load_weights;
 use crate::Common;
 use serde_json::json;
 use solvo_midgame::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};

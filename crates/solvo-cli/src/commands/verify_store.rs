@@ -58,7 +58,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if !store.check_integrity().map_err(|e| CliError(e.to_string()))? {
         eprintln!("  note: an interrupted commit was rolled back to the last durable one");
     }
-    let solver = crate::commands::solve::options(args.threads, args.hash_mb, None)?;
+    let solver = crate::shared::options(args.threads, args.hash_mb, None)?;
     let start = std::time::Instant::now();
     let quiet = common.json;
     let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());

@@ -1,9 +1,9 @@
 //! `solvo weak-solve`: the value of the start position and a proven principal
 //! variation, with the size of the search that proved it.
 
-use crate::commands::bench::peak_rss_kib;
-use crate::commands::solve::options;
 use crate::error::CliError;
+use crate::shared::options;
+use crate::shared::peak_rss_kib;
 use crate::Common;
 use serde_json::json;
 use solvo_othello::BoardSize;

@@ -313,8 +313,9 @@ fn play_tag(replay: &mut Replay, tag: &RawTag, color: Color, number: usize) -> R
 }
 
 /// A move name: a square named on the `size` board itself (`a1` its top-left), or
-/// `pa` / `ps` / `pass` (any case).
-fn parse_move(text: &str, size: BoardSize) -> Option<Ply> {
+/// `pa` / `ps` / `pass` (any case). `None` for anything else (a square off the board
+/// included). Protocols (NBoard, GTP) name squares the same way.
+pub fn parse_move(text: &str, size: BoardSize) -> Option<Ply> {
     if ["pa", "ps", "pass"].iter().any(|p| text.eq_ignore_ascii_case(p)) {
         return Some(Ply::Pass);
     }
@@ -328,7 +329,7 @@ fn parse_move(text: &str, size: BoardSize) -> Option<Ply> {
 
 /// The GGF name of `ply` on a `size` board: the square from the board's own top-left
 /// (`a1`), or `pa`. [`parse_move`] reads it back.
-fn move_name(ply: Ply, size: BoardSize) -> String {
+pub fn move_name(ply: Ply, size: BoardSize) -> String {
     match ply {
         Ply::Pass => "pa".to_string(),
         Ply::Move(sq) => {

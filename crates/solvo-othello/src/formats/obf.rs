@@ -48,6 +48,19 @@ impl ObfProblem {
         self.move_scores.iter().map(|&(_, s)| s).max().or(self.position_score)
     }
 
+    /// Checks a solver's answer (`score` when exact, `best_move`, `None` for a pass)
+    /// against the line: (the score is the best listed, the move is listed with it);
+    /// `None` when the line lists no score.
+    pub fn check(&self, score: Option<i32>, best_move: Option<Square>) -> Option<(bool, bool)> {
+        let expected = self.best_score()?;
+        let best = self.best_moves();
+        let move_ok = match best_move {
+            Some(m) => best.contains(&Ply::Move(m)),
+            None => best.is_empty() || best.contains(&Ply::Pass),
+        };
+        Some((score == Some(expected), move_ok))
+    }
+
     /// The listed moves that reach the best listed move score, in listed order (empty
     /// when no move is listed).
     pub fn best_moves(&self) -> Vec<Ply> {

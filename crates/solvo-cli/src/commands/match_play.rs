@@ -1,0 +1,350 @@
+//! `solvo match`: two engines play every opening of a list twice, colours swapped:
+//! internal configurations (`solvo:level=10`) or external programs over GTP or NBoard
+//! (`gtp:<command line>`, `nboard:<command line>`). Several games at once, live
+//! progress on stderr, every game appended to a GGF record file (a killed match
+//! resumes from it), and the result: wins, draws, losses, mean disc difference, score
+//! rate, Elo difference with its 95% interval.
+
+use crate::error::CliError;
+use crate::shared::engine_args::EngineArgs;
+use crate::Common;
+use serde_json::json;
+use solvo_engine::arena::{Contestant, EngineContestant, MatchStats, Sprt};
+use solvo_engine::external::{GtpContestant, NBoardContestant};
+use solvo_engine::openings::{parse_openings, random_openings};
+use solvo_engine::tournament::{first_is_black, run_match, MatchGame, MatchPlan};
+use solvo_engine::{Engine, Level};
+use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay, parse_ggf};
+use solvo_othello::{BoardSize, Position};
+use solvo_study::features::FeatureWeights;
+use solvo_study::players::{FeaturePlayer, MctsPlayer};
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Arguments of `solvo match`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE`, the
+    /// study's `ab:depth=N,sort=0|1,weights=hand|FILE,emph=FEATURE:K` and
+    /// `mcts:playouts=N,seed=S`, `gtp:<command line>` or `nboard:<command line>`.
+    #[arg(long = "engine", num_args = 1, required = true)]
+    pub engines: Vec<String>,
+    /// Openings: one transcript a line (as ../shared/data/xot/xot-small.txt).
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Without --openings: this many random openings of --random-plies plies.
+    #[arg(long, default_value_t = 10, value_parser = crate::option_ranges::openings, allow_negative_numbers = true)]
+    pub random_openings: usize,
+    /// Plies of each random opening.
+    #[arg(long, default_value_t = 8, value_parser = crate::option_ranges::plies, allow_negative_numbers = true)]
+    pub random_plies: u32,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games to play (each opening twice, colours swapped; default: all of them).
+    #[arg(long, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
+    pub games: Option<usize>,
+    /// Games played at once (default: the number of cores).
+    #[arg(long, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
+    pub parallel: Option<usize>,
+    /// Stop early by a sequential probability ratio test: `ELO0,ELO1` (H0: the first
+    /// engine is ELO0 stronger, H1: ELO1), error rates 5% each.
+    #[arg(long, value_parser = parse_sprt, allow_negative_numbers = true)]
+    pub sprt: Option<(f64, f64)>,
+    /// GGF record file: every game is appended; games already in it are not replayed.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Options of the internal engines (level, time control, threads, table, stores).
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("expected ELO0,ELO1 with ELO0 < ELO1 (Elo differences of at most 1000), not {text:?}");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if !(a.abs() <= 1000.0 && b.abs() <= 1000.0 && a < b) {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+/// An engine as the command line names it.
+enum Spec {
+    Internal { level: u32, eval: Option<PathBuf> },
+    Feature { depth: u32, presort: bool, weights: FeatureWeights, label: String },
+    Mcts { playouts: u32, seed: u64 },
+    Gtp(String),
+    NBoard(String),
+}
+
+fn parse_spec(text: &str, default_level: u32, common: Common) -> Result<Spec, CliError> {
+    let bad = |m: String| CliError(format!("--engine {text:?}: {m}"));
+    let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
+    match kind {
+        "solvo" => {
+            let (mut level, mut eval) = (default_level, None);
+            for item in rest.split(',').filter(|s| !s.is_empty()) {
+                match item.split_once('=') {
+                    Some(("level", v)) => level = v.parse::<Level>().map_err(bad)?.number(),
+                    Some(("eval", v)) => eval = Some(PathBuf::from(v)),
+                    _ => return Err(bad(format!("unknown setting {item:?} (level=N, eval=FILE)"))),
+                }
+            }
+            Ok(Spec::Internal { level, eval })
+        }
+        "ab" => parse_feature(rest, common).map_err(bad),
+        "mcts" => {
+            let (mut playouts, mut seed) = (10_000, 1);
+            for item in rest.split(',').filter(|s| !s.is_empty()) {
+                match item.split_once('=') {
+                    Some(("playouts", v)) => playouts = crate::option_ranges::playouts(v).map_err(&bad)?.max(1),
+                    Some(("seed", v)) => seed = v.parse().map_err(|_| bad(format!("seed {v:?}: not a number")))?,
+                    _ => return Err(bad(format!("unknown setting {item:?} (playouts=N, seed=S)"))),
+                }
+            }
+            Ok(Spec::Mcts { playouts, seed })
+        }
+        "gtp" | "nboard" if rest.trim().is_empty() => Err(bad("expected a command line after the colon".into())),
+        "gtp" => Ok(Spec::Gtp(rest.trim().to_string())),
+        "nboard" => Ok(Spec::NBoard(rest.trim().to_string())),
+        _ => {
+            Err(bad("expected solvo[:level=N], ab:depth=N, mcts:playouts=N, gtp:<command> or nboard:<command>".into()))
+        }
+    }
+}
+
+fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn Contestant>, String> {
+    match spec {
+        Spec::Internal { level, eval } => {
+            let mut args = args.clone();
+            args.level = *level;
+            if eval.is_some() {
+                args.eval_file.clone_from(eval);
+            }
+            let engine: Engine = args.engine(common).map_err(|e| e.0)?;
+            let label = match eval {
+                Some(e) => format!("solvo:level={level},eval={}", e.display()),
+                None => format!("solvo:level={level}"),
+            };
+            Ok(Box::new(EngineContestant { engine, label }))
+        }
+        Spec::Feature { depth, presort, weights, label } => Ok(Box::new(FeaturePlayer {
+            weights: weights.clone(),
+            depth: *depth,
+            presort: *presort,
+            label: label.clone(),
+        })),
+        Spec::Mcts { playouts, seed } => Ok(Box::new(MctsPlayer {
+            playouts: *playouts,
+            rng: solvo_core::rng::Rng::new(*seed),
+            label: format!("mcts:playouts={playouts}"),
+        })),
+        Spec::Gtp(cmd) => Ok(Box::new(GtpContestant::start(cmd)?)),
+        Spec::NBoard(cmd) => Ok(Box::new(NBoardContestant::start(cmd)?)),
+    }
+}
+
+/// The study's alpha-beta player: `depth=N`, `sort=0|1` (pre-sorting, default on),
+/// `weights=hand|FILE` (a tuned weight line), `emph=FEATURE:FACTOR` (repeatable).
+fn parse_feature(rest: &str, common: Common) -> Result<Spec, String> {
+    let (mut depth, mut presort, mut weights) = (4, true, FeatureWeights::hand_set(common.variant));
+    let mut label = Vec::new();
+    for item in rest.split(',').filter(|s| !s.is_empty()) {
+        match item.split_once('=') {
+            Some(("depth", v)) => depth = crate::option_ranges::plies(v)?.max(1),
+            Some(("sort", v)) => presort = v != "0" && v != "off",
+            Some(("weights", "hand")) => {}
+            Some(("weights", v)) => {
+                let text = crate::input_file::read_text(std::path::Path::new(v)).map_err(|e| e.0)?;
+                let line = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+                // A tuning log line ends with the weights: take the last numbers.
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let n = solvo_study::features::WEIGHTS;
+                let tail = words.get(words.len().saturating_sub(n)..).unwrap_or(&[]).join(" ");
+                weights = tail.parse().map_err(|e| format!("{v}: {e}"))?;
+            }
+            Some(("emph", v)) => {
+                let (name, factor) = v.split_once(':').unwrap_or((v, "3"));
+                let factor: i32 = factor.parse().map_err(|_| format!("emph {v:?}: expected FEATURE:FACTOR"))?;
+                weights = weights.emphasised(name, factor)?;
+            }
+            _ => return Err(format!("unknown setting {item:?} (depth=N, sort=0|1, weights=hand|FILE, emph=F:K)")),
+        }
+        label.push(item.to_string());
+    }
+    let label = if label.is_empty() { "ab".to_string() } else { format!("ab:{}", label.join(",")) };
+    Ok(Spec::Feature { depth, presort, weights, label })
+}
+
+/// The games of a record file: (index, first contestant's score).
+fn recorded(path: &PathBuf, common: Common) -> Result<Vec<(usize, i32)>, CliError> {
+    if !path.exists() || std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+        return Ok(Vec::new());
+    }
+    let text = crate::input_file::read_text(path)?;
+    let games = parse_ggf(&text, common.variant).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let mut out = Vec::new();
+    for g in &games {
+        let index = g.tag("GN").and_then(|n| n.parse::<usize>().ok());
+        let score = g.result.as_deref().and_then(|r| r.split(':').next()?.parse::<f64>().ok());
+        let (Some(index), Some(score)) = (index, score) else {
+            return Err(CliError(format!(
+                "{}: a game without its number (GN) or result (RE): not a match record",
+                path.display()
+            )));
+        };
+        let score = score as i32;
+        out.push((index, if first_is_black(index) { score } else { -score }));
+    }
+    Ok(out)
+}
+
+/// One game as a GGF line: the game number, the players, the result for black, a
+/// forfeit's reason.
+fn record_line(g: &MatchGame) -> String {
+    let mut ggf = ggf_from_replay(&g.record.replay, &g.black, &g.white);
+    ggf.tags.retain(|(n, _)| n != "RE");
+    ggf.tags.insert(1, ("GN".into(), g.index.to_string()));
+    ggf.tags.push(("RE".into(), format!("{:+}", g.record.black_score)));
+    if let Some((side, why)) = &g.record.forfeit {
+        ggf.tags.push(("CO".into(), format!("{side} forfeits: {why}")));
+    }
+    format_ggf(&ggf)
+}
+
+fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, json: bool) -> String {
+    let (elo, lo, hi) = stats.elo();
+    if json {
+        json!({"first": names[0], "second": names[1], "games": stats.games(), "wins": stats.wins,
+               "draws": stats.draws, "losses": stats.losses, "mean_discs": stats.mean_discs(),
+               "score_rate": stats.score_rate(), "elo": finite(elo), "elo_low": finite(lo), "elo_high": finite(hi),
+               "sprt": sprt})
+        .to_string()
+    } else {
+        format!(
+            "{} vs {}: {} games, +{} ={} -{}, mean disc difference {:+.2}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]{}",
+            names[0],
+            names[1],
+            stats.games(),
+            stats.wins,
+            stats.draws,
+            stats.losses,
+            stats.mean_discs(),
+            100.0 * stats.score_rate(),
+            elo,
+            lo,
+            hi,
+            sprt.map_or(String::new(), |v| format!(", SPRT {v} accepted"))
+        )
+    }
+}
+
+/// Infinite Elo (every game won or lost) as JSON `null`.
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// Runs `solvo match`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    if args.engines.len() != 2 {
+        return Err(CliError(format!("--engine: expected exactly two engines, got {}", args.engines.len())));
+    }
+    let specs = [
+        parse_spec(&args.engines[0], args.engine.level, common)?,
+        parse_spec(&args.engines[1], args.engine.level, common)?,
+    ];
+    let size = common.size.unwrap_or(BoardSize::Eight);
+    let start = Position::start(size, common.variant);
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = crate::input_file::read_text(path)?;
+            parse_openings(&text, &start).map_err(|e| CliError(format!("{}: {e}", path.display())))?
+        }
+        None => random_openings(&start, args.random_openings, args.random_plies, args.seed),
+    };
+    let total = args.games.unwrap_or(openings.len() * 2).min(openings.len() * 2);
+    let parallel = args.parallel.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let plan = MatchPlan { openings, games: total, parallel, time: args.engine.time_control() };
+    let mut stats = MatchStats::default();
+    let mut done = HashSet::new();
+    if let Some(path) = &args.record {
+        for (index, score) in recorded(path, common)? {
+            if index < total && done.insert(index) {
+                stats.add(score);
+            }
+        }
+        if !done.is_empty() {
+            eprintln!("resuming: {} games already in {}", done.len(), path.display());
+        }
+    }
+    let file = match &args.record {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError(format!("{}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    let file = Mutex::new(file);
+    let names = Mutex::new([String::new(), String::new()]);
+    let state = Mutex::new((stats, None::<String>, None::<String>));
+    let started = Instant::now();
+    let make = |i: usize| {
+        let spec = &specs[i];
+        let engine = &args.engine;
+        move || contestant(spec, engine, common)
+    };
+    let (first, second) = (make(0), make(1));
+    let on_game = |g: &MatchGame| -> bool {
+        let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+        st.0.add(g.first_score());
+        let mut n = names.lock().unwrap_or_else(|e| e.into_inner());
+        let (a, b) = if first_is_black(g.index) { (&g.black, &g.white) } else { (&g.white, &g.black) };
+        *n = [a.clone(), b.clone()];
+        if let Some(f) = file.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            if let Err(e) = writeln!(f, "{}", record_line(g)).and_then(|_| f.flush()) {
+                st.1.get_or_insert(format!("writing the record: {e}"));
+            }
+        }
+        let forfeit = g.record.forfeit.as_ref().map_or(String::new(), |(s, why)| format!(" ({s} forfeits: {why})"));
+        eprintln!(
+            "game {} ({}/{total}, {:.0} s): {} - {} {:+}{forfeit}; first: +{} ={} -{}",
+            g.index + 1,
+            st.0.games(),
+            started.elapsed().as_secs_f64(),
+            g.black,
+            g.white,
+            g.record.black_score,
+            st.0.wins,
+            st.0.draws,
+            st.0.losses
+        );
+        if let (Some((e0, e1)), None) = (args.sprt, &st.2) {
+            let verdict = st.0.sprt(e0, e1, 0.05, 0.05);
+            if verdict != Sprt::Continue {
+                eprintln!("SPRT: {verdict:?} accepted; no new games start");
+                st.2 = Some(format!("{verdict:?}"));
+            }
+        }
+        st.2.is_none()
+    };
+    run_match(&plan, &first, &second, &done, &on_game).map_err(CliError)?;
+    let (stats, write_error, sprt) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = write_error {
+        return Err(CliError(e));
+    }
+    let mut names = names.into_inner().unwrap_or_else(|e| e.into_inner());
+    for (i, n) in names.iter_mut().enumerate() {
+        if n.is_empty() {
+            n.clone_from(&args.engines[i]);
+        }
+    }
+    out!("{}", summary(&stats, &names, sprt.as_deref(), common.json));
+    Ok(())
+}

@@ -1,0 +1,283 @@
+//! `solvo nboard`: the NBoard protocol (version 2), as the NBoard GUI speaks it, over
+//! stdin and stdout. A thin adapter: the game is a [`Session`], every answer comes
+//! from the [`Engine`].
+//!
+//! From the GUI: `nboard <version>`, `set depth <n>` (the level), `set game <GGF>`,
+//! `set contempt <n>`, `move <move>[/<eval>[/<time>]]`, `hint <n>`, `go`, `ping <n>`,
+//! `learn`, `analyze`, `quit`. To the GUI: `set myname solvo<level>`, `status <text>`,
+//! `search <move> <eval> 0 <depth>` lines while thinking (evaluations from the side
+//! to move, depth `d` or `d@s%`, `100%` when exact), `=== <move>/<eval>/<time>` for
+//! `go`, `pong <n>`, `learned`, `analysis <ply> <eval>`, `nodestats <nodes> <time>`.
+//! The protocol has no error reply: a malformed command gets a `status error: ...`
+//! line saying what is wrong, and the engine goes on. A `ping` (or `quit`) arriving
+//! while the engine thinks stops the search, as the protocol requires.
+
+use crate::error::CliError;
+use crate::shared::engine_args::EngineArgs;
+use crate::Common;
+use solvo_engine::{Clock, Engine, Level, SearchResult, Session, TimeControl};
+use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_move};
+use solvo_othello::formats::transcript::Ply;
+use solvo_othello::{BoardSize, Position, Square, Variant};
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+/// Arguments of `solvo nboard` (`--level` is the depth until the GUI sets one).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(flatten)]
+    pub engine: EngineArgs,
+}
+
+/// An NBoard session.
+struct NBoard {
+    engine: Engine,
+    session: Session,
+    variant: Variant,
+    clock: Option<Clock>,
+    /// Input lines read but not yet handled.
+    pending: VecDeque<String>,
+    input: Receiver<String>,
+}
+
+/// The engine's square name for NBoard (upper case, board-local), or `PA`.
+fn name(ply: Ply, size: BoardSize) -> String {
+    move_name(ply, size).to_ascii_uppercase()
+}
+
+fn ply_of(m: Option<Square>) -> Ply {
+    m.map_or(Ply::Pass, Ply::Move)
+}
+
+/// The depth field of a `search` line.
+fn depth_text(r: &SearchResult) -> String {
+    if r.exact {
+        "100%".to_string()
+    } else if r.selectivity < 100 {
+        format!("{}@{}%", r.depth, r.selectivity)
+    } else {
+        r.depth.to_string()
+    }
+}
+
+impl NBoard {
+    /// Reads the next line (pending first); `None` at the end of input.
+    fn next_line(&mut self) -> Option<String> {
+        if let Some(l) = self.pending.pop_front() {
+            return Some(l);
+        }
+        self.input.recv().ok()
+    }
+
+    /// True when a `ping` or `quit` waits (read so far): a search should not start.
+    fn interrupt_waiting(&mut self) -> bool {
+        while let Ok(l) = self.input.try_recv() {
+            self.pending.push_back(l);
+        }
+        self.pending.iter().any(|l| is_interrupt(l))
+    }
+
+    /// Handles one command; returns false on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        let result = match command {
+            "" => Ok(()),
+            "quit" => return false,
+            "nboard" => match rest.parse::<u32>() {
+                Ok(_) => {
+                    out!("set myname solvo{}", self.engine.settings().level);
+                    Ok(())
+                }
+                Err(_) => Err(format!("nboard: expected a protocol version number, not {rest:?}")),
+            },
+            "set" => self.set(rest),
+            "move" => self.play(rest),
+            "hint" => match rest.parse::<usize>() {
+                Ok(n) if n >= 1 => self.hint(n),
+                _ => Err(format!("hint: expected a number of moves (1 or more), not {rest:?}")),
+            },
+            "go" => self.go(),
+            "ping" => {
+                out!("pong {rest}");
+                Ok(())
+            }
+            "learn" => {
+                out!("learned");
+                Ok(())
+            }
+            "analyze" => self.analyze(),
+            other => Err(format!("unknown command {other:?}")),
+        };
+        if let Err(e) = result {
+            out!("status error: {e}");
+        }
+        true
+    }
+
+    fn set(&mut self, rest: &str) -> Result<(), String> {
+        let (what, value) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let value = value.trim();
+        match what {
+            "depth" => {
+                let level: Level = value.parse().map_err(|e| format!("set depth: {e}"))?;
+                self.engine.set_level(level);
+                out!("set myname solvo{level}");
+                Ok(())
+            }
+            "game" => {
+                let games = parse_ggf(value, self.variant).map_err(|e| format!("set game: {e}"))?;
+                let game = games.first().ok_or("set game: no game record")?;
+                self.session = Session::from_ggf(game);
+                self.reset_clock();
+                Ok(())
+            }
+            "contempt" => {
+                // Accepted and checked; solvo plays for the disc difference (no contempt).
+                let c = value.parse::<f64>().ok().filter(|c| c.is_finite());
+                c.map(|_| ()).ok_or_else(|| format!("set contempt: expected a number, not {value:?}"))
+            }
+            other => Err(format!("set: unknown parameter {other:?} (depth, game, contempt)")),
+        }
+    }
+
+    fn reset_clock(&mut self) {
+        self.clock = match self.engine.settings().time {
+            TimeControl::PerGame { total, increment } => Some(Clock::new(total, increment)),
+            _ => None,
+        };
+    }
+
+    fn play(&mut self, rest: &str) -> Result<(), String> {
+        let mv = rest.split('/').next().unwrap_or("").trim();
+        let size = self.session.size();
+        let ply = parse_move(mv, size).ok_or_else(|| format!("move: {mv:?} is not a move on a {size} board"))?;
+        self.session.play_ply(ply).map_err(|e| format!("move: {e}"))
+    }
+
+    /// A search answer for the current position: 1 ms when an interrupt waits.
+    fn time(&mut self, pos: &Position) -> Option<Duration> {
+        if self.interrupt_waiting() {
+            return Some(Duration::from_millis(1));
+        }
+        self.engine.move_time(pos, self.clock.as_ref())
+    }
+
+    fn hint(&mut self, n: usize) -> Result<(), String> {
+        let pos = self.session.position();
+        if pos.is_game_over() {
+            return Err("hint: the game is over".into());
+        }
+        out!("status solvo is thinking");
+        let size = pos.size;
+        let time = self.time(&pos);
+        let mut emit = |r: &SearchResult| {
+            if r.move_scores.is_empty() {
+                // A pass, or a finished game: the position's own line.
+                out!("search {} {:.2} 0 {}", pv_text(r, size), r.score, depth_text(r));
+            }
+            for m in r.move_scores.iter().take(n) {
+                out!("search {} {:.2} 0 {}", name(Ply::Move(m.square), size), m.score, depth_text(r));
+            }
+            out!("nodestats {} {:.3}", r.nodes, r.time.as_secs_f64());
+        };
+        self.engine.score_moves(&pos, time, &mut emit).map_err(|e| e.0)?;
+        out!("status");
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<(), String> {
+        let pos = self.session.position();
+        if pos.is_game_over() {
+            return Err("go: the game is over".into());
+        }
+        out!("status solvo is thinking");
+        let time = self.time(&pos);
+        if let Some(c) = &mut self.clock {
+            c.start();
+        }
+        let size = pos.size;
+        let r = self.engine.best_move(&pos, time, &mut |r| {
+            out!("nodestats {} {:.3}", r.nodes, r.time.as_secs_f64());
+        });
+        if let Some(c) = &mut self.clock {
+            c.stop();
+        }
+        let r = r.map_err(|e| e.0)?;
+        out!("=== {}/{:.2}/{:.3}", name(ply_of(r.best_move), size), r.score, r.time.as_secs_f64());
+        out!("status");
+        Ok(())
+    }
+
+    /// Every position of the game from the last back to the first: `analysis <ply>
+    /// <eval>`, the value for the side to move after `ply` plies.
+    fn analyze(&mut self) -> Result<(), String> {
+        let replay = self.session.replay().clone();
+        let positions: Vec<Position> = std::iter::once(replay.start).chain(replay.positions.iter().copied()).collect();
+        out!("status solvo is analysing the game");
+        for (ply, pos) in positions.iter().enumerate().rev() {
+            let time = self.time(pos);
+            if time == Some(Duration::from_millis(1)) {
+                break;
+            }
+            let r = self.engine.best_move(pos, time, &mut |_| {}).map_err(|e| e.0)?;
+            out!("analysis {ply} {:.2}", r.score);
+        }
+        out!("status");
+        Ok(())
+    }
+}
+
+fn pv_text(r: &SearchResult, size: BoardSize) -> String {
+    let pv: String = r.pv.iter().take(8).map(|&m| name(ply_of(m), size)).collect();
+    if pv.is_empty() {
+        "PA".to_string()
+    } else {
+        pv
+    }
+}
+
+/// Lines that stop a running search.
+fn is_interrupt(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    word == "ping" || word == "quit"
+}
+
+/// Runs `solvo nboard` until `quit` or the end of input.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    let engine = args.engine.engine(common)?;
+    let stop = engine.stop_handle();
+    let (tx, rx) = channel();
+    // The reader: every line goes to the main loop; a ping or quit also stops the
+    // search running there.
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if is_interrupt(&line) {
+                stop.stop();
+            }
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let size = common.size.unwrap_or(BoardSize::Eight);
+    let mut nb = NBoard {
+        engine,
+        session: Session::new(size, common.variant),
+        variant: common.variant,
+        clock: None,
+        pending: VecDeque::new(),
+        input: rx,
+    };
+    nb.reset_clock();
+    while let Some(line) = nb.next_line() {
+        if !nb.handle(&line) {
+            break;
+        }
+    }
+    Ok(())
+}

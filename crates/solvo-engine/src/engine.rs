@@ -1,0 +1,477 @@
+//! The engine: the questions a front end asks about a position (best move under the
+//! settings, a score for every legal move streamed as the search deepens, an exact
+//! solve with progress), and a stop handle.
+//!
+//! 8x8 positions are searched by `solvo-midgame` with the trained evaluation (exact
+//! near the end); 6x6 and 4x4 positions are played perfectly by `solvo-solve`'s
+//! [`Player`], from a solution store when one is given, else solved on demand.
+
+use crate::clock::{Clock, TimeControl};
+use crate::level::Level;
+use solvo_endgame::SolveOptions;
+use solvo_eval::Weights;
+use solvo_midgame::{MidgameSearch, MoveScore, SearchLimits, SearchResult, Selectivity, MAX_THREADS};
+use solvo_othello::{BoardSize, Position, Square, Variant};
+use solvo_solve::player::{Player, Source};
+use solvo_solve::store::Store;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What the engine is asked to do, and with what.
+#[derive(Clone)]
+pub struct EngineSettings {
+    /// Strength without a time control (depth, exact solve, selectivity), and the
+    /// selectivity under one.
+    pub level: Level,
+    /// Time per move or per game ([`TimeControl::None`]: the level alone).
+    pub time: TimeControl,
+    /// Search threads (1 to [`MAX_THREADS`]).
+    pub threads: usize,
+    /// Transposition table size in MiB (each searcher; at least 1).
+    pub hash_mb: usize,
+    /// 8x8 evaluation weights to use instead of the embedded set of their variant.
+    pub eval: Option<Arc<Weights>>,
+}
+
+impl Default for EngineSettings {
+    /// Level 10, no time control, 1 thread, 64 MiB, the embedded weights.
+    fn default() -> EngineSettings {
+        EngineSettings { level: Level::default(), time: TimeControl::None, threads: 1, hash_mb: 64, eval: None }
+    }
+}
+
+impl fmt::Debug for EngineSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EngineSettings")
+            .field("level", &self.level)
+            .field("time", &self.time)
+            .field("threads", &self.threads)
+            .field("hash_mb", &self.hash_mb)
+            .field("eval", &self.eval.as_ref().map(|w| w.variant))
+            .finish()
+    }
+}
+
+/// A question the engine cannot answer: bad settings, missing weights, a solver
+/// error. The message says what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineError(pub String);
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// Stops the engine's running search from another thread (a protocol's reader
+/// thread). Cloneable and cheap.
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the running search to stop: it returns soon with the best answer it has
+    /// (marked `stopped`). A question asked after this runs normally (each question
+    /// clears the flag when it starts).
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Least empties solved exactly under a time control.
+const MIN_TIMED_EXACT: u32 = 10;
+/// Most empties solved exactly under a time control.
+const MAX_TIMED_EXACT: u32 = 30;
+
+/// Empties an exact solve is expected to finish within `time` on a small machine:
+/// 16 at a quarter second, two more per doubling of the time.
+pub fn exact_reach(time: Duration) -> u32 {
+    let doublings = (time.as_secs_f64() / 0.25).max(1e-9).log2();
+    (16.0 + 2.0 * doublings).clamp(MIN_TIMED_EXACT as f64, MAX_TIMED_EXACT as f64) as u32
+}
+
+/// The engine. One per front end (or per player in a match); it keeps its tables
+/// between questions, so asking about successive positions of a game is cheaper.
+pub struct Engine {
+    settings: EngineSettings,
+    stop: Arc<AtomicBool>,
+    midgame: Vec<MidgameSearch>,
+    perfect: Vec<Player>,
+}
+
+impl Engine {
+    /// An engine with `settings`. Errors: a thread count outside `1..=MAX_THREADS`.
+    pub fn new(settings: EngineSettings) -> Result<Engine, EngineError> {
+        check_threads(settings.threads)?;
+        Ok(Engine { settings, stop: Arc::new(AtomicBool::new(false)), midgame: Vec::new(), perfect: Vec::new() })
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &EngineSettings {
+        &self.settings
+    }
+
+    /// Changes the level (the tables are kept).
+    pub fn set_level(&mut self, level: Level) {
+        self.settings.level = level;
+    }
+
+    /// Changes the time control.
+    pub fn set_time_control(&mut self, time: TimeControl) {
+        self.settings.time = time;
+    }
+
+    /// A handle that stops the running search from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(self.stop.clone())
+    }
+
+    /// Plays 6x6 or 4x4 positions of the store's size and variant from `store`
+    /// (positions it lacks are solved). Replaces an earlier store of that kind.
+    pub fn set_store(&mut self, store: Store) -> Result<(), EngineError> {
+        let (size, variant) = (store.size(), store.variant());
+        if size == BoardSize::Eight {
+            return Err(EngineError("an 8x8 store cannot be used: 8x8 is played by search".into()));
+        }
+        self.perfect.retain(|p| (p.size(), p.variant()) != (size, variant));
+        let options = self.solve_options()?;
+        self.perfect.push(Player::new(size, variant, Some(store), options));
+        Ok(())
+    }
+
+    /// Forgets what the search tables learnt (a new game against another opponent).
+    pub fn clear(&mut self) {
+        for m in &mut self.midgame {
+            m.clear();
+        }
+    }
+
+    /// The time the next move may take under the time control: the per-move time, or
+    /// the clock's allotment ([`Clock::allot`]; without a clock, as if the whole game's
+    /// time were left). `None` without a time control.
+    pub fn move_time(&self, pos: &Position, clock: Option<&Clock>) -> Option<Duration> {
+        match self.settings.time {
+            TimeControl::None => None,
+            TimeControl::PerMove(t) => Some(t),
+            TimeControl::PerGame { total, increment } => {
+                let c = clock.copied().unwrap_or_else(|| Clock::new(total, increment));
+                Some(c.allot(pos.empties()))
+            }
+        }
+    }
+
+    /// The move to play in `pos` (`best_move: None` for a pass or a finished game),
+    /// thinking at most `time` when given (see [`Engine::move_time`]), else to the
+    /// level. `on_iteration` sees each completed iteration.
+    ///
+    /// Guarantees: the move is legal in `pos`; on 6x6 and 4x4 it keeps the exact value
+    /// (perfect play) unless stopped; on 8x8 the score is exact when `exact` is set.
+    /// A stop (or the time) returns the last completed iteration, marked `stopped`.
+    pub fn best_move(
+        &mut self,
+        pos: &Position,
+        time: Option<Duration>,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, EngineError> {
+        self.ask(pos, time, false, false, on_iteration)
+    }
+
+    /// A score for every legal move of `pos` (in `move_scores`, best first), streamed
+    /// to `on_update` after each iteration on 8x8 (after each move solved on small
+    /// boards). Same limits and guarantees as [`Engine::best_move`]; the scores of a
+    /// completed iteration are the search values of the moves at its depth.
+    pub fn score_moves(
+        &mut self,
+        pos: &Position,
+        time: Option<Duration>,
+        on_update: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, EngineError> {
+        self.ask(pos, time, true, false, on_update)
+    }
+
+    /// The exact value of `pos` (final disc difference for the side to move under
+    /// perfect play) and a best move, reporting progress (the midgame iterations before
+    /// the solve, on 8x8). Without a time limit it runs to the end unless stopped;
+    /// a stopped solve returns its last estimate with `exact` false.
+    pub fn solve(
+        &mut self,
+        pos: &Position,
+        time: Option<Duration>,
+        on_progress: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, EngineError> {
+        self.ask(pos, time, false, true, on_progress)
+    }
+
+    fn ask(
+        &mut self,
+        pos: &Position,
+        time: Option<Duration>,
+        all_moves: bool,
+        exact: bool,
+        on_update: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, EngineError> {
+        self.stop.store(false, Ordering::Relaxed);
+        if pos.size != BoardSize::Eight {
+            return self.perfect_answer(pos, all_moves, on_update);
+        }
+        let limits = self.limits(pos, time, all_moves, exact);
+        let search = self.midgame_for(pos.variant)?;
+        search.search_with(pos, &limits, on_update).map_err(|e| EngineError(e.to_string()))
+    }
+
+    /// The search limits for a question about `pos`.
+    fn limits(&self, pos: &Position, time: Option<Duration>, all_moves: bool, exact: bool) -> SearchLimits {
+        let level = self.settings.level;
+        let empties = pos.empties();
+        let (depth, exact_from) = match (exact, time) {
+            (true, _) => (empties.max(1), empties),
+            (false, None) => (level.depth(), level.exact_from()),
+            // Under a time control: deepen until the time is up, and solve exactly
+            // only what should finish in it.
+            (false, Some(t)) => {
+                let reach = exact_reach(t);
+                (if empties > reach { empties - 1 } else { empties.max(1) }, reach)
+            }
+        };
+        let selectivity = if exact { Selectivity::EXACT } else { level.selectivity() };
+        SearchLimits { depth, selectivity, time, threads: self.settings.threads, all_moves, exact_from }
+    }
+
+    fn midgame_for(&mut self, variant: Variant) -> Result<&mut MidgameSearch, EngineError> {
+        if let Some(i) = self.midgame.iter().position(|m| m.weights().variant == variant) {
+            return Ok(&mut self.midgame[i]);
+        }
+        let weights = match &self.settings.eval {
+            Some(w) if w.variant == variant => w.clone(),
+            Some(w) => {
+                return Err(EngineError(format!(
+                    "the evaluation weights are for the {} variant, the game is {}",
+                    w.variant.name(),
+                    variant.name()
+                )))
+            }
+            None => solvo_eval::embedded_shared(variant).map_err(|e| EngineError(e.to_string()))?,
+        };
+        let mut search = MidgameSearch::new(weights, self.settings.hash_mb.max(1));
+        search.set_stop_flag(self.stop.clone());
+        self.midgame.push(search);
+        Ok(self.midgame.last_mut().expect("just pushed"))
+    }
+
+    fn solve_options(&self) -> Result<SolveOptions, EngineError> {
+        let mut options =
+            SolveOptions::try_new(self.settings.hash_mb.max(1)).map_err(|e| EngineError(e.to_string()))?;
+        options.threads = self.settings.threads;
+        options.stop = self.stop.clone();
+        Ok(options)
+    }
+
+    fn player_for(&mut self, size: BoardSize, variant: Variant) -> Result<&Player, EngineError> {
+        if let Some(i) = self.perfect.iter().position(|p| (p.size(), p.variant()) == (size, variant)) {
+            return Ok(&self.perfect[i]);
+        }
+        let options = self.solve_options()?;
+        self.perfect.push(Player::new(size, variant, None, options));
+        Ok(self.perfect.last().expect("just pushed"))
+    }
+
+    /// Perfect play on 6x6 and 4x4.
+    fn perfect_answer(
+        &mut self,
+        pos: &Position,
+        all_moves: bool,
+        on_update: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, EngineError> {
+        let start = Instant::now();
+        let stop = self.stop.clone();
+        let player = self.player_for(pos.size, pos.variant)?;
+        let mut nodes = 0u64;
+        let solver_nodes = |s: &Source| match s {
+            Source::Solver { nodes, .. } => *nodes,
+            _ => 0,
+        };
+        let mut result = SearchResult {
+            best_move: None,
+            score: 0.0,
+            score_units: 0,
+            depth: pos.empties(),
+            selectivity: 100,
+            exact: true,
+            pv: Vec::new(),
+            nodes: 0,
+            time: Duration::ZERO,
+            move_scores: Vec::new(),
+            stopped: false,
+        };
+        let stopped = |mut r: SearchResult, nodes: u64| {
+            r.exact = false;
+            r.stopped = true;
+            r.best_move = r.best_move.or_else(|| Square::iter(pos.moves()).next());
+            r.nodes = nodes;
+            r.time = start.elapsed();
+            r
+        };
+        let failed = |e: String| {
+            if stop.load(Ordering::Relaxed) {
+                None
+            } else {
+                Some(EngineError(e))
+            }
+        };
+        if pos.is_game_over() {
+            result.score = f64::from(pos.final_score());
+            result.score_units = pos.final_score() * solvo_eval::SCALE;
+            result.nodes = 1;
+            on_update(&result);
+            return Ok(result);
+        }
+        let choice = match player.choose(&pos.board) {
+            Ok(c) => c,
+            Err(e) => return failed(e).map_or_else(|| Ok(stopped(result.clone(), nodes)), Err),
+        };
+        nodes += solver_nodes(&choice.source);
+        result.best_move = choice.mv;
+        result.score = f64::from(choice.value);
+        result.score_units = choice.value * solvo_eval::SCALE;
+        result.pv = vec![choice.mv];
+        if all_moves {
+            for sq in Square::iter(pos.moves()) {
+                let child = pos.board.play(sq, pos.size).expect("a legal move");
+                match player.value(&child) {
+                    Ok((v, s)) => {
+                        nodes += solver_nodes(&s);
+                        result.move_scores.push(MoveScore { square: sq, score: f64::from(-v) });
+                        result.move_scores.sort_by(|a, b| b.score.total_cmp(&a.score));
+                    }
+                    Err(e) => return failed(e).map_or_else(|| Ok(stopped(result.clone(), nodes)), Err),
+                }
+                result.nodes = nodes;
+                result.time = start.elapsed();
+                on_update(&result);
+            }
+        }
+        result.nodes = nodes.max(1);
+        result.time = start.elapsed();
+        on_update(&result);
+        Ok(result)
+    }
+}
+
+fn check_threads(threads: usize) -> Result<(), EngineError> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(EngineError(format!("threads must be 1 to {MAX_THREADS}, not {threads}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solvo_othello::formats::transcript::parse_transcript;
+
+    fn engine(level: u32) -> Engine {
+        let settings = EngineSettings { level: Level::new(level).unwrap(), hash_mb: 8, ..EngineSettings::default() };
+        Engine::new(settings).unwrap()
+    }
+
+    fn after(transcript: &str) -> Position {
+        parse_transcript(transcript, &Position::start(BoardSize::Eight, Variant::Normal)).unwrap().end()
+    }
+
+    #[test]
+    fn best_moves_are_legal_on_every_size_and_variant() {
+        let mut e = engine(4);
+        for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
+            for variant in [Variant::Normal, Variant::Reversed] {
+                let pos = Position::start(size, variant);
+                if size == BoardSize::Six {
+                    continue; // a 6x6 start takes minutes to solve without a store
+                }
+                let r = e.best_move(&pos, None, &mut |_| {}).unwrap();
+                let m = r.best_move.expect("the start has moves");
+                assert!(pos.moves() & m.bit() != 0, "{size} {variant:?}");
+            }
+        }
+        assert!(Engine::new(EngineSettings { threads: 0, ..EngineSettings::default() }).is_err());
+    }
+
+    #[test]
+    fn scores_every_move_and_streams_iterations() {
+        let mut e = engine(6);
+        let pos = after("f5d6c3d3c4");
+        let mut updates = 0;
+        let r = e.score_moves(&pos, None, &mut |r| {
+            updates += 1;
+            assert_eq!(r.move_scores.len(), pos.moves().count_ones() as usize);
+        });
+        let r = r.unwrap();
+        assert!(updates >= 2, "one update per iteration");
+        assert_eq!(r.depth, 6);
+        assert_eq!(r.move_scores[0].score, r.score);
+        // 4x4: every move's exact value; the best equals the position's value.
+        let small = Position::start(BoardSize::Four, Variant::Normal);
+        let r = e.score_moves(&small, None, &mut |_| {}).unwrap();
+        assert_eq!(r.move_scores.len(), 4);
+        assert!(r.exact && r.move_scores[0].score == r.score);
+    }
+
+    #[test]
+    fn solves_exactly_and_stops() {
+        let mut e = engine(2);
+        // 23 empties, then 9 plies more: 14 empties, solved in a blink.
+        let mut pos = after("f5d6c3d3c4f4f6f3e6e7d7c5b6d8c6c7d2b5a5a6a7g5e3b4c8g6g4c2e8d1f7e2g3h4f1e1f2g1b1f8");
+        while pos.empties() > 14 {
+            pos = match Square::iter(pos.moves()).next() {
+                Some(m) => pos.play(m).unwrap(),
+                None => pos.passed(),
+            };
+        }
+        let r = e.solve(&pos, None, &mut |_| {}).unwrap();
+        assert!(r.exact && !r.stopped);
+        // A stop before a long search: the search clears the flag, so it completes;
+        // a time limit ends it with the last iteration.
+        let start = Position::start(BoardSize::Eight, Variant::Normal);
+        let t = Instant::now();
+        let r = e.solve(&start, Some(Duration::from_millis(200)), &mut |_| {}).unwrap();
+        assert!(r.stopped && !r.exact && t.elapsed() < Duration::from_secs(5));
+        assert!(start.moves() & r.best_move.unwrap().bit() != 0);
+    }
+
+    #[test]
+    fn a_stop_handle_ends_a_search_from_another_thread() {
+        let mut e = engine(30);
+        let handle = e.stop_handle();
+        let pos = after("f5d6c3d3c4");
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            handle.stop();
+        });
+        let t = Instant::now();
+        let r = e.best_move(&pos, None, &mut |_| {}).unwrap();
+        stopper.join().unwrap();
+        assert!(r.stopped && t.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn time_controls_pick_move_times_and_exact_reach() {
+        let mut e = engine(10);
+        let pos = Position::start(BoardSize::Eight, Variant::Normal);
+        assert_eq!(e.move_time(&pos, None), None);
+        e.set_time_control(TimeControl::PerMove(Duration::from_millis(100)));
+        assert_eq!(e.move_time(&pos, None), Some(Duration::from_millis(100)));
+        e.set_time_control(TimeControl::PerGame { total: Duration::from_secs(60), increment: Duration::ZERO });
+        let t = e.move_time(&pos, None).unwrap();
+        assert!(t > Duration::from_secs(1) && t < Duration::from_secs(10));
+        assert_eq!(exact_reach(Duration::from_millis(250)), 16);
+        assert_eq!(exact_reach(Duration::from_secs(1)), 20);
+        assert_eq!(exact_reach(Duration::from_secs(100_000)), MAX_TIMED_EXACT);
+        let t = Instant::now();
+        let r = e.best_move(&pos, Some(Duration::from_millis(150)), &mut |_| {}).unwrap();
+        assert!(t.elapsed() < Duration::from_millis(1500), "{:?}", t.elapsed());
+        assert!(r.best_move.is_some());
+    }
+}

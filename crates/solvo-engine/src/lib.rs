@@ -1,0 +1,33 @@
+//! solvo-engine: the playing engine that every front end (the terminal game, NBoard,
+//! GTP, the match runner, later the web server) calls, so that none of them holds
+//! search or game logic.
+//!
+//! One file per concept:
+//! - [`session`]: a game being played (start, plies with passes, undo and redo);
+//! - [`level`]: levels 1-60 (midgame depth, exact-solve threshold, selectivity);
+//! - [`clock`]: time controls and the time a move may take;
+//! - [`engine`]: the questions (best move, every move's score streamed, exact solve)
+//!   and the stop handle;
+//! - [`openings`]: match openings (XOT lists, seeded random openings);
+//! - [`arena`]: a game between two contestants (clocks, forfeits) and match
+//!   statistics (score rate, Elo with its interval);
+//! - [`external`]: external programs as contestants, over GTP or NBoard;
+//! - [`tournament`]: a match (openings twice with colours swapped, games in
+//!   parallel, resuming).
+
+#![warn(missing_docs)]
+
+pub mod arena;
+pub mod clock;
+pub mod engine;
+pub mod external;
+pub mod level;
+pub mod openings;
+pub mod session;
+pub mod tournament;
+
+pub use clock::{allot, Clock, TimeControl};
+pub use engine::{exact_reach, Engine, EngineError, EngineSettings, StopHandle};
+pub use level::{Level, MAX_LEVEL};
+pub use session::Session;
+pub use solvo_midgame::{MoveScore, SearchResult};
