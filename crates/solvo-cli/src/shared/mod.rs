@@ -10,6 +10,7 @@ pub mod search_args;
 pub mod solver;
 pub mod weights;
 
+pub use engine_args::EngineArgs;
 pub use memory::peak_rss_kib;
 pub use positions::{move_name, move_names, positions_of, status_line};
 pub use search_args::{nps, SearchArgs};
