@@ -96,6 +96,8 @@ enum Command {
     /// twice, colours swapped: wins, draws, losses, score rate, Elo with its interval.
     #[command(name = "match")]
     Match(commands::match_play::Args),
+    /// Build an opening book from WTHOR games, valued by search (play from it with --book).
+    Book(commands::book::Args),
     /// The Reversed Reversi study: tune its feature weights (`tune --method ga|sa`).
     Study(commands::study::Args),
 }
@@ -139,6 +141,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Nboard(args) => commands::nboard::run(args, common),
         Command::Match(args) => commands::match_play::run(args, common),
         Command::Study(args) => commands::study::run(args, common),
+        Command::Book(args) => commands::book::run(args, common),
     }
 }
 

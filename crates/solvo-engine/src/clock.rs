@@ -4,7 +4,8 @@
 //! reserve, sized by the moves the engine still has to make (half the empties), and
 //! the search stops at that share (the midgame search returns its last completed
 //! iteration). The reserve covers the moves' overheads (process scheduling, pipes,
-//! a loaded machine) so the sum of the shares stays below the time given.
+//! a loaded machine: a tenth of the time left and 20 ms a move still to make) so the
+//! sum of the shares stays below the time given.
 
 use std::time::{Duration, Instant};
 
@@ -32,22 +33,27 @@ const RESERVE_FRACTION: u32 = 10;
 const MAX_RESERVE: Duration = Duration::from_millis(1500);
 /// Least time a move is given (the search always completes depth 1).
 const MIN_MOVE: Duration = Duration::from_millis(5);
+/// Time kept back for each move still to make: what a move costs beyond its search
+/// (pipes, process scheduling, a loaded machine), at most a quarter of what is left.
+const PER_MOVE_OVERHEAD: Duration = Duration::from_millis(20);
 
 /// The time a move may take with `remaining` on the clock, `increment` added after
 /// it, and `empties` empty squares on the board.
 ///
 /// Guarantees: the result is at most half of `remaining` after the reserve (a tenth
-/// of `remaining`, at most 1.5 s), plus nine tenths of the increment, and never more than the time left after the
+/// of `remaining`, at most 1.5 s, plus 20 ms for each move still to make, at most a
+/// quarter of `remaining`), plus nine tenths of the increment, and never more than the time left after the
 /// reserve; at least
 /// [`MIN_MOVE`] when twice that much is usable; it does not increase when `remaining`
 /// decreases. Spending exactly the allotted time on every move keeps the clock
 /// positive: each allotment leaves at least half of what is left.
 pub fn allot(remaining: Duration, increment: Duration, empties: u32) -> Duration {
-    let reserve = (remaining / RESERVE_FRACTION).min(MAX_RESERVE);
+    let moves_left = empties.div_ceil(2).max(1);
+    let reserve = (remaining / RESERVE_FRACTION).min(MAX_RESERVE) + (PER_MOVE_OVERHEAD * moves_left).min(remaining / 4);
     let usable = remaining.saturating_sub(reserve);
     // The engine makes about half of the remaining moves; the midgame deserves more
     // than the last plies (solved exactly and fast), so plan for a few extra moves.
-    let my_moves = empties.div_ceil(2).max(1) + 2;
+    let my_moves = moves_left + 2;
     let share = (usable / my_moves * 3 / 2).min(usable / 2);
     let bonus = increment * 9 / 10;
     (share.max(MIN_MOVE.min(usable / 2)) + bonus).min(usable)

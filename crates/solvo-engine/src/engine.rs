@@ -6,6 +6,7 @@
 //! near the end); 6x6 and 4x4 positions are played perfectly by `solvo-solve`'s
 //! [`Player`], from a solution store when one is given, else solved on demand.
 
+use crate::book::Book;
 use crate::clock::{Clock, TimeControl};
 use crate::level::Level;
 use solvo_endgame::SolveOptions;
@@ -100,13 +101,20 @@ pub struct Engine {
     stop: Arc<AtomicBool>,
     midgame: Vec<MidgameSearch>,
     perfect: Vec<Player>,
+    book: Option<Book>,
 }
 
 impl Engine {
     /// An engine with `settings`. Errors: a thread count outside `1..=MAX_THREADS`.
     pub fn new(settings: EngineSettings) -> Result<Engine, EngineError> {
         check_threads(settings.threads)?;
-        Ok(Engine { settings, stop: Arc::new(AtomicBool::new(false)), midgame: Vec::new(), perfect: Vec::new() })
+        Ok(Engine {
+            settings,
+            stop: Arc::new(AtomicBool::new(false)),
+            midgame: Vec::new(),
+            perfect: Vec::new(),
+            book: None,
+        })
     }
 
     /// The settings.
@@ -142,6 +150,12 @@ impl Engine {
         Ok(())
     }
 
+    /// Plays from `book` when a legal move leads into it (8x8, the book's variant):
+    /// [`Engine::best_move`] then answers at once with the book move, depth 0.
+    pub fn set_book(&mut self, book: Book) {
+        self.book = Some(book);
+    }
+
     /// Forgets what the search tables learnt (a new game against another opponent).
     pub fn clear(&mut self) {
         for m in &mut self.midgame {
@@ -170,12 +184,31 @@ impl Engine {
     /// Guarantees: the move is legal in `pos`; on 6x6 and 4x4 it keeps the exact value
     /// (perfect play) unless stopped; on 8x8 the score is exact when `exact` is set.
     /// A stop (or the time) returns the last completed iteration, marked `stopped`.
+    /// With a book ([`Engine::set_book`]), a position with a book move gets it at once
+    /// (depth 0, its book value as the score).
     pub fn best_move(
         &mut self,
         pos: &Position,
         time: Option<Duration>,
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
+        if let Some((sq, value)) = self.book.as_ref().and_then(|b| b.choose(pos)) {
+            let r = SearchResult {
+                best_move: Some(sq),
+                score: value,
+                score_units: (value * f64::from(solvo_eval::SCALE)) as i32,
+                depth: 0,
+                selectivity: 100,
+                exact: false,
+                pv: vec![Some(sq)],
+                nodes: 0,
+                time: Duration::ZERO,
+                move_scores: Vec::new(),
+                stopped: false,
+            };
+            on_iteration(&r);
+            return Ok(r);
+        }
         self.ask(pos, time, false, false, on_iteration)
     }
 

@@ -8,6 +8,7 @@
 //! - [`clock`]: time controls and the time a move may take;
 //! - [`engine`]: the questions (best move, every move's score streamed, exact solve)
 //!   and the stop handle;
+//! - [`book`]: the opening book (built from game collections, deepened by search);
 //! - [`openings`]: match openings (XOT lists, seeded random openings);
 //! - [`arena`]: a game between two contestants (clocks, forfeits) and match
 //!   statistics (score rate, Elo with its interval);
@@ -18,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod arena;
+pub mod book;
 pub mod clock;
 pub mod engine;
 pub mod external;

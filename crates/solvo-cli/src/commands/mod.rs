@@ -6,6 +6,7 @@ pub mod bench_eval;
 pub mod bench_hard;
 pub mod bench_random;
 pub mod bench_wthor;
+pub mod book;
 pub mod convert;
 pub mod enumerate;
 pub mod eval;

@@ -1,10 +1,12 @@
 //! The engine options every playing command takes (`play`, `gtp`, `nboard`, `match`):
-//! level, time control, threads, table size, evaluation file, solution stores; and
+//! level, time control, threads, table size, evaluation file, opening book, solution
+//! stores; and
 //! the engine they make.
 
 use crate::error::{context, CliError};
 use crate::shared::load_weights;
 use crate::Common;
+use solvo_engine::book::Book;
 use solvo_engine::{Engine, EngineSettings, Level, TimeControl};
 use solvo_othello::BoardSize;
 use solvo_solve::store::Store;
@@ -37,6 +39,9 @@ pub struct EngineArgs {
     /// 8x8 weight file to use instead of the embedded weights of the variant.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
+    /// An opening book (made by `solvo book`) to play known openings from.
+    #[arg(long)]
+    pub book: Option<PathBuf>,
     /// A 6x6 or 4x4 solution store to play from (repeat for several; positions a store
     /// lacks are solved on demand).
     #[arg(long)]
@@ -75,6 +80,19 @@ impl EngineArgs {
                 return Err(CliError(format!("store {}: an 8x8 store cannot be played from", path.display())));
             }
             engine.set_store(store).map_err(|e| CliError(e.0))?;
+        }
+        if let Some(path) = &self.book {
+            let text = crate::input_file::read_text(path)?;
+            let book = Book::from_text(&text).map_err(context(path.display()))?;
+            if book.variant() != common.variant {
+                return Err(CliError(format!(
+                    "book {}: made for {} rules, the game is {}",
+                    path.display(),
+                    book.variant(),
+                    common.variant
+                )));
+            }
+            engine.set_book(book);
         }
         Ok(engine)
     }

@@ -1,7 +1,8 @@
 //! What several commands share, in one place, so that commands never import each
 //! other: engine options (`engine_args`), exact-solver options, `--tune` and progress
-//! (`solver`), the selective ladder's options (`ladder_args`), evaluation weights (`weights`), positions and move names (`positions`),
-//! midgame-search options (`search_args`), peak memory (`memory`).
+//! (`solver`), the selective ladder's options (`ladder_args`), evaluation weights
+//! (`weights`), positions and move names (`positions`), midgame-search options
+//! (`search_args`), peak memory (`memory`).
 
 pub mod engine_args;
 pub mod ladder_args;
@@ -11,6 +12,7 @@ pub mod search_args;
 pub mod solver;
 pub mod weights;
 
+pub use engine_args::EngineArgs;
 pub use ladder_args::LadderArgs;
 pub use memory::peak_rss_kib;
 pub use positions::{move_name, move_names, positions_of, status_line};
