@@ -264,8 +264,10 @@ pub fn solve_from_estimate(pos: &Position, options: &SolveOptions, guess: i32, h
     let mut narrow = options.clone();
     narrow.window = Window { lo, hi };
     let mut r = solve(pos, &narrow);
-    let inside = r.lower == r.upper || r.stopped;
-    let next = if inside {
+    // Done when exact, stopped, or already outside the window asked for (a bound is
+    // all `solve` would report there too).
+    let settled = r.lower == r.upper || r.stopped || r.lower > want.hi || r.upper < want.lo;
+    let next = if settled {
         None
     } else if r.lower > hi {
         Some(Window { lo: r.lower.min(want.hi), hi: want.hi })

@@ -318,3 +318,37 @@ fn limited_solves_agree_and_report_partial_bounds() {
     assert!(r.stopped && r.lower <= value && value <= r.upper, "{} <= {value} <= {}", r.lower, r.upper);
     assert!(r.lower > -64 && r.best_move.is_some(), "a stopped solve proves something: {r:?}");
 }
+
+/// `solve_from_estimate` reports what `solve` reports for the same window, whatever the
+/// estimate: the exact value inside the window, a bound on the right side outside it.
+#[test]
+fn solving_from_an_estimate_matches_the_plain_solve() {
+    use solvo_endgame::{solve, solve_from_estimate, SolveOptions, Window};
+    let mut pos = solvo_othello::Position::start(solvo_othello::BoardSize::Six, solvo_othello::Variant::Normal);
+    for m in ["d3", "c5", "f6", "f5", "e6", "e3"] {
+        pos = pos.play(solvo_othello::Square::parse(m).unwrap()).unwrap();
+    }
+    // Then the last legal move for 8 more plies: a position of about 18 empties.
+    for _ in 0..8 {
+        pos = match solvo_othello::Square::iter(pos.moves()).last() {
+            Some(m) => pos.play(m).unwrap(),
+            None => pos.passed(),
+        };
+    }
+    let exact = solve(&pos, &SolveOptions::new(16)).score().unwrap();
+    for window in [Window::FULL, Window { lo: -1, hi: 1 }, Window { lo: exact, hi: exact }, Window { lo: 10, hi: 20 }] {
+        for guess in [-36, -5, 0, exact, 7, 36] {
+            let mut o = SolveOptions::new(16);
+            o.window = window;
+            let r = solve_from_estimate(&pos, &o, guess, 2);
+            assert!(r.lower <= exact && exact <= r.upper, "bounds {}..{} miss {exact}", r.lower, r.upper);
+            if (window.lo..=window.hi).contains(&exact) {
+                assert_eq!(r.score(), Some(exact), "window {window:?}, guess {guess}");
+            } else if exact > window.hi {
+                assert!(r.lower > window.hi, "window {window:?}, guess {guess}: {}..{}", r.lower, r.upper);
+            } else {
+                assert!(r.upper < window.lo, "window {window:?}, guess {guess}: {}..{}", r.lower, r.upper);
+            }
+        }
+    }
+}
