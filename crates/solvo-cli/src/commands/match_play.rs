@@ -27,7 +27,7 @@ use std::time::Instant;
 /// Arguments of `solvo match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE`, the
+    /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE,book=FILE`, the
     /// study's `ab:depth=N,sort=0|1,weights=hand|FILE,emph=FEATURE:K` and
     /// `mcts:playouts=N,seed=S`, `gtp:<command line>` or `nboard:<command line>`.
     #[arg(long = "engine", num_args = 1, required = true)]
@@ -74,7 +74,7 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 
 /// An engine as the command line names it.
 enum Spec {
-    Internal { level: u32, eval: Option<PathBuf> },
+    Internal { level: u32, eval: Option<PathBuf>, book: Option<PathBuf> },
     Feature { depth: u32, presort: bool, weights: FeatureWeights, label: String },
     Mcts { playouts: u32, seed: u64 },
     Gtp(String),
@@ -86,15 +86,16 @@ fn parse_spec(text: &str, default_level: u32, common: Common) -> Result<Spec, Cl
     let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
     match kind {
         "solvo" => {
-            let (mut level, mut eval) = (default_level, None);
+            let (mut level, mut eval, mut book) = (default_level, None, None);
             for item in rest.split(',').filter(|s| !s.is_empty()) {
                 match item.split_once('=') {
                     Some(("level", v)) => level = v.parse::<Level>().map_err(bad)?.number(),
                     Some(("eval", v)) => eval = Some(PathBuf::from(v)),
-                    _ => return Err(bad(format!("unknown setting {item:?} (level=N, eval=FILE)"))),
+                    Some(("book", v)) => book = Some(PathBuf::from(v)),
+                    _ => return Err(bad(format!("unknown setting {item:?} (level=N, eval=FILE, book=FILE)"))),
                 }
             }
-            Ok(Spec::Internal { level, eval })
+            Ok(Spec::Internal { level, eval, book })
         }
         "ab" => parse_feature(rest, common).map_err(bad),
         "mcts" => {
@@ -119,17 +120,23 @@ fn parse_spec(text: &str, default_level: u32, common: Common) -> Result<Spec, Cl
 
 fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn Contestant>, String> {
     match spec {
-        Spec::Internal { level, eval } => {
+        Spec::Internal { level, eval, book } => {
             let mut args = args.clone();
             args.level = *level;
             if eval.is_some() {
                 args.eval_file.clone_from(eval);
             }
+            if book.is_some() {
+                args.book.clone_from(book);
+            }
             let engine: Engine = args.engine(common).map_err(|e| e.0)?;
-            let label = match eval {
-                Some(e) => format!("solvo:level={level},eval={}", e.display()),
-                None => format!("solvo:level={level}"),
-            };
+            let mut label = format!("solvo:level={level}");
+            if let Some(e) = eval {
+                label.push_str(&format!(",eval={}", e.display()));
+            }
+            if let Some(b) = book {
+                label.push_str(&format!(",book={}", b.display()));
+            }
             Ok(Box::new(EngineContestant { engine, label }))
         }
         Spec::Feature { depth, presort, weights, label } => Ok(Box::new(FeaturePlayer {
