@@ -136,17 +136,6 @@ pub struct Ladder {
     pub aspiration: i32,
 }
 
-/// What a solve's climb found and cost (part of the solve's figures).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Climb {
-    /// The selective search's value, discs.
-    pub estimate: f64,
-    /// Nodes of the selective search.
-    pub nodes: u64,
-    /// Its wall time.
-    pub time: Duration,
-}
-
 impl Ladder {
     /// The selectivity the ladder climbs at for `pos`, or `None` when it does not
     /// (mode off, too few empties for `Auto`, weights of another board or variant, or
@@ -174,14 +163,14 @@ impl Ladder {
     /// and the solve has no time or node limit (the climb has none of its own); then the
     /// climb's nodes are counted in the result's `ordering_nodes` and its time in `time`,
     /// and the exact pass starts with the aspiration window around the estimate.
-    pub fn solve(&self, pos: &Position, options: &SolveOptions) -> (SolveResult, Option<Climb>) {
+    pub fn solve(&self, pos: &Position, options: &SolveOptions) -> SolveResult {
         let limited = options.time_limit.is_some() || options.node_budget != u64::MAX;
         let (Some(selectivity), Some(weights), false) = (self.selectivity_for(pos), &self.weights, limited) else {
-            return (solve(pos, options), None);
+            return solve(pos, options);
         };
         let climb_options = LadderOptions { selectivity, ..self.options };
         let Ok(climbed) = climb(weights.clone(), pos, &climb_options) else {
-            return (solve(pos, options), None);
+            return solve(pos, options);
         };
         let mut hinted = options.clone();
         hinted.hints = Some(climbed.hints);
@@ -192,6 +181,6 @@ impl Ladder {
         };
         r.ordering_nodes += climbed.nodes;
         r.time += climbed.time;
-        (r, Some(Climb { estimate: climbed.estimate, nodes: climbed.nodes, time: climbed.time }))
+        r
     }
 }

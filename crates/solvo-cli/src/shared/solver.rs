@@ -58,7 +58,7 @@ pub fn ordering_eval(
 /// Solves (climbing `ladder` first when it applies) with a progress line on stderr
 /// every second (unless `quiet`).
 pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, ladder: &Ladder, quiet: bool) -> SolveResult {
-    with_progress(opts, quiet, || ladder.solve(pos, opts).0)
+    with_progress(opts, quiet, || ladder.solve(pos, opts))
 }
 
 /// Runs `work` (solves with `opts`) with a progress line on stderr every second
