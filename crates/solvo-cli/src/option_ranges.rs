@@ -178,6 +178,20 @@ pub fn table_bits(text: &str) -> Result<u32, String> {
         .map_err(|e| format!("{e} (a table of 2^bits buckets must fit in this machine's memory)"))
 }
 
+/// Entries of the generic solvers' table: 16 up to what fits in the machine's physical
+/// memory (16 bytes an entry).
+pub fn table_entries(text: &str) -> Result<usize, String> {
+    let max = ((physical_memory_mib() as u128) << 20) / 16;
+    let max = max.min(usize::MAX as u128) as usize;
+    in_range(text, 16, max).map_err(|e| format!("{e} (16 bytes an entry must fit in this machine's memory)"))
+}
+
+/// The playouts a GRAVE node needs before it orders a solver's moves: 0 to
+/// [`MAX_PLAYOUTS`].
+pub fn min_visits(text: &str) -> Result<u32, String> {
+    in_range(text, 0, MAX_PLAYOUTS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,10 +4,11 @@ use crate::alphabeta::{alpha_beta, AbOptions};
 use crate::budget::{Budget, Limiter};
 use crate::dfpn::{dfpn, DfpnOptions};
 use crate::grave::GraveParams;
-use crate::mc_ordering::McOrdering;
+use crate::mc_ordering::{McOrdering, TREE_MIN_VISITS};
 use crate::mcts_solver::{mcts_solver, MctsOptions};
 use crate::outcome::SolveResult;
 use crate::pn2::{pn2, PnOptions};
+use crate::tt::{Replacement, TableShape};
 use solvo_core::Game;
 use std::fmt;
 use std::str::FromStr;
@@ -100,10 +101,28 @@ pub struct SolverConfig {
     pub grave: GraveParams,
     /// Enhanced transposition cutoff in the alpha-beta solvers.
     pub etc: bool,
+    /// Replacement scheme of the alpha-beta solvers' table.
+    pub tt_scheme: Replacement,
+    /// Entries of the alpha-beta solvers' table, overriding `tt_bits` (the study:
+    /// 1,048,575).
+    pub tt_entries: Option<usize>,
+    /// Count look-ups that miss positions stored before (memory for every stored key).
+    pub tt_track_lost: bool,
+    /// The alpha-beta solvers ask "value >= threshold?" with a null window at the root
+    /// instead of finding the exact value (the study's setting).
+    pub null_window: bool,
+    /// Killer moves in the alpha-beta solvers.
+    pub killers: bool,
+    /// The history heuristic in the alpha-beta solvers.
+    pub history: bool,
+    /// A GRAVE node orders the solver's moves by its playout counts only with more than
+    /// this many playouts (the study: 100), else the learned policy does.
+    pub mc_min_visits: u32,
 }
 
 impl SolverConfig {
-    /// Defaults for `algorithm`: no budget, 2^22 buckets, threshold 1, default GRAVE.
+    /// Defaults for `algorithm`: no budget, 2^22 cost-based buckets, threshold 1, default
+    /// GRAVE, full window, no killers or history.
     pub fn new(algorithm: Algorithm) -> SolverConfig {
         SolverConfig {
             algorithm,
@@ -112,6 +131,31 @@ impl SolverConfig {
             threshold: 1,
             grave: GraveParams::default(),
             etc: false,
+            tt_scheme: Replacement::CostBased,
+            tt_entries: None,
+            tt_track_lost: false,
+            null_window: false,
+            killers: false,
+            history: false,
+            mc_min_visits: TREE_MIN_VISITS,
+        }
+    }
+
+    /// The alpha-beta table this configuration asks for.
+    pub fn table_shape(&self) -> TableShape {
+        let entries = self.tt_entries.unwrap_or(TableShape::buckets(self.tt_bits).entries);
+        TableShape { entries, scheme: self.tt_scheme, track_lost: self.tt_track_lost }
+    }
+
+    /// The alpha-beta options this configuration asks for (`iterative` or not).
+    pub fn ab_options(&self, iterative: bool) -> AbOptions {
+        AbOptions {
+            iterative,
+            table: self.table_shape(),
+            etc: self.etc,
+            null_window: self.null_window.then_some(self.threshold),
+            killers: self.killers,
+            history: self.history,
         }
     }
 }
@@ -120,13 +164,17 @@ impl SolverConfig {
 /// proven: a run out of budget gives [`crate::Verdict::Unknown`].
 pub fn solve<G: Game>(game: &G, config: &SolverConfig) -> SolveResult<G::Move> {
     let clock = Limiter::new(config.budget);
-    let ordering = config.algorithm.uses_mc().then(|| McOrdering::learn(game, &config.grave, config.budget));
+    let ordering = config
+        .algorithm
+        .uses_mc()
+        .then(|| McOrdering::learn_with(game, &config.grave, config.budget, config.mc_min_visits));
     let budget: Budget = clock.remaining(0);
     let budget = Budget { max_nodes: config.budget.max_nodes, ..budget };
-    let ab = |iterative| AbOptions { iterative, tt_bits: config.tt_bits, etc: config.etc };
     let mut result = match config.algorithm {
-        Algorithm::AbTt | Algorithm::AbTtMc => alpha_beta(game, &ab(false), ordering.as_ref(), budget),
-        Algorithm::IdAbTt | Algorithm::IdAbTtMc => alpha_beta(game, &ab(true), ordering.as_ref(), budget),
+        Algorithm::AbTt | Algorithm::AbTtMc => alpha_beta(game, &config.ab_options(false), ordering.as_ref(), budget),
+        Algorithm::IdAbTt | Algorithm::IdAbTtMc => {
+            alpha_beta(game, &config.ab_options(true), ordering.as_ref(), budget)
+        }
         Algorithm::Pn2 => pn2(game, &PnOptions { threshold: config.threshold, ..PnOptions::default() }, None, budget),
         Algorithm::Dfpn => {
             let options =

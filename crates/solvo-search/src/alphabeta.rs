@@ -15,7 +15,7 @@
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::mc_ordering::McOrdering;
 use crate::outcome::{SolveResult, Verdict};
-use crate::tt::{work_of, Bound, Entry, TranspositionTable, DEPTH_EXACT};
+use crate::tt::{work_of, Bound, Entry, TableShape, TranspositionTable, DEPTH_EXACT};
 use solvo_core::{Game, Status};
 
 /// Options of the alpha-beta solvers.
@@ -23,18 +23,43 @@ use solvo_core::{Game, Status};
 pub struct AbOptions {
     /// Iterative deepening (`id-ab-tt`) instead of one horizon-free search (`ab-tt`).
     pub iterative: bool,
-    /// The transposition table has `2^tt_bits` buckets of two entries.
-    pub tt_bits: u32,
+    /// Size and replacement scheme of the transposition table.
+    pub table: TableShape,
     /// Enhanced transposition cutoff: probe every child in the TT before searching any.
     pub etc: bool,
+    /// Search the root with the null window (t - 1, t) around this threshold (the
+    /// study's setting: "does the side to move win?" for t = 1) instead of the full
+    /// window: the verdict is then "value >= t" or "value < t", not an exact value.
+    pub null_window: Option<i32>,
+    /// Killer moves: the two last moves that refuted a window at each ply are tried
+    /// right after the TT move and the game's priority moves.
+    pub killers: bool,
+    /// History heuristic: moves (by move code) that refuted windows or were best
+    /// score more, weighted by the work below them.
+    pub history: bool,
 }
 
 impl Default for AbOptions {
-    /// Not iterative, 2^22 buckets, no ETC.
+    /// Not iterative, 2^22 cost-based buckets, no ETC, full window, no killers or history.
     fn default() -> Self {
-        AbOptions { iterative: false, tt_bits: 22, etc: false }
+        AbOptions {
+            iterative: false,
+            table: TableShape::buckets(22),
+            etc: false,
+            null_window: None,
+            killers: false,
+            history: false,
+        }
     }
 }
+
+/// Tier of the game's `move_priority` in a move score (above killers and Monte Carlo
+/// scores, which stay below 2^46).
+const PRIORITY_SHIFT: u32 = 48;
+/// Bonus of a ply's first killer move (the second gets half).
+const KILLER_BONUS: i64 = 1 << 46;
+/// History scores are capped here (below the killers, beside Monte Carlo scores).
+const HISTORY_CAP: i64 = (1 << 44) - 1;
 
 struct Searcher<'a, G: Game> {
     tt: TranspositionTable,
@@ -44,7 +69,9 @@ struct Searcher<'a, G: Game> {
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i64>>,
     root_best: Option<G::Move>,
-    etc: bool,
+    options: AbOptions,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i64>,
 }
 
 /// A search result: a value and whether it is horizon-free (a true bound).
@@ -78,11 +105,14 @@ impl<G: Game> Searcher<'_, G> {
             tt_move = e.best;
             if e.depth >= depth && ply > 0 {
                 let exact = e.depth == DEPTH_EXACT;
-                match e.bound {
-                    Bound::Exact => return Some((e.value, exact)),
-                    Bound::Lower if e.value >= beta => return Some((e.value, exact)),
-                    Bound::Upper if e.value <= alpha => return Some((e.value, exact)),
-                    _ => {}
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.value >= beta,
+                    Bound::Upper => e.value <= alpha,
+                };
+                if cut {
+                    self.tt.counters.cutoffs += 1;
+                    return Some((e.value, exact));
                 }
             }
         }
@@ -101,8 +131,25 @@ impl<G: Game> Searcher<'_, G> {
         } else {
             scores.resize(moves.len(), 0);
         }
+        let killers = if self.options.killers { self.killers.get(ply).copied().unwrap_or_default() } else { [None; 2] };
         for (i, (s, &m)) in scores.iter_mut().zip(&moves).enumerate() {
-            *s = if Some(i as u8) == tt_move { i64::MAX } else { (i64::from(game.move_priority(m)) << 40) + *s };
+            *s = if Some(i as u8) == tt_move {
+                i64::MAX
+            } else {
+                let killer = if killers[0] == Some(m) {
+                    KILLER_BONUS
+                } else if killers[1] == Some(m) {
+                    KILLER_BONUS / 2
+                } else {
+                    0
+                };
+                let history = if self.options.history {
+                    self.history.get(game.move_code(m) as usize).copied().unwrap_or(0)
+                } else {
+                    0
+                };
+                (i64::from(game.move_priority(m)) << PRIORITY_SHIFT) + killer + *s + history
+            };
         }
         let result = self.search_moves(game, &moves, &mut scores, alpha, beta, child_depth, ply);
         self.moves[ply] = moves;
@@ -111,6 +158,9 @@ impl<G: Game> Searcher<'_, G> {
         let best_move = best_index.map(|i| self.moves[ply][i]);
         if ply == 0 {
             self.root_best = best_move;
+        }
+        if let Some(m) = best_move.filter(|_| bound != Bound::Upper) {
+            self.reward(game, m, ply, depth, work, bound == Bound::Lower);
         }
         self.tt.store(Entry {
             key,
@@ -121,6 +171,31 @@ impl<G: Game> Searcher<'_, G> {
             best: best_index.and_then(|i| u8::try_from(i).ok()).filter(|&i| i < 255),
         });
         Some((best, exact))
+    }
+
+    /// Credits move `m`, best (or refuting, `refuted`) at `ply` after `work` nodes,
+    /// to the killer and history tables when they are on.
+    fn reward(&mut self, game: &G, m: G::Move, ply: usize, depth: u16, work: u64, refuted: bool) {
+        if self.options.killers && refuted {
+            if self.killers.len() <= ply {
+                self.killers.resize(ply + 1, [None; 2]);
+            }
+            let k = &mut self.killers[ply];
+            if k[0] != Some(m) {
+                k[1] = k[0];
+                k[0] = Some(m);
+            }
+        }
+        if self.options.history {
+            let code = game.move_code(m) as usize;
+            if self.history.len() <= code {
+                self.history.resize(code + 1, 0);
+            }
+            // Remaining depth squared in an iteration, log2 of the work squared in a
+            // horizon-free search (whose depth says nothing).
+            let weight = if depth == DEPTH_EXACT { i64::from(work_of(work)) } else { i64::from(depth) };
+            self.history[code] = (self.history[code] + weight * weight).min(HISTORY_CAP);
+        }
     }
 
     /// The move loop of [`Searcher::search`]: (value, horizon-free, best move, bound, nodes).
@@ -136,7 +211,7 @@ impl<G: Game> Searcher<'_, G> {
         ply: usize,
     ) -> Option<Looped> {
         let start_nodes = self.nodes;
-        if self.etc && ply > 0 {
+        if self.options.etc && ply > 0 {
             // Enhanced transposition cutoff: a child already known to refute the window.
             for (i, &m) in moves.iter().enumerate() {
                 let child = game.play(m);
@@ -181,10 +256,10 @@ impl<G: Game> Searcher<'_, G> {
     }
 }
 
-/// Solves `game` exactly by alpha-beta with a transposition table; with `ordering`,
-/// moves are ordered by Monte Carlo scores after the TT move and `move_priority`.
-/// The verdict is [`Verdict::Exact`] with a best move, or [`Verdict::Unknown`] when the
-/// budget runs out.
+/// Solves `game` by alpha-beta with a transposition table; with `ordering`, moves are
+/// ordered by Monte Carlo scores after the TT move and `move_priority`. The verdict is
+/// [`Verdict::Exact`] with a best move (full window), "value >= t" with a winning move or
+/// "value < t" (null window around t), or [`Verdict::Unknown`] when the budget runs out.
 pub fn alpha_beta<G: Game>(
     game: &G,
     options: &AbOptions,
@@ -192,25 +267,35 @@ pub fn alpha_beta<G: Game>(
     budget: Budget,
 ) -> SolveResult<G::Move> {
     let mut s = Searcher {
-        tt: TranspositionTable::new(options.tt_bits),
+        tt: TranspositionTable::with_shape(options.table),
         ordering,
         limiter: Limiter::new(budget),
         nodes: 0,
         moves: Vec::new(),
         scores: Vec::new(),
         root_best: None,
-        etc: options.etc,
+        options: *options,
+        killers: Vec::new(),
+        history: Vec::new(),
     };
     let max = game.max_value();
+    let (alpha, beta) = match options.null_window {
+        Some(t) => (t.saturating_sub(1), t),
+        None => (-max, max),
+    };
     let mut iterations = 0;
     let mut verdict = Verdict::Unknown;
     let mut depth: u16 = if options.iterative { 1 } else { DEPTH_EXACT };
     loop {
         iterations += 1;
-        match s.search(game, -max, max, depth, 0) {
+        match s.search(game, alpha, beta, depth, 0) {
             None => break,
             Some((v, true)) => {
-                verdict = Verdict::Exact(v);
+                verdict = match options.null_window {
+                    None => Verdict::Exact(v),
+                    Some(t) if v >= t => Verdict::AtLeast(t),
+                    Some(t) => Verdict::Below(t),
+                };
                 break;
             }
             Some((_, false)) => {
@@ -227,11 +312,16 @@ pub fn alpha_beta<G: Game>(
         time: s.limiter.elapsed(),
         tt_probes: c.probes,
         tt_hits: c.hits,
+        tt_cutoffs: c.cutoffs,
         tt_stores: c.stores,
         tt_overwrites: c.overwrites,
+        tt_lost: c.lost,
         iterations: if options.iterative { iterations } else { 0 },
         ..SolverStats::default()
     };
-    let best_move = if matches!(verdict, Verdict::Exact(_)) { s.root_best } else { None };
+    let best_move = match verdict {
+        Verdict::Exact(_) | Verdict::AtLeast(_) => s.root_best,
+        _ => None,
+    };
     SolveResult { verdict, best_move, stats }
 }

@@ -29,10 +29,15 @@ pub struct SolverStats {
     pub tt_probes: u64,
     /// Look-ups that found the position.
     pub tt_hits: u64,
+    /// Hits whose bound ended a node's search at once.
+    pub tt_cutoffs: u64,
     /// Entries written.
     pub tt_stores: u64,
     /// Writes that evicted another position's entry.
     pub tt_overwrites: u64,
+    /// Look-ups that missed a position stored before and evicted since (measured only
+    /// when the table tracks it, see [`crate::tt::TableShape::track_lost`]).
+    pub tt_lost: u64,
     /// Iterative-deepening iterations (0 when not iterative).
     pub iterations: u64,
     /// Monte Carlo playouts (GRAVE ordering search or MCTS-Solver).

@@ -1,7 +1,7 @@
 //! A hasher for maps keyed by position hash keys: the key already is a good hash, so
 //! it is used as is (much faster than SipHash on the solver's hot path).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Passes a `u64` key through unchanged (other input is folded in, FNV-style).
@@ -30,3 +30,6 @@ impl Hasher for KeyHasher {
 
 /// A map keyed by hash keys.
 pub type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// A set of hash keys.
+pub type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;

@@ -1,8 +1,9 @@
 //! Monte Carlo move ordering ("orderMC"): the knowledge a GRAVE + PPAF search leaves
 //! behind, turned into move scores for a solver.
 //!
-//! At a position the GRAVE tree holds, moves are ordered by decreasing playout count;
-//! elsewhere by decreasing learned policy weight of their move code. The solver puts
+//! At a position the GRAVE tree holds with more than [`TREE_MIN_VISITS`] playouts, moves
+//! are ordered by decreasing playout count; elsewhere by decreasing learned policy
+//! weight of their move code. The solver puts
 //! its TT move and the game's `move_priority` before these scores.
 
 use crate::budget::Budget;
@@ -27,13 +28,35 @@ pub struct McOrdering<M> {
 /// Scores of the policy part fit in this many bits; playout counts sit above them.
 const WEIGHT_BITS: u32 = 20;
 
+/// Playout counts are capped here so that a score stays below 2^44 (the solver puts
+/// its own tiers above).
+const MAX_COUNT: i64 = (1 << 24) - 1;
+
+/// The study's rule: a GRAVE node orders the solver's moves by its playout counts only
+/// with more than this many playouts; below, the learned policy orders them.
+pub const TREE_MIN_VISITS: u32 = 100;
+
 impl<M: Copy + Eq> McOrdering<M> {
-    /// Runs the GRAVE + PPAF search from `root` and keeps what ordering needs.
+    /// Runs the GRAVE + PPAF search from `root` and keeps what ordering needs: the
+    /// counts of the tree nodes with more than [`TREE_MIN_VISITS`] playouts (the
+    /// study's rule: fewer say less than the learned policy) and the policy.
     pub fn learn<G: Game<Move = M>>(root: &G, params: &GraveParams, budget: Budget) -> McOrdering<M> {
+        Self::learn_with(root, params, budget, TREE_MIN_VISITS)
+    }
+
+    /// [`McOrdering::learn`], keeping the tree nodes with more than `min_visits`
+    /// playouts (0: every node).
+    pub fn learn_with<G: Game<Move = M>>(
+        root: &G,
+        params: &GraveParams,
+        budget: Budget,
+        min_visits: u32,
+    ) -> McOrdering<M> {
         let GraveResult { tree, policy, playouts, time } = grave(root, params, budget);
         let tree_nodes = tree.len() as u64;
         let tree = tree
             .into_iter()
+            .filter(|(_, node)| node.visits > min_visits)
             .map(|(k, node)| (k, node.moves.iter().copied().zip(node.n.iter().copied()).collect()))
             .collect();
         McOrdering { tree, weights: policy.weights, playouts, tree_nodes, time }
@@ -67,7 +90,7 @@ impl<M: Copy + Eq> McOrdering<M> {
                 Some(n) => n.iter().find(|(m, _)| *m == mv).map_or(0, |&(_, n)| i64::from(n)),
                 None => 0,
             };
-            out.push((count << WEIGHT_BITS) + weight_score);
+            out.push((count.min(MAX_COUNT) << WEIGHT_BITS) + weight_score);
         }
     }
 }

@@ -1,8 +1,9 @@
-//! A fixed-size transposition table for the alpha-beta solvers.
+//! A fixed-size transposition table for the alpha-beta solvers, with the replacement
+//! schemes the study and the literature compare ([`Replacement`]).
 //!
-//! Buckets of two entries: the first keeps the entry that cost the most work (nodes
-//! searched below it), the second is always replaced. Entries carry the full 64-bit
-//! key, so a hit is a hash collision only if two positions share all 64 bits.
+//! Default: buckets of two entries, the first keeping the entry that cost the most
+//! work (nodes searched below it), the second always replaced. Entries carry the full
+//! 64-bit key, so a hit is a hash collision only if two positions share all 64 bits.
 
 /// What an entry's value means for the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,34 +89,139 @@ pub struct TtCounters {
     pub probes: u64,
     /// Look-ups that found the key.
     pub hits: u64,
+    /// Hits whose bound ended the search of the node at once (counted by the searcher).
+    pub cutoffs: u64,
     /// Writes.
     pub stores: u64,
     /// Writes that evicted another position.
     pub overwrites: u64,
+    /// Look-ups that missed a position stored earlier and evicted since (counted only
+    /// by a table built with `track_lost`).
+    pub lost: u64,
 }
 
-/// A transposition table of `2^bits` buckets of two 16-byte entries. Its memory is
-/// zeroed lazily by the system, so a big table costs nothing until it is used.
+/// Which entry a full table gives up for a new one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Replacement {
+    /// One entry per index, always overwritten (the study's baseline table).
+    AlwaysReplace,
+    /// One entry per index, overwritten only by an entry searched at least as deep (a
+    /// horizon-free entry counts as deepest; between two of them the newer wins).
+    DepthPreferred,
+    /// Two entries per bucket: the first depth-preferred, the second always replaced.
+    TwoTier,
+    /// Two entries per bucket: the first keeps the entry that cost the most nodes, the
+    /// second is always replaced (the scheme of solvo's Othello solver; the default).
+    CostBased,
+}
+
+impl Replacement {
+    /// Every scheme, in the order of the benchmark table.
+    pub const ALL: [Replacement; 4] =
+        [Replacement::AlwaysReplace, Replacement::DepthPreferred, Replacement::TwoTier, Replacement::CostBased];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Replacement::AlwaysReplace => "always",
+            Replacement::DepthPreferred => "depth",
+            Replacement::TwoTier => "two-tier",
+            Replacement::CostBased => "cost",
+        }
+    }
+
+    /// Entries per bucket.
+    fn ways(self) -> usize {
+        match self {
+            Replacement::AlwaysReplace | Replacement::DepthPreferred => 1,
+            Replacement::TwoTier | Replacement::CostBased => 2,
+        }
+    }
+}
+
+impl std::fmt::Display for Replacement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Replacement {
+    type Err = String;
+
+    /// Parses a command-line name; the error lists the valid ones.
+    fn from_str(s: &str) -> Result<Self, String> {
+        Replacement::ALL.into_iter().find(|r| r.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = Replacement::ALL.iter().map(|r| r.name()).collect();
+            format!("unknown replacement scheme '{s}' (expected one of: {})", names.join(", "))
+        })
+    }
+}
+
+/// The size and replacement scheme of a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableShape {
+    /// Entries in all (rounded down to whole buckets; at least one bucket).
+    pub entries: usize,
+    /// The replacement scheme.
+    pub scheme: Replacement,
+    /// Count look-ups that miss a position stored before ([`TtCounters::lost`]): keeps
+    /// every stored key in a set, so only for measurements.
+    pub track_lost: bool,
+}
+
+impl TableShape {
+    /// The study's baseline: 1,048,575 entries, always replaced.
+    pub const STUDY: TableShape =
+        TableShape { entries: 1_048_575, scheme: Replacement::AlwaysReplace, track_lost: false };
+
+    /// `2^bits` buckets of two entries (bits clamped to 4..=30), cost-based: the default.
+    pub fn buckets(bits: u32) -> TableShape {
+        let bits = bits.clamp(MIN_BITS, MAX_BITS);
+        TableShape { entries: 2usize << bits, scheme: Replacement::CostBased, track_lost: false }
+    }
+}
+
+/// A transposition table of 16-byte entries in buckets of one or two, by
+/// [`Replacement`] scheme. Its memory is zeroed lazily by the system, so a big table
+/// costs nothing until it is used.
 pub struct TranspositionTable {
     slots: Vec<[u64; 2]>,
-    mask: usize,
+    buckets: usize,
+    scheme: Replacement,
+    stored: Option<crate::keyhash::KeySet>,
     /// Traffic so far.
     pub counters: TtCounters,
 }
 
 impl TranspositionTable {
-    /// A table with `2^bits` buckets (`bits` is clamped to 4..=30).
+    /// A cost-based table with `2^bits` buckets (`bits` is clamped to 4..=30).
     pub fn new(bits: u32) -> Self {
-        let bits = bits.clamp(MIN_BITS, MAX_BITS);
+        Self::with_shape(TableShape::buckets(bits))
+    }
+
+    /// A table of the given shape.
+    pub fn with_shape(shape: TableShape) -> Self {
+        let ways = shape.scheme.ways();
+        let buckets = (shape.entries / ways).max(1);
         TranspositionTable {
-            slots: vec![[0u64; 2]; 2usize << bits],
-            mask: (1usize << bits) - 1,
+            slots: vec![[0u64; 2]; buckets * ways],
+            buckets,
+            scheme: shape.scheme,
+            stored: shape.track_lost.then(crate::keyhash::KeySet::default),
             counters: TtCounters::default(),
         }
     }
 
+    /// Index of the first slot of `key`'s bucket: low bits of the folded key when the
+    /// bucket count is a power of two, else its multiply-shift reduction.
     fn bucket(&self, key: u64) -> usize {
-        2 * ((key ^ (key >> 32)) as usize & self.mask)
+        let folded = key ^ (key >> 32);
+        let b = if self.buckets.is_power_of_two() {
+            folded as usize & (self.buckets - 1)
+        } else {
+            ((u128::from(key.wrapping_mul(0x9E37_79B9_7F4A_7C15)) * self.buckets as u128) >> 64) as usize
+        };
+        b * self.scheme.ways()
     }
 
     fn get(&self, i: usize) -> Option<Entry> {
@@ -126,46 +232,60 @@ impl TranspositionTable {
     pub fn probe(&mut self, key: u64) -> Option<Entry> {
         self.counters.probes += 1;
         let b = self.bucket(key);
-        let found = [self.get(b), self.get(b + 1)].into_iter().flatten().find(|e| e.key == key);
+        let found = (b..b + self.scheme.ways()).filter_map(|i| self.get(i)).find(|e| e.key == key);
         if found.is_some() {
             self.counters.hits += 1;
+        } else if self.stored.as_ref().is_some_and(|s| s.contains(&key)) {
+            self.counters.lost += 1;
         }
         found
     }
 
-    /// Stores `entry`, replacing its own key's entry, else the cheaper slot: the first
-    /// slot of a bucket keeps the entry with the most work, the second is replaced
-    /// always.
+    /// Stores `entry` by the table's [`Replacement`] scheme: an entry for the same key
+    /// is always replaced.
     pub fn store(&mut self, entry: Entry) {
         self.counters.stores += 1;
+        if let Some(s) = &mut self.stored {
+            s.insert(entry.key);
+        }
         let b = self.bucket(entry.key);
-        let first = self.get(b);
-        let second = self.get(b + 1);
         let new = entry.pack();
-        let beats_first = !matches!(first, Some(e) if entry.work < e.work);
-        if first.is_some_and(|e| e.key == entry.key) {
-            self.slots[b] = new;
-        } else if second.is_some_and(|e| e.key == entry.key) {
-            if beats_first {
-                self.slots[b + 1] = self.slots[b];
+        let first = self.get(b);
+        let evicts = |old: Option<Entry>| old.is_some_and(|e| e.key != entry.key);
+        match self.scheme {
+            Replacement::AlwaysReplace => {
+                self.counters.overwrites += u64::from(evicts(first));
                 self.slots[b] = new;
-            } else {
-                self.slots[b + 1] = new;
             }
-        } else {
-            if second.is_some() {
-                self.counters.overwrites += 1;
+            Replacement::DepthPreferred => {
+                if !matches!(first, Some(e) if e.key != entry.key && entry.depth < e.depth) {
+                    self.counters.overwrites += u64::from(evicts(first));
+                    self.slots[b] = new;
+                }
             }
-            if beats_first {
-                self.slots[b + 1] = self.slots[b];
-                self.slots[b] = new;
-            } else {
-                self.slots[b + 1] = new;
+            Replacement::TwoTier | Replacement::CostBased => {
+                let second = self.get(b + 1);
+                let beats_first = match (self.scheme, first) {
+                    (_, None) => true,
+                    (Replacement::TwoTier, Some(e)) => entry.depth >= e.depth,
+                    (_, Some(e)) => entry.work >= e.work,
+                };
+                if first.is_some_and(|e| e.key == entry.key) {
+                    self.slots[b] = new;
+                } else if beats_first {
+                    // The first slot's entry moves down to the second.
+                    self.counters.overwrites += u64::from(evicts(second));
+                    self.slots[b + 1] = self.slots[b];
+                    self.slots[b] = new;
+                } else {
+                    self.counters.overwrites += u64::from(evicts(second));
+                    self.slots[b + 1] = new;
+                }
             }
         }
     }
 
-    /// Number of slots (two per bucket).
+    /// Number of entries the table holds at most.
     pub fn capacity(&self) -> usize {
         self.slots.len()
     }

@@ -133,3 +133,60 @@ fn exhausted_budget_is_unknown() {
         assert!(r.best_move.is_none());
     }
 }
+
+/// Every alpha-beta setting of the study (replacement scheme, a table far too small,
+/// killers, history, null window, the Monte Carlo node threshold) keeps every value.
+#[test]
+fn alpha_beta_options_keep_every_value() {
+    use solvo_search::tt::Replacement;
+    let start = Position::start(BoardSize::Four, Variant::Normal);
+    let mut moves = Vec::new();
+    start.generate_moves(&mut moves);
+    let othello: Vec<(Position, i32)> =
+        std::iter::once(start).chain(moves.iter().map(|&m| Game::play(&start, m))).map(|p| (p, negamax(&p))).collect();
+    let domineering: Vec<(Domineering, i32)> = [(3, 3), (3, 4), (4, 4)]
+        .into_iter()
+        .map(|(r, col)| Domineering::new(r, col, true))
+        .map(|g| {
+            let v = negamax(&g);
+            (g, v)
+        })
+        .collect();
+    let nogo = Nogo::new(2, 4);
+    let nogo_value = negamax(&nogo);
+    let check = |name: &str, c: &SolverConfig, value: i32, verdict: Verdict| {
+        if c.null_window {
+            assert_eq!(verdict.at_least(c.threshold), Some(value >= c.threshold), "{name} {c:?}");
+        } else {
+            assert_eq!(verdict, Verdict::Exact(value), "{name} {c:?}");
+        }
+    };
+    for algorithm in [Algorithm::AbTt, Algorithm::IdAbTt, Algorithm::AbTtMc, Algorithm::IdAbTtMc] {
+        for scheme in Replacement::ALL {
+            for entries in [Some(16), Some(1_048_575), None] {
+                for (killers, history, null_window) in
+                    [(false, false, false), (true, false, false), (false, true, true), (true, true, false)]
+                {
+                    let mut c = config(algorithm);
+                    c.tt_scheme = scheme;
+                    c.tt_entries = entries;
+                    c.tt_track_lost = entries == Some(16);
+                    c.killers = killers;
+                    c.history = history;
+                    c.null_window = null_window;
+                    c.mc_min_visits = if history { 0 } else { 100 };
+                    for (g, v) in &domineering {
+                        check("misere domineering", &c, *v, solve(g, &c).verdict);
+                    }
+                    check("nogo 2x4", &c, nogo_value, solve(&nogo, &c).verdict);
+                    for (pos, v) in &othello {
+                        for t in [-2, 1, 3] {
+                            let c = SolverConfig { threshold: t, ..c };
+                            check("othello 4x4", &c, *v, solve(pos, &c).verdict);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

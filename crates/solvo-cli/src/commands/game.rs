@@ -56,9 +56,58 @@ pub struct SolverArgs {
     /// Enhanced transposition cutoff in the alpha-beta solvers.
     #[arg(long)]
     pub etc: bool,
-    /// Threshold of pn2/dfpn/mcts-solver: prove "value >= T" (1: "the side to move wins").
+    /// Threshold of pn2/dfpn/mcts-solver (and of the alpha-beta solvers with
+    /// --null-window): prove "value >= T" (1: "the side to move wins").
     #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
     pub threshold: i32,
+    #[command(flatten)]
+    pub ab: AbArgs,
+}
+
+/// Options of the alpha-beta solvers only (ab-tt, id-ab-tt and their -mc forms).
+#[derive(clap::Args, Debug, Clone)]
+pub struct AbArgs {
+    /// Replacement scheme of the table: cost (two entries a bucket, the costlier kept),
+    /// two-tier (depth-preferred + always), depth (one entry, deeper kept), always (one
+    /// entry, always replaced: the study's baseline with --tt-entries 1048575).
+    #[arg(long, default_value = "cost")]
+    pub tt_scheme: solvo_search::tt::Replacement,
+    /// Entries of the table (overrides --tt-bits; the study: 1048575).
+    #[arg(long, value_parser = crate::option_ranges::table_entries, allow_negative_numbers = true)]
+    pub tt_entries: Option<usize>,
+    /// Count look-ups that miss a position stored earlier (keeps every stored key: for
+    /// measurements).
+    #[arg(long)]
+    pub tt_track_lost: bool,
+    /// Ask only "value >= --threshold?" with a null window at the root (the study's
+    /// setting) instead of the exact value.
+    #[arg(long)]
+    pub null_window: bool,
+    /// Killer moves (two per ply).
+    #[arg(long)]
+    pub killers: bool,
+    /// The history heuristic.
+    #[arg(long)]
+    pub history: bool,
+    /// A Monte Carlo tree node orders moves by its playout counts only with more than
+    /// this many playouts, else the learned policy does (the study: 100).
+    #[arg(long, default_value_t = solvo_search::mc_ordering::TREE_MIN_VISITS, value_parser = crate::option_ranges::min_visits, allow_negative_numbers = true)]
+    pub mc_min_visits: u32,
+}
+
+impl Default for AbArgs {
+    /// The solver's defaults: cost-based table of --tt-bits, full window, no killers or history.
+    fn default() -> Self {
+        AbArgs {
+            tt_scheme: solvo_search::tt::Replacement::CostBased,
+            tt_entries: None,
+            tt_track_lost: false,
+            null_window: false,
+            killers: false,
+            history: false,
+            mc_min_visits: solvo_search::mc_ordering::TREE_MIN_VISITS,
+        }
+    }
 }
 
 /// Arguments of `solvo game solve`.
@@ -95,6 +144,13 @@ impl SolverArgs {
         c.threshold = self.threshold;
         c.etc = self.etc;
         c.grave = GraveParams { playouts: self.playouts, seed: self.seed, ..GraveParams::default() };
+        c.tt_scheme = self.ab.tt_scheme;
+        c.tt_entries = self.ab.tt_entries;
+        c.tt_track_lost = self.ab.tt_track_lost;
+        c.null_window = self.ab.null_window;
+        c.killers = self.ab.killers;
+        c.history = self.ab.history;
+        c.mc_min_visits = self.ab.mc_min_visits;
         Ok(c)
     }
 }
@@ -159,8 +215,10 @@ pub fn report_json(r: &Report) -> serde_json::Value {
         "seconds": s.time.as_secs_f64(),
         "tt_probes": s.tt_probes,
         "tt_hits": s.tt_hits,
+        "tt_cutoffs": s.tt_cutoffs,
         "tt_stores": s.tt_stores,
         "tt_overwrites": s.tt_overwrites,
+        "tt_lost": s.tt_lost,
         "iterations": s.iterations,
         "playouts": s.playouts,
         "mc_nodes": s.mc_nodes,
@@ -190,7 +248,15 @@ fn print_report(r: &Report, json: bool) {
         }
     }
     out!("nodes: {}  time: {:.3} s", s.nodes, s.time.as_secs_f64());
-    out!("tt: probes {} hits {} stores {} overwrites {}", s.tt_probes, s.tt_hits, s.tt_stores, s.tt_overwrites);
+    out!(
+        "tt: probes {} hits {} cutoffs {} stores {} overwrites {}{}",
+        s.tt_probes,
+        s.tt_hits,
+        s.tt_cutoffs,
+        s.tt_stores,
+        s.tt_overwrites,
+        if s.tt_lost > 0 { format!(" lost {}", s.tt_lost) } else { String::new() }
+    );
     if s.iterations > 0 {
         out!("iterations: {}", s.iterations);
     }
@@ -425,6 +491,7 @@ pub fn bench_games(args: BenchArgs, common: Common) -> Result<(), CliError> {
                 seed: args.seed,
                 etc: args.etc,
                 threshold: 1,
+                ab: AbArgs::default(),
             };
             let r = with_game(game, rows, cols, &GameOptions::new(), Plain { config: solver.config()? })?;
             if common.json {
