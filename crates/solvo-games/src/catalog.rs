@@ -120,7 +120,8 @@ const SPECS: &[GameSpec] = &[
         description: "tiny Go: area scoring, komi, positional superko, passes, move limit 2 x cells",
         default_rows: 3,
         default_cols: 3,
-        options: "komi=K (3x3 8.5, 3x4 3.5, 4x4 1.5, 5x5 24.5, else 0.5), move-limit=N|none (2 x cells), \
+        options: "komi=K (3x3 8.5, 3x4 and 4x3 3.5, 4x4 1.5, 5x5 24.5, else 0.5), move-limit=N|none (2 x cells), \
+                  at-limit=zero|score (zero: a game stopped by the move limit is worth 0, as in the study), \
                   superko=positional|none (positional), symmetry=on|off (on: symmetric positions share keys), \
                   history-key=relevant|full (relevant: only arrangements that can recur; values unchanged)",
     },

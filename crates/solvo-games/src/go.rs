@@ -11,6 +11,8 @@
 //! - The game ends after **two consecutive passes**, or when the number of moves played
 //!   (passes included) reaches the **move limit**, default **2 × cells** (option
 //!   `move-limit=N`), as in the paper; `move-limit=none` removes it (then superko must stay on).
+//!   A game stopped by the move limit is worth **0** ("unknown", as in the paper; option
+//!   `at-limit=zero|score`, default zero), one ended by two passes its area score.
 //! - **Area scoring** (Tromp–Taylor): stones plus empty regions that touch stones of one
 //!   colour only; White adds the **komi** (option `komi=K`, a multiple of 0.5). Default komi:
 //!   3x3 8.5, 3x4 and 4x3 3.5 (the paper's), 4x4 1.5, 5x5 24.5 (the literature's optimal
@@ -57,6 +59,9 @@ pub struct GoOptions {
     /// The key covers every earlier arrangement, not only those that could still be
     /// recreated. Default `false` (both are sound; the filtered key finds transpositions).
     pub full_history_key: bool,
+    /// A game stopped by the move limit (not by two passes) is worth 0, as in the
+    /// study, instead of its area score. Default `true`.
+    pub limit_is_zero: bool,
 }
 
 impl GoOptions {
@@ -75,11 +80,12 @@ impl GoOptions {
             superko: true,
             symmetry: true,
             full_history_key: false,
+            limit_is_zero: true,
         }
     }
 
-    /// Reads `komi=K`, `move-limit=N|none`, `superko=positional|none`, `symmetry=on|off`
-    /// and `history-key=relevant|full` over the defaults of the size; unknown keys and
+    /// Reads `komi=K`, `move-limit=N|none`, `at-limit=zero|score`,
+    /// `superko=positional|none`, `symmetry=on|off` and `history-key=relevant|full` over the defaults of the size; unknown keys and
     /// unusable values are refused.
     pub fn from_options(rows: usize, cols: usize, options: &GameOptions) -> Result<Self, GameError> {
         let mut out = GoOptions::default_for(rows, cols);
@@ -115,6 +121,13 @@ impl GoOptions {
                     }
                 }
                 "symmetry" => out.symmetry = parse_on_off("go", key, value)?,
+                "at-limit" => {
+                    out.limit_is_zero = match value.to_ascii_lowercase().as_str() {
+                        "zero" | "0" => true,
+                        "score" => false,
+                        _ => return Err(bad_option("go", key, value, "expected zero or score")),
+                    }
+                }
                 "history-key" => {
                     out.full_history_key = match value.to_ascii_lowercase().as_str() {
                         "relevant" => false,
@@ -127,7 +140,7 @@ impl GoOptions {
                         "go",
                         key,
                         value,
-                        "unknown option (accepted: komi, move-limit, superko, symmetry, history-key)",
+                        "unknown option (accepted: komi, move-limit, at-limit, superko, symmetry, history-key)",
                     ))
                 }
             }
@@ -343,6 +356,9 @@ impl Game for Go {
     fn status(&self) -> Status {
         if !self.over() {
             return Status::ToMove;
+        }
+        if self.passes < 2 && self.options.limit_is_zero {
+            return Status::Over(0);
         }
         let [black, white] = self.score_halves();
         let v = (black - white).signum();

@@ -78,11 +78,18 @@ fn two_passes_end_and_score() {
 
 #[test]
 fn move_limit_ends_the_game() {
-    let g = play(&go_with(3, 3, "move-limit=2"), &["b2", "a1"]);
+    let g = play(&go_with(3, 3, "move-limit=2,at-limit=score"), &["b2", "a1"]);
     assert!(matches!(g.status(), Status::Over(_)));
     // A 1-point White stone at a1 next to Black's b2: neither region is one colour's.
     assert_eq!(g.score_halves(), [2, 2 + 17]);
     assert_eq!(g.status(), Status::Over(-1), "Black to move, White ahead by komi");
+    // The study's rule (the default): stopped by the limit, the game is worth 0 ...
+    let g = play(&go_with(3, 3, "move-limit=2"), &["b2", "a1"]);
+    assert_eq!(g.status(), Status::Over(0));
+    // ... but two passes end it with its area score, limit or not.
+    // (Black owns the 9 points, 9 > 8.5: a loss for White, to move.)
+    let g = play(&go_with(3, 3, "move-limit=3"), &["b2", "pass", "pass"]);
+    assert_eq!(g.status(), Status::Over(-1));
 }
 
 #[test]
@@ -161,9 +168,9 @@ fn invariants_and_plain_negamax() {
 fn small_board_values() {
     // 2x2 (move limit 8, superko): the best both sides get is one stone each with two
     // neutral points (Black a1 / White b2), so komi 0 is a draw and ±0.5 decides.
-    assert_eq!(solve(&go_with(2, 2, "komi=0")), 0);
-    assert_eq!(solve(&go_with(2, 2, "komi=0.5")), -1);
-    assert_eq!(solve(&go_with(2, 2, "komi=-0.5")), 1);
+    assert_eq!(solve(&go_with(2, 2, "komi=0,at-limit=score")), 0);
+    assert_eq!(solve(&go_with(2, 2, "komi=0.5,at-limit=score")), -1);
+    assert_eq!(solve(&go_with(2, 2, "komi=-0.5,at-limit=score")), 1);
 }
 
 #[test]
