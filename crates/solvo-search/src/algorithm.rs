@@ -1,6 +1,6 @@
 //! One entry point for every solver: pick an [`Algorithm`], give a [`SolverConfig`].
 
-use crate::alphabeta::{alpha_beta, AbOptions};
+use crate::alphabeta::{alpha_beta_with_proofs, AbOptions};
 use crate::budget::{Budget, Limiter};
 use crate::dfpn::{dfpn, DfpnOptions};
 use crate::grave::GraveParams;
@@ -8,6 +8,7 @@ use crate::mc_ordering::{McOrdering, TREE_MIN_VISITS};
 use crate::mcts_solver::{mcts_solver, MctsOptions};
 use crate::outcome::SolveResult;
 use crate::pn2::{pn2, PnOptions};
+use crate::proven::ProvenPositions;
 use crate::tt::{Replacement, TableShape};
 use solvo_core::Game;
 use std::fmt;
@@ -163,6 +164,16 @@ impl SolverConfig {
 /// Solves `game` with the configured algorithm. Never claims a value it has not
 /// proven: a run out of budget gives [`crate::Verdict::Unknown`].
 pub fn solve<G: Game>(game: &G, config: &SolverConfig) -> SolveResult<G::Move> {
+    solve_with_proofs(game, config, None)
+}
+
+/// [`solve`] that, for the alpha-beta algorithms, reads and records proven positions
+/// in `proven` (see [`crate::proven`]); the other algorithms ignore it.
+pub fn solve_with_proofs<G: Game>(
+    game: &G,
+    config: &SolverConfig,
+    proven: Option<&mut dyn ProvenPositions>,
+) -> SolveResult<G::Move> {
     let clock = Limiter::new(config.budget);
     let ordering = config
         .algorithm
@@ -171,9 +182,9 @@ pub fn solve<G: Game>(game: &G, config: &SolverConfig) -> SolveResult<G::Move> {
     let budget: Budget = clock.remaining(0);
     let budget = Budget { max_nodes: config.budget.max_nodes, ..budget };
     let mut result = match config.algorithm {
-        Algorithm::AbTt | Algorithm::AbTtMc => alpha_beta(game, &config.ab_options(false), ordering.as_ref(), budget),
-        Algorithm::IdAbTt | Algorithm::IdAbTtMc => {
-            alpha_beta(game, &config.ab_options(true), ordering.as_ref(), budget)
+        Algorithm::AbTt | Algorithm::AbTtMc | Algorithm::IdAbTt | Algorithm::IdAbTtMc => {
+            let iterative = matches!(config.algorithm, Algorithm::IdAbTt | Algorithm::IdAbTtMc);
+            alpha_beta_with_proofs(game, &config.ab_options(iterative), ordering.as_ref(), budget, proven)
         }
         Algorithm::Pn2 => pn2(game, &PnOptions { threshold: config.threshold, ..PnOptions::default() }, None, budget),
         Algorithm::Dfpn => {

@@ -15,6 +15,7 @@
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::mc_ordering::McOrdering;
 use crate::outcome::{SolveResult, Verdict};
+use crate::proven::{ProvenPositions, MIN_RECORD_NODES};
 use crate::tt::{work_of, Bound, Entry, TableShape, TranspositionTable, DEPTH_EXACT};
 use solvo_core::{Game, Status};
 
@@ -56,13 +57,16 @@ impl Default for AbOptions {
 /// Tier of the game's `move_priority` in a move score (above killers and Monte Carlo
 /// scores, which stay below 2^46).
 const PRIORITY_SHIFT: u32 = 48;
+/// The proven-positions store gets a checkpoint call every this many + 1 nodes.
+const CHECKPOINT_MASK: u64 = (1 << 14) - 1;
 /// Bonus of a ply's first killer move (the second gets half).
 const KILLER_BONUS: i64 = 1 << 46;
 /// History scores are capped here (below the killers, beside Monte Carlo scores).
 const HISTORY_CAP: i64 = (1 << 44) - 1;
 
-struct Searcher<'a, G: Game> {
+struct Searcher<'a, 'p, G: Game> {
     tt: TranspositionTable,
+    proven: Option<&'p mut dyn ProvenPositions>,
     ordering: Option<&'a McOrdering<G::Move>>,
     limiter: Limiter,
     nodes: u64,
@@ -80,7 +84,7 @@ type Scored = (i32, bool);
 /// What the move loop found: value, horizon-free, best move's index, bound, nodes spent.
 type Looped = (i32, bool, Option<usize>, Bound, u64);
 
-impl<G: Game> Searcher<'_, G> {
+impl<G: Game> Searcher<'_, '_, G> {
     /// Fail-soft negamax. `None` when the budget ran out.
     fn search(&mut self, game: &G, alpha: i32, beta: i32, depth: u16, ply: usize) -> Option<Scored> {
         self.nodes += 1;
@@ -100,6 +104,21 @@ impl<G: Game> Searcher<'_, G> {
             return Some((0, false));
         }
         let key = game.hash_key();
+        if let Some(p) = self.proven.as_deref_mut() {
+            if self.nodes & CHECKPOINT_MASK == 0 && !p.checkpoint(self.nodes) {
+                return None;
+            }
+            if let Some((v, bound)) = p.proven(key) {
+                let decided = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if decided && ply > 0 {
+                    return Some((v, true));
+                }
+            }
+        }
         let mut tt_move = None;
         if let Some(e) = self.tt.probe(key) {
             tt_move = e.best;
@@ -158,6 +177,11 @@ impl<G: Game> Searcher<'_, G> {
         let best_move = best_index.map(|i| self.moves[ply][i]);
         if ply == 0 {
             self.root_best = best_move;
+        }
+        if exact && work >= MIN_RECORD_NODES {
+            if let Some(p) = self.proven.as_deref_mut() {
+                p.record(key, best, bound, work);
+            }
         }
         if let Some(m) = best_move.filter(|_| bound != Bound::Upper) {
             self.reward(game, m, ply, depth, work, bound == Bound::Lower);
@@ -266,8 +290,22 @@ pub fn alpha_beta<G: Game>(
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
 ) -> SolveResult<G::Move> {
+    alpha_beta_with_proofs(game, options, ordering, budget, None)
+}
+
+/// [`alpha_beta`] that reads proven positions from `proven` before searching a node
+/// and records there every horizon-free result of at least [`MIN_RECORD_NODES`] nodes;
+/// a `false` checkpoint stops the search (verdict unknown).
+pub fn alpha_beta_with_proofs<G: Game>(
+    game: &G,
+    options: &AbOptions,
+    ordering: Option<&McOrdering<G::Move>>,
+    budget: Budget,
+    proven: Option<&mut dyn ProvenPositions>,
+) -> SolveResult<G::Move> {
     let mut s = Searcher {
         tt: TranspositionTable::with_shape(options.table),
+        proven,
         ordering,
         limiter: Limiter::new(budget),
         nodes: 0,

@@ -21,11 +21,12 @@ pub mod outcome;
 pub mod perft;
 pub mod pn2;
 pub mod policy;
+pub mod proven;
 /// The workspace's seeded generator (re-exported from `solvo-core`).
 pub use solvo_core::rng;
 pub mod tt;
 
-pub use algorithm::{solve, Algorithm, SolverConfig};
+pub use algorithm::{solve, solve_with_proofs, Algorithm, SolverConfig};
 pub use budget::{Budget, SolverStats};
 pub use game_result::GameResult;
 pub use mc_ordering::McOrdering;

@@ -1,6 +1,7 @@
 //! solvo-solve: solving whole Othello boards (4x4, 6x6, the 8x8 pipeline) on top of the
 //! exact endgame solver: position enumeration, weak, strong and semi-strong solutions,
-//! the crash-safe solution store and the perfect player.
+//! the crash-safe solution store and the perfect player; and the proof store that lets
+//! long solves of the generic game solvers resume ([`proof_store`]).
 
 pub mod children;
 pub mod count;
@@ -12,6 +13,7 @@ pub mod levelfile;
 pub mod lookup;
 pub mod open_file_limit;
 pub mod player;
+pub mod proof_store;
 pub mod record_checksum;
 pub mod records;
 pub mod reopening;

@@ -193,7 +193,7 @@ impl fmt::Display for StoreError {
             StoreError::Open { path, message } => write!(f, "cannot open store {}: {message}", path.display()),
             StoreError::Damaged { path, detail } => write!(
                 f,
-                "store {} is damaged ({detail}); it cannot be used: restore it from a copy, or move it away and rerun the command that built it (semi-strong or strong-solve) to rebuild it",
+                "store {} is damaged ({detail}); it cannot be used: restore it from a copy, or move it away and rerun the command that built it (semi-strong, strong-solve, or game solve --store) to rebuild it",
                 path.display()
             ),
             StoreError::InUse { path, holders } => write!(
@@ -222,7 +222,7 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
-fn db_err(what: &str) -> impl Fn(redb::Error) -> StoreError + '_ {
+pub(crate) fn db_err(what: &str) -> impl Fn(redb::Error) -> StoreError + '_ {
     move |e| match e {
         redb::Error::Corrupted(m) => StoreError::Corrupt(format!("{what}: {m}")),
         e => StoreError::Db(format!("{what}: {e}")),
@@ -255,7 +255,10 @@ const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Runs `open` (a redb open or create of `path`), retrying while the file is locked by
 /// another process, for at most [`LOCK_WAIT`]; a panic of the library is damage.
-fn open_waiting(path: &Path, open: impl Fn() -> Result<Database, redb::DatabaseError>) -> Result<Database, StoreError> {
+pub(crate) fn open_waiting(
+    path: &Path,
+    open: impl Fn() -> Result<Database, redb::DatabaseError>,
+) -> Result<Database, StoreError> {
     let start = std::time::Instant::now();
     loop {
         let r = solvo_core::contained_panic::catch(&open).map_err(|m| library_panic(path, "opening it", m))?;
@@ -270,7 +273,7 @@ fn open_waiting(path: &Path, open: impl Fn() -> Result<Database, redb::DatabaseE
 
 /// A panic of the database library on `path` (it trusts its file's structure): the
 /// file is damaged.
-fn library_panic(path: &Path, what: &str, message: String) -> StoreError {
+pub(crate) fn library_panic(path: &Path, what: &str, message: String) -> StoreError {
     StoreError::Damaged {
         path: path.to_path_buf(),
         detail: format!("the database library failed while {what}: {message}; truncated or overwritten?"),

@@ -12,7 +12,7 @@ use solvo_games::{GameOptions, GameVisitor};
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::budget::Budget;
 use solvo_search::grave::GraveParams;
-use solvo_search::{solve, Algorithm, GameResult, SolveResult, SolverConfig, Verdict};
+use solvo_search::{solve_with_proofs, Algorithm, GameResult, SolveResult, SolverConfig, Verdict};
 use std::time::Duration;
 
 /// Arguments of `solvo game`.
@@ -126,6 +126,11 @@ pub struct SolveArgs {
     /// Seed of the random opening.
     #[arg(long, default_value_t = 1)]
     pub opening_seed: u64,
+    /// Keep what the alpha-beta solvers prove in this file (created if missing) and
+    /// reuse what it holds: a solve killed at any moment resumes without redoing its
+    /// proven subtrees. Progress goes to stderr every 2 s.
+    #[arg(long, value_name = "FILE")]
+    pub store: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub solver: SolverArgs,
 }
@@ -177,7 +182,17 @@ pub struct Report {
 
 /// Solves `game` with `config` and summarises the result.
 pub fn solve_game<G: Game>(game: &G, label: String, config: &SolverConfig) -> Report {
-    let r: SolveResult<G::Move> = solve(game, config);
+    solve_game_with_proofs(game, label, config, None)
+}
+
+/// [`solve_game`] reading and recording proven positions in `proven`.
+fn solve_game_with_proofs<G: Game>(
+    game: &G,
+    label: String,
+    config: &SolverConfig,
+    proven: Option<&mut dyn solvo_search::proven::ProvenPositions>,
+) -> Report {
+    let r: SolveResult<G::Move> = solve_with_proofs(game, config, proven);
     let root_player = game.player_to_move();
     let result = GameResult::from_verdict(r.verdict, root_player, game.draws_possible());
     Report {
@@ -322,16 +337,69 @@ struct SolveAction {
     config: SolverConfig,
     opening: u32,
     seed: u64,
+    store: Option<solvo_solve::proof_store::ProofStore>,
 }
 
 impl GameAction for SolveAction {
-    type Output = Report;
-    fn run<G: Game>(self, game: G, label: String) -> Report {
+    type Output = Result<Report, CliError>;
+    fn run<G: Game>(mut self, game: G, label: String) -> Result<Report, CliError> {
         let g = solvo_core::random_opening(&game, self.opening, self.seed);
         let label =
             if self.opening > 0 { format!("{label} (opening {} seed {})", self.opening, self.seed) } else { label };
-        solve_game(&g, label, &self.config)
+        let proven = self.store.as_mut().map(|s| s as &mut dyn solvo_search::proven::ProvenPositions);
+        let report = solve_game_with_proofs(&g, label, &self.config, proven);
+        if let Some(store) = &mut self.store {
+            store.flush().map_err(|e| CliError(format!("--store {}: {e}", store.path().display())))?;
+        }
+        Ok(report)
     }
+}
+
+/// Opens the proof store of `--store` for the game `identity`, with progress lines on
+/// stderr (unless `quiet`).
+fn open_proof_store(
+    path: &std::path::Path,
+    identity: &str,
+    algo: Algorithm,
+    quiet: bool,
+) -> Result<solvo_solve::proof_store::ProofStore, CliError> {
+    if !algo.exact() {
+        return Err(CliError(format!(
+            "--store keeps the proofs of the alpha-beta solvers (ab-tt, id-ab-tt, ab-tt-mc, id-ab-tt-mc), not of {algo}"
+        )));
+    }
+    let mut store = solvo_solve::proof_store::ProofStore::open(path, identity)
+        .map_err(|e| CliError(format!("--store {}: {e}", path.display())))?;
+    if store.damaged() > 0 {
+        eprintln!(
+            "warning: {}: {} records fail their checksum and are ignored (the others are used)",
+            path.display(),
+            store.damaged()
+        );
+    }
+    if !quiet {
+        eprintln!("proof store {}: {} proven positions", path.display(), store.len());
+        store.set_progress(Box::new(|p, elapsed| {
+            let secs = elapsed.as_secs_f64().max(1e-9);
+            eprintln!(
+                "proving... {:.0} s, {} nodes ({:.2} M/s), {} proven positions ({} new, {} reused)",
+                secs,
+                p.nodes,
+                p.nodes as f64 / secs / 1e6,
+                p.proven,
+                p.recorded,
+                p.reused
+            );
+        }));
+    }
+    Ok(store)
+}
+
+/// What a proof store records as its game: name, size, rule options and key scheme.
+fn store_identity(name: &str, rows: usize, cols: usize, options: &GameOptions) -> String {
+    let mut pairs: Vec<String> = options.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    pairs.sort();
+    format!("{} {rows}x{cols} [{}] keys-1", name.to_ascii_lowercase(), pairs.join(","))
 }
 
 /// Parses `key=value` options.
@@ -383,8 +451,18 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         What::Solve(a) => {
             let (rows, cols) = size_of(&a.game, a.board.as_deref())?;
             let options = parse_options(&a.options)?;
-            let action = SolveAction { config: a.solver.config()?, opening: a.random_opening, seed: a.opening_seed };
-            let report = with_game(&a.game, rows, cols, &options, action)?;
+            let store = match &a.store {
+                Some(path) => Some(open_proof_store(
+                    path,
+                    &store_identity(&a.game, rows, cols, &options),
+                    a.solver.algo,
+                    common.json,
+                )?),
+                None => None,
+            };
+            let action =
+                SolveAction { config: a.solver.config()?, opening: a.random_opening, seed: a.opening_seed, store };
+            let report = with_game(&a.game, rows, cols, &options, action)??;
             print_report(&report, common.json);
             Ok(())
         }
