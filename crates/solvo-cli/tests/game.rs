@@ -227,3 +227,56 @@ fn proof_store_survives_a_kill_and_refuses_foreign_files() {
         }
     }
 }
+
+/// `bench games --table N` prints the study's figures beside ours and writes the
+/// Markdown into a README between its markers; table 3 is the Nogo grid; `--schemes`
+/// compares the replacement schemes.
+#[test]
+fn bench_games_regenerates_study_tables() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let readme = dir.path().join("README.md");
+    std::fs::write(&readme, "intro\n<!-- bench games table 4 -->\nold\n<!-- end bench games table 4 -->\nrest\n")
+        .unwrap();
+    let md = dir.path().join("t4.md");
+    let o = solvo(&[
+        "bench",
+        "games",
+        "--table",
+        "4",
+        "--algos",
+        "ab-tt,ab-tt-mc",
+        "--playouts",
+        "1000",
+        "--cell-time",
+        "30",
+        "--markdown",
+        md.to_str().unwrap(),
+        "--update-readme",
+        readme.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("6,104 / 0.16 s") && text.contains("4,296,893 / 96.63 s"), "{text}");
+    let readme = std::fs::read_to_string(&readme).unwrap();
+    assert!(
+        readme.starts_with("intro\n<!-- bench games table 4 -->\n")
+            && readme.ends_with("<!-- end bench games table 4 -->\nrest\n")
+    );
+    assert!(readme.contains("| go 4x3 | ab-tt | Won |") && !readme.contains("old"), "{readme}");
+    assert!(readme.contains(&std::fs::read_to_string(&md).unwrap()));
+    // Table 3: the small Nogo boards agree with the study's grid.
+    let o =
+        solvo(&["bench", "games", "--table", "3", "--algos", "ab-tt", "--grid-max-cells", "8", "--cell-time", "30"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("nogo 2x4: ours 2, study 2") && text.contains("Every size solved agrees"), "{text}");
+    // The schemes: four rows with their table statistics.
+    let o = solvo(&["bench", "games", "--schemes", "--games", "domineering:5x5", "--algos", "id-ab-tt", "--json"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = json(&o);
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        assert_eq!(r["result"]["result"], "second_player_win");
+        assert!(r["result"]["tt_cutoffs"].as_u64().unwrap() > 0);
+    }
+}

@@ -70,9 +70,10 @@ pub enum What {
         #[command(flatten)]
         ladder: crate::shared::LadderArgs,
     },
-    /// The small-games table of the Monte Carlo Game Solver study: game x algorithm,
-    /// nodes and time, each cell under a time limit.
-    Games(crate::commands::game::BenchArgs),
+    /// The Monte Carlo Game Solver study's tables (--table N) with its figures beside
+    /// ours, or any game x algorithm cells, each under a time limit; --schemes compares
+    /// the table replacement schemes.
+    Games(crate::commands::bench_games::BenchArgs),
     /// Solve WTHOR games at the depth of their theoretical score and check it (one row
     /// per position, totals); exits with an error if any score disagrees.
     Wthor(crate::commands::bench_wthor::WthorArgs),
@@ -87,7 +88,7 @@ pub enum What {
 /// Runs `solvo bench`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
-        What::Games(a) => crate::commands::game::bench_games(a, common),
+        What::Games(a) => crate::commands::bench_games::run(a, common),
         What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
         What::Random(a) => crate::commands::bench_random::run(a, common),
