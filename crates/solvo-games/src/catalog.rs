@@ -74,8 +74,8 @@ const SPECS: &[GameSpec] = &[
         description: "pawns race forward (rows = direction of movement); first to the far row wins",
         default_rows: 5,
         default_cols: 5,
-        options:
-            "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on)",
+        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on), \
+                  ordering=safety|plain (default safety: safe landing cells first)",
     },
     GameSpec {
         name: "misere-breakthrough",
@@ -89,8 +89,8 @@ const SPECS: &[GameSpec] = &[
         description: "forward-only knights race (rows = direction of movement); first to the far row wins",
         default_rows: 7,
         default_cols: 6,
-        options:
-            "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on)",
+        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on), \
+                  ordering=safety|plain (default plain)",
     },
     GameSpec {
         name: "misere-knightthrough",
@@ -105,7 +105,8 @@ const SPECS: &[GameSpec] = &[
         default_rows: 5,
         default_cols: 5,
         options: "no-move=lose|win (default lose); tactics, lookahead, symmetry=on|off (default on: \
-                  forced positions decided, symmetric keys; values unchanged)",
+                  forced positions decided, symmetric keys; values unchanged); ordering=liberties|plain \
+                  (default liberties: the liberty formula orders moves within each tactical tier)",
     },
     GameSpec {
         name: "nogo",

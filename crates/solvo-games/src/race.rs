@@ -82,11 +82,24 @@ pub struct RaceOptions {
     /// Mirrored positions (left-right) share their hash key, and moves are listed in
     /// the canonical image's order (see [`crate::symmetry`]). Default `true`.
     pub symmetry: bool,
+    /// Normal play only: move ordering by the safety of the landing cell (option
+    /// `ordering=safety|plain`): within captures and within quiet moves, a piece that
+    /// lands where no enemy piece can take it comes first, then one an own piece would
+    /// avenge, then one left hanging; then by progress. Ordering only: values are
+    /// unchanged. Default: on for Breakthrough (5x5, ab-tt-mc: 8.0 M nodes instead of
+    /// 20.9 M), off for Knightthrough (6x6, id-ab-tt-mc: 2.7 M instead of 0.9 M).
+    pub safety_ordering: bool,
 }
 
 impl Default for RaceOptions {
     fn default() -> Self {
-        RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose, tactics: true, symmetry: true }
+        RaceOptions {
+            misere: false,
+            misere_no_move: NoMoveRule::Lose,
+            tactics: true,
+            symmetry: true,
+            safety_ordering: false,
+        }
     }
 }
 
@@ -95,15 +108,22 @@ impl RaceOptions {
     /// normal play only; `symmetry=on|off`); `misere` is given by
     /// the game's name. Unknown keys are refused.
     pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
-        let mut out = RaceOptions { misere, ..Default::default() };
+        let mut out = RaceOptions { misere, safety_ordering: game == "breakthrough", ..Default::default() };
         for (key, value) in options.pairs() {
             match key.as_str() {
                 "no-move" if misere => out.misere_no_move = parse_no_move(game, key, value)?,
                 "no-move" => return Err(bad_option(game, key, value, "only the misère game has a no-move option")),
                 "tactics" if !misere => out.tactics = parse_on_off(game, key, value)?,
+                "ordering" if !misere => {
+                    out.safety_ordering = match value.to_ascii_lowercase().as_str() {
+                        "safety" => true,
+                        "plain" => false,
+                        _ => return Err(bad_option(game, key, value, "expected safety or plain")),
+                    }
+                }
                 "symmetry" => out.symmetry = parse_on_off(game, key, value)?,
                 _ => {
-                    let accepted = if misere { "no-move, symmetry" } else { "tactics, symmetry" };
+                    let accepted = if misere { "no-move, symmetry" } else { "tactics, ordering, symmetry" };
                     return Err(bad_option(game, key, value, &format!("unknown option (accepted: {accepted})")));
                 }
             }
@@ -242,6 +262,32 @@ impl Race {
             reach & !own
         } else {
             reach & empty
+        }
+    }
+
+    /// Cells where player `p`'s pieces `pieces` could capture.
+    fn attacked_by(&self, p: u8, pieces: u64) -> u64 {
+        self.kind
+            .dirs()
+            .iter()
+            .filter(|d| d.captures)
+            .map(|d| self.grid.shift(pieces, if p == 0 { d.dr } else { -d.dr }, d.dc))
+            .fold(0, |a, b| a | b)
+    }
+
+    /// After `mv`: 2 if no enemy piece can take the moved piece, 1 if one can but an
+    /// own piece could take back, 0 if it hangs.
+    fn landing_safety(&self, mv: RaceMove) -> i32 {
+        let me = self.player as usize;
+        let to = 1u64 << mv.to;
+        let own = (self.pieces[me] & !(1u64 << mv.from)) | to;
+        let opp = self.pieces[1 - me] & !to;
+        if self.attacked_by(1 - self.player, opp) & to == 0 {
+            2
+        } else if self.attacked_by(self.player, own & !to) & to != 0 {
+            1
+        } else {
+            0
         }
     }
 
@@ -434,11 +480,19 @@ impl Game for Race {
                 rows - 1 - r
             }
         };
+        if !self.options.safety_ordering || self.options.misere {
+            return if mv.capture {
+                // The captured piece's progress towards our home row.
+                100 + progress(mv.to, 1 - self.player)
+            } else {
+                progress(mv.to, self.player)
+            };
+        }
+        let safety = 20 * self.landing_safety(mv);
         if mv.capture {
-            // The captured piece's progress towards our home row.
-            100 + progress(mv.to, 1 - self.player)
+            100 + safety + progress(mv.to, 1 - self.player)
         } else {
-            progress(mv.to, self.player)
+            safety + progress(mv.to, self.player)
         }
     }
 }

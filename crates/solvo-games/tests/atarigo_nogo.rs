@@ -25,7 +25,10 @@ fn atarigo_first_capture_wins() {
     // X a2, O a1, X b1 captures a1.
     let g = play_all(&g, |g, t| g.parse_move(t).unwrap(), &["a2", "a1"]);
     let mv = g.parse_move("b1").unwrap();
-    assert_eq!(g.move_priority(mv), 1000);
+    // The capture comes before every other move.
+    let mut others = Vec::new();
+    g.generate_moves(&mut others);
+    assert!(others.iter().filter(|&&m| m != mv).all(|&m| g.move_priority(m) < g.move_priority(mv)));
     let after = g.play(mv);
     assert_eq!(after.status(), Status::Over(-1));
     let mut moves = Vec::new();

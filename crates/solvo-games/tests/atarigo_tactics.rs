@@ -12,7 +12,7 @@ use solvo_games::{Atarigo, AtarigoOptions, NoMoveRule};
 use std::collections::HashSet;
 
 fn opts(tactics: bool, no_move: NoMoveRule) -> AtarigoOptions {
-    AtarigoOptions { no_move, tactics, lookahead: tactics, symmetry: tactics }
+    AtarigoOptions { no_move, tactics, lookahead: tactics, symmetry: tactics, liberty_ordering: tactics }
 }
 
 /// The plain position rebuilt with the options `with`.

@@ -10,7 +10,13 @@ use solvo_games::{NoMoveRule, Race, RaceKind, RaceOptions};
 use std::collections::HashSet;
 
 fn opts(tactics: bool) -> RaceOptions {
-    RaceOptions { misere: false, misere_no_move: NoMoveRule::Lose, tactics, symmetry: tactics }
+    RaceOptions {
+        misere: false,
+        misere_no_move: NoMoveRule::Lose,
+        tactics,
+        symmetry: tactics,
+        safety_ordering: tactics,
+    }
 }
 
 fn with_tactics(plain: &Race) -> Race {
