@@ -136,6 +136,30 @@ impl BenchArgs {
         Algorithm::ALL.to_vec()
     }
 
+    /// The options that change results, as typed (for captions).
+    fn flags(&self) -> String {
+        let mut f = format!(" --cell-time {}", self.cell_time);
+        if let Some(n) = self.cell_nodes {
+            f += &format!(" --cell-nodes {n}");
+        }
+        if let Some(p) = self.playouts {
+            f += &format!(" --playouts {p}");
+        }
+        if self.tt_bits != 22 {
+            f += &format!(" --tt-bits {}", self.tt_bits);
+        }
+        if self.etc {
+            f += " --etc";
+        }
+        if self.study_settings {
+            f += " --study-settings";
+        }
+        if self.seed != 1 {
+            f += &format!(" --seed {}", self.seed);
+        }
+        f
+    }
+
     /// The solver of one cell.
     fn solver(&self, algo: Algorithm, study: Option<&StudyRow>) -> SolverArgs {
         let mut ab = AbArgs::default();
@@ -188,9 +212,8 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
     if let Some(t) = args.table {
         let _ = writeln!(
             md,
-            "Study table {t}: ours (`solvo bench games --table {t} --cell-time {}{}`) beside the study's figures (moves / seconds; \"> N G\": stopped unsolved).\n",
-            args.cell_time,
-            if args.study_settings { " --study-settings" } else { "" }
+            "Study table {t}: ours (`solvo bench games --table {t}{}`) beside the study's figures (moves / seconds; \"> N G\": stopped unsolved).\n",
+            args.flags()
         );
     }
     let _ = writeln!(md, "| game | algorithm | result | nodes | time | playouts | study |");
@@ -326,8 +349,8 @@ fn write_markdown(args: &BenchArgs, md: &str) -> Result<(), CliError> {
 fn nogo_grid(args: &BenchArgs, common: Common) -> Result<(), CliError> {
     let algo = args.algos.first().copied().unwrap_or(Algorithm::AbTtMc);
     let mut md = format!(
-        "Study table 3, Nogo winner by size (rows x columns; 1: first player, 2: second): ours / study, `solvo bench games --table 3 --algos {algo} --cell-time {} --grid-max-cells {}` (\"?\": not solved within the cell limit, blank: not run).\n\n",
-        args.cell_time, args.grid_max_cells
+        "Study table 3, Nogo winner by size (rows x columns; 1: first player, 2: second): ours / study, `solvo bench games --table 3 --algos {algo}{} --grid-max-cells {}` (\"?\": not solved within the cell limit; \"·\": larger than the grid limit, not run).\n\n",
+        args.flags(), args.grid_max_cells
     );
     let _ = writeln!(md, "| | {} |", (1..=10).map(|c| c.to_string()).collect::<Vec<_>>().join(" | "));
     let _ = writeln!(md, "|---|{}", "---|".repeat(10));
@@ -385,10 +408,10 @@ fn schemes(args: &BenchArgs, common: Common) -> Result<(), CliError> {
     let algo = args.algos.first().copied().unwrap_or(Algorithm::IdAbTtMc);
     let cells = args.cells()?;
     let mut md = format!(
-        "Transposition-table replacement schemes, {} entries each, {algo} (`solvo bench games --schemes --algos {algo} --schemes-entries {} --cell-time {}`); \"lost\": look-ups that missed a position stored earlier.\n\n",
+        "Transposition-table replacement schemes, {} entries each, {algo} (`solvo bench games --schemes --algos {algo} --schemes-entries {}{}`); \"lost\": look-ups that missed a position stored earlier.\n\n",
         thousands(args.schemes_entries as u64),
         args.schemes_entries,
-        args.cell_time
+        args.flags()
     );
     let _ = writeln!(
         md,
