@@ -7,6 +7,7 @@
 
 pub mod contained_panic;
 pub mod game;
+pub mod hugemem;
 pub mod opening;
 pub mod rng;
 

@@ -15,7 +15,9 @@
 //! - [`solve`]: the public API (`solve`, options, result, statistics).
 
 pub mod hints;
-pub mod hugemem;
+/// The zeroed, huge-page-backed word buffer of the table (in `solvo-core`, shared with
+/// the generic solvers' table).
+pub use solvo_core::hugemem;
 pub mod mc_hints;
 pub mod ordering;
 pub mod parallel;

@@ -116,6 +116,8 @@ pub struct SolverConfig {
     pub killers: bool,
     /// The history heuristic in the alpha-beta solvers.
     pub history: bool,
+    /// Threads of the alpha-beta solvers (lazy SMP over a shared table); 1: sequential.
+    pub threads: usize,
     /// A GRAVE node orders the solver's moves by its playout counts only with more than
     /// this many playouts (the study: 100), else the learned policy does.
     pub mc_min_visits: u32,
@@ -138,6 +140,7 @@ impl SolverConfig {
             null_window: false,
             killers: false,
             history: false,
+            threads: 1,
             mc_min_visits: TREE_MIN_VISITS,
         }
     }
@@ -157,6 +160,7 @@ impl SolverConfig {
             null_window: self.null_window.then_some(self.threshold),
             killers: self.killers,
             history: self.history,
+            threads: self.threads,
         }
     }
 }

@@ -16,8 +16,10 @@ use crate::budget::{Budget, Limiter, SolverStats};
 use crate::mc_ordering::McOrdering;
 use crate::outcome::{SolveResult, Verdict};
 use crate::proven::{ProvenPositions, MIN_RECORD_NODES};
-use crate::tt::{work_of, Bound, Entry, TableShape, TranspositionTable, DEPTH_EXACT};
+use crate::tt::{work_of, Bound, Entry, TableShape, TranspositionTable, TtCounters, DEPTH_EXACT};
+use solvo_core::rng::Rng;
 use solvo_core::{Game, Status};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Options of the alpha-beta solvers.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +40,8 @@ pub struct AbOptions {
     /// History heuristic: moves (by move code) that refuted windows or were best
     /// score more, weighted by the work below them.
     pub history: bool,
+    /// Search threads sharing the table (lazy SMP); 1: the plain sequential search.
+    pub threads: usize,
 }
 
 impl Default for AbOptions {
@@ -50,6 +54,7 @@ impl Default for AbOptions {
             null_window: None,
             killers: false,
             history: false,
+            threads: 1,
         }
     }
 }
@@ -57,6 +62,12 @@ impl Default for AbOptions {
 /// Tier of the game's `move_priority` in a move score (above killers and Monte Carlo
 /// scores, which stay below 2^46).
 const PRIORITY_SHIFT: u32 = 48;
+/// The stop flag of a parallel search is read every this many + 1 nodes.
+const STOP_CHECK_MASK: u64 = (1 << 10) - 1;
+/// A helper thread's random tie-break: below every score difference that means
+/// something (Monte Carlo counts start at 2^20; policy weights are multiples of 1/1024
+/// of a unit scaled by 1024, so only exact ties and near-ties move).
+const JITTER_MASK: u64 = (1 << 8) - 1;
 /// The proven-positions store gets a checkpoint call every this many + 1 nodes.
 const CHECKPOINT_MASK: u64 = (1 << 14) - 1;
 /// Bonus of a ply's first killer move (the second gets half).
@@ -65,7 +76,12 @@ const KILLER_BONUS: i64 = 1 << 46;
 const HISTORY_CAP: i64 = (1 << 44) - 1;
 
 struct Searcher<'a, 'p, G: Game> {
-    tt: TranspositionTable,
+    tt: &'a TranspositionTable,
+    counters: TtCounters,
+    stop: &'a AtomicBool,
+    /// Helper threads of a parallel search break ties between equal move scores at
+    /// random, so that they explore other subtrees first and fill the shared table.
+    jitter: Option<Rng>,
     proven: Option<&'p mut dyn ProvenPositions>,
     ordering: Option<&'a McOrdering<G::Move>>,
     limiter: Limiter,
@@ -88,7 +104,7 @@ impl<G: Game> Searcher<'_, '_, G> {
     /// Fail-soft negamax. `None` when the budget ran out.
     fn search(&mut self, game: &G, alpha: i32, beta: i32, depth: u16, ply: usize) -> Option<Scored> {
         self.nodes += 1;
-        if self.limiter.out(self.nodes) {
+        if self.limiter.out(self.nodes) || (self.nodes & STOP_CHECK_MASK == 0 && self.stop.load(Ordering::Relaxed)) {
             return None;
         }
         match game.status() {
@@ -120,7 +136,7 @@ impl<G: Game> Searcher<'_, '_, G> {
             }
         }
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        if let Some(e) = self.tt.probe(key, &mut self.counters) {
             tt_move = e.best;
             if e.depth >= depth && ply > 0 {
                 let exact = e.depth == DEPTH_EXACT;
@@ -130,7 +146,7 @@ impl<G: Game> Searcher<'_, '_, G> {
                     Bound::Upper => e.value <= alpha,
                 };
                 if cut {
-                    self.tt.counters.cutoffs += 1;
+                    self.counters.cutoffs += 1;
                     return Some((e.value, exact));
                 }
             }
@@ -167,7 +183,8 @@ impl<G: Game> Searcher<'_, '_, G> {
                 } else {
                     0
                 };
-                (i64::from(game.move_priority(m)) << PRIORITY_SHIFT) + killer + *s + history
+                let noise = self.jitter.as_mut().map_or(0, |r| (r.next_u64() & JITTER_MASK) as i64);
+                (i64::from(game.move_priority(m)) << PRIORITY_SHIFT) + killer + *s + history + noise
             };
         }
         let result = self.search_moves(game, &moves, &mut scores, alpha, beta, child_depth, ply);
@@ -186,14 +203,15 @@ impl<G: Game> Searcher<'_, '_, G> {
         if let Some(m) = best_move.filter(|_| bound != Bound::Upper) {
             self.reward(game, m, ply, depth, work, bound == Bound::Lower);
         }
-        self.tt.store(Entry {
+        let entry = Entry {
             key,
             value: best,
             bound,
             depth: if exact { DEPTH_EXACT } else { depth },
             work: work_of(work),
             best: best_index.and_then(|i| u8::try_from(i).ok()).filter(|&i| i < 255),
-        });
+        };
+        self.tt.store(entry, &mut self.counters);
         Some((best, exact))
     }
 
@@ -239,7 +257,7 @@ impl<G: Game> Searcher<'_, '_, G> {
             // Enhanced transposition cutoff: a child already known to refute the window.
             for (i, &m) in moves.iter().enumerate() {
                 let child = game.play(m);
-                if let Some(e) = self.tt.probe(child.hash_key()) {
+                if let Some(e) = self.tt.probe(child.hash_key(), &mut self.counters) {
                     if e.depth >= child_depth && matches!(e.bound, Bound::Exact | Bound::Upper) && -e.value >= beta {
                         return Some((-e.value, e.depth == DEPTH_EXACT, Some(i), Bound::Lower, 1));
                     }
@@ -295,7 +313,10 @@ pub fn alpha_beta<G: Game>(
 
 /// [`alpha_beta`] that reads proven positions from `proven` before searching a node
 /// and records there every horizon-free result of at least [`MIN_RECORD_NODES`] nodes;
-/// a `false` checkpoint stops the search (verdict unknown).
+/// a `false` checkpoint stops the search (verdict unknown). With `options.threads` > 1,
+/// helper threads search the same root over the shared table (lazy SMP); the first
+/// result found is the answer (any is proven), and only the calling thread uses
+/// `proven`.
 pub fn alpha_beta_with_proofs<G: Game>(
     game: &G,
     options: &AbOptions,
@@ -303,9 +324,14 @@ pub fn alpha_beta_with_proofs<G: Game>(
     budget: Budget,
     proven: Option<&mut dyn ProvenPositions>,
 ) -> SolveResult<G::Move> {
-    let mut s = Searcher {
-        tt: TranspositionTable::with_shape(options.table),
-        proven,
+    let tt = TranspositionTable::with_shape(options.table);
+    let stop = AtomicBool::new(false);
+    let searcher = |jitter: Option<Rng>| Searcher {
+        tt: &tt,
+        counters: TtCounters::default(),
+        stop: &stop,
+        jitter,
+        proven: None,
         ordering,
         limiter: Limiter::new(budget),
         nodes: 0,
@@ -316,38 +342,46 @@ pub fn alpha_beta_with_proofs<G: Game>(
         killers: Vec::new(),
         history: Vec::new(),
     };
-    let max = game.max_value();
-    let (alpha, beta) = match options.null_window {
-        Some(t) => (t.saturating_sub(1), t),
-        None => (-max, max),
-    };
-    let mut iterations = 0;
-    let mut verdict = Verdict::Unknown;
-    let mut depth: u16 = if options.iterative { 1 } else { DEPTH_EXACT };
-    loop {
-        iterations += 1;
-        match s.search(game, alpha, beta, depth, 0) {
-            None => break,
-            Some((v, true)) => {
-                verdict = match options.null_window {
-                    None => Verdict::Exact(v),
-                    Some(t) if v >= t => Verdict::AtLeast(t),
-                    Some(t) => Verdict::Below(t),
-                };
-                break;
-            }
-            Some((_, false)) => {
-                if depth >= DEPTH_EXACT - 1 {
-                    break;
-                }
-                depth += 1;
-            }
+    let threads = options.threads.max(1);
+    let mut main = searcher(None);
+    main.proven = proven;
+    let (main_run, helpers) = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads)
+            .map(|k| {
+                let mut helper = searcher(Some(Rng::new(0x5EED_0000 + k as u64)));
+                let stop = &stop;
+                scope.spawn(move || {
+                    let run = helper.run_root(game);
+                    stop.store(true, Ordering::Relaxed);
+                    (run, helper.nodes, helper.counters, helper.root_best)
+                })
+            })
+            .collect();
+        let run = main.run_root(game);
+        stop.store(true, Ordering::Relaxed);
+        let helpers: Vec<_> = handles.into_iter().map(|h| h.join().expect("a helper search thread panicked")).collect();
+        (run, helpers)
+    });
+    let (mut verdict, iterations) = main_run;
+    let mut best_move = main.root_best;
+    let mut nodes = main.nodes;
+    let mut c = main.counters;
+    for ((run, helper_nodes, counters, helper_best), _) in helpers.into_iter().zip(1..) {
+        if verdict == Verdict::Unknown && run.0 != Verdict::Unknown {
+            verdict = run.0;
+            best_move = helper_best;
         }
+        nodes += helper_nodes;
+        c.probes += counters.probes;
+        c.hits += counters.hits;
+        c.cutoffs += counters.cutoffs;
+        c.stores += counters.stores;
+        c.overwrites += counters.overwrites;
+        c.lost += counters.lost;
     }
-    let c = s.tt.counters;
     let stats = SolverStats {
-        nodes: s.nodes,
-        time: s.limiter.elapsed(),
+        nodes,
+        time: main.limiter.elapsed(),
         tt_probes: c.probes,
         tt_hits: c.hits,
         tt_cutoffs: c.cutoffs,
@@ -358,8 +392,43 @@ pub fn alpha_beta_with_proofs<G: Game>(
         ..SolverStats::default()
     };
     let best_move = match verdict {
-        Verdict::Exact(_) | Verdict::AtLeast(_) => s.root_best,
+        Verdict::Exact(_) | Verdict::AtLeast(_) => best_move,
         _ => None,
     };
     SolveResult { verdict, best_move, stats }
+}
+
+impl<G: Game> Searcher<'_, '_, G> {
+    /// Searches the root to a horizon-free result (iterating the depth when
+    /// iterative): the verdict (unknown when stopped or out of budget) and the
+    /// iterations run.
+    fn run_root(&mut self, game: &G) -> (Verdict, u64) {
+        let max = game.max_value();
+        let (alpha, beta) = match self.options.null_window {
+            Some(t) => (t.saturating_sub(1), t),
+            None => (-max, max),
+        };
+        let mut iterations = 0;
+        let mut depth: u16 = if self.options.iterative { 1 } else { DEPTH_EXACT };
+        loop {
+            iterations += 1;
+            match self.search(game, alpha, beta, depth, 0) {
+                None => return (Verdict::Unknown, iterations),
+                Some((v, true)) => {
+                    let verdict = match self.options.null_window {
+                        None => Verdict::Exact(v),
+                        Some(t) if v >= t => Verdict::AtLeast(t),
+                        Some(t) => Verdict::Below(t),
+                    };
+                    return (verdict, iterations);
+                }
+                Some((_, false)) => {
+                    if depth >= DEPTH_EXACT - 1 {
+                        return (Verdict::Unknown, iterations);
+                    }
+                    depth += 1;
+                }
+            }
+        }
+    }
 }

@@ -27,7 +27,7 @@ pub struct ProofProgress {
 }
 
 /// Proven positions: read before searching a node, written after proving one.
-pub trait ProvenPositions {
+pub trait ProvenPositions: Send {
     /// The proven bound of the position with key `key`, if any: `value` as `bound`,
     /// from the side to move's point of view.
     fn proven(&mut self, key: u64) -> Option<(i32, Bound)>;

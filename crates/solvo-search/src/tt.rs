@@ -5,6 +5,10 @@
 //! work (nodes searched below it), the second always replaced. Entries carry the full
 //! 64-bit key, so a hit is a hash collision only if two positions share all 64 bits.
 
+use solvo_core::hugemem::WordBuffer;
+use std::sync::atomic::Ordering;
+use std::sync::Mutex;
+
 /// What an entry's value means for the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -182,15 +186,16 @@ impl TableShape {
 }
 
 /// A transposition table of 16-byte entries in buckets of one or two, by
-/// [`Replacement`] scheme. Its memory is zeroed lazily by the system, so a big table
-/// costs nothing until it is used.
+/// [`Replacement`] scheme, that threads can share (lazy SMP): each slot holds the key
+/// xor-ed with the data word and the data word, so an entry torn by two threads writing
+/// at once reads as a miss, never as another position's entry. Its memory is zeroed
+/// lazily by the system, so a big table costs nothing until it is used.
 pub struct TranspositionTable {
-    slots: Vec<[u64; 2]>,
+    /// Two words a slot: key ^ data, data.
+    words: WordBuffer,
     buckets: usize,
     scheme: Replacement,
-    stored: Option<crate::keyhash::KeySet>,
-    /// Traffic so far.
-    pub counters: TtCounters,
+    stored: Option<Mutex<crate::keyhash::KeySet>>,
 }
 
 impl TranspositionTable {
@@ -204,11 +209,10 @@ impl TranspositionTable {
         let ways = shape.scheme.ways();
         let buckets = (shape.entries / ways).max(1);
         TranspositionTable {
-            slots: vec![[0u64; 2]; buckets * ways],
+            words: WordBuffer::zeroed(2 * buckets * ways),
             buckets,
             scheme: shape.scheme,
-            stored: shape.track_lost.then(crate::keyhash::KeySet::default),
-            counters: TtCounters::default(),
+            stored: shape.track_lost.then(|| Mutex::new(crate::keyhash::KeySet::default())),
         }
     }
 
@@ -224,29 +228,45 @@ impl TranspositionTable {
         b * self.scheme.ways()
     }
 
-    fn get(&self, i: usize) -> Option<Entry> {
-        Entry::unpack(self.slots[i])
+    /// The slot's raw words (key, data), or zeros when torn or empty.
+    fn raw(&self, i: usize) -> [u64; 2] {
+        let data = self.words[2 * i + 1].load(Ordering::Relaxed);
+        let key = self.words[2 * i].load(Ordering::Relaxed) ^ data;
+        [key, data]
     }
 
-    /// The entry stored for `key`, if any.
-    pub fn probe(&mut self, key: u64) -> Option<Entry> {
-        self.counters.probes += 1;
+    fn get(&self, i: usize) -> Option<Entry> {
+        Entry::unpack(self.raw(i))
+    }
+
+    fn put(&self, i: usize, [key, data]: [u64; 2]) {
+        self.words[2 * i].store(key ^ data, Ordering::Relaxed);
+        self.words[2 * i + 1].store(data, Ordering::Relaxed);
+    }
+
+    /// The entry stored for `key`, if any; traffic counted in `counters`.
+    pub fn probe(&self, key: u64, counters: &mut TtCounters) -> Option<Entry> {
+        counters.probes += 1;
         let b = self.bucket(key);
         let found = (b..b + self.scheme.ways()).filter_map(|i| self.get(i)).find(|e| e.key == key);
         if found.is_some() {
-            self.counters.hits += 1;
-        } else if self.stored.as_ref().is_some_and(|s| s.contains(&key)) {
-            self.counters.lost += 1;
+            counters.hits += 1;
+        } else if let Some(stored) = &self.stored {
+            if stored.lock().is_ok_and(|s| s.contains(&key)) {
+                counters.lost += 1;
+            }
         }
         found
     }
 
-    /// Stores `entry` by the table's [`Replacement`] scheme: an entry for the same key
-    /// is always replaced.
-    pub fn store(&mut self, entry: Entry) {
-        self.counters.stores += 1;
-        if let Some(s) = &mut self.stored {
-            s.insert(entry.key);
+    /// Stores `entry` by the table's [`Replacement`] scheme (an entry for the same key
+    /// is always replaced); traffic counted in `counters`.
+    pub fn store(&self, entry: Entry, counters: &mut TtCounters) {
+        counters.stores += 1;
+        if let Some(stored) = &self.stored {
+            if let Ok(mut s) = stored.lock() {
+                s.insert(entry.key);
+            }
         }
         let b = self.bucket(entry.key);
         let new = entry.pack();
@@ -254,13 +274,13 @@ impl TranspositionTable {
         let evicts = |old: Option<Entry>| old.is_some_and(|e| e.key != entry.key);
         match self.scheme {
             Replacement::AlwaysReplace => {
-                self.counters.overwrites += u64::from(evicts(first));
-                self.slots[b] = new;
+                counters.overwrites += u64::from(evicts(first));
+                self.put(b, new);
             }
             Replacement::DepthPreferred => {
                 if !matches!(first, Some(e) if e.key != entry.key && entry.depth < e.depth) {
-                    self.counters.overwrites += u64::from(evicts(first));
-                    self.slots[b] = new;
+                    counters.overwrites += u64::from(evicts(first));
+                    self.put(b, new);
                 }
             }
             Replacement::TwoTier | Replacement::CostBased => {
@@ -271,15 +291,15 @@ impl TranspositionTable {
                     (_, Some(e)) => entry.work >= e.work,
                 };
                 if first.is_some_and(|e| e.key == entry.key) {
-                    self.slots[b] = new;
+                    self.put(b, new);
                 } else if beats_first {
                     // The first slot's entry moves down to the second.
-                    self.counters.overwrites += u64::from(evicts(second));
-                    self.slots[b + 1] = self.slots[b];
-                    self.slots[b] = new;
+                    counters.overwrites += u64::from(evicts(second));
+                    self.put(b + 1, self.raw(b));
+                    self.put(b, new);
                 } else {
-                    self.counters.overwrites += u64::from(evicts(second));
-                    self.slots[b + 1] = new;
+                    counters.overwrites += u64::from(evicts(second));
+                    self.put(b + 1, new);
                 }
             }
         }
@@ -287,7 +307,7 @@ impl TranspositionTable {
 
     /// Number of entries the table holds at most.
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        self.words.len() / 2
     }
 }
 

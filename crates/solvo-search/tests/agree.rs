@@ -135,7 +135,8 @@ fn exhausted_budget_is_unknown() {
 }
 
 /// Every alpha-beta setting of the study (replacement scheme, a table far too small,
-/// killers, history, null window, the Monte Carlo node threshold) keeps every value.
+/// killers, history, null window, the Monte Carlo node threshold) and two threads
+/// sharing the table keep every value.
 #[test]
 fn alpha_beta_options_keep_every_value() {
     use solvo_search::tt::Replacement;
@@ -175,6 +176,7 @@ fn alpha_beta_options_keep_every_value() {
                     c.history = history;
                     c.null_window = null_window;
                     c.mc_min_visits = if history { 0 } else { 100 };
+                    c.threads = if killers { 2 } else { 1 };
                     for (g, v) in &domineering {
                         check("misere domineering", &c, *v, solve(g, &c).verdict);
                     }

@@ -66,7 +66,7 @@ fn check(key: u64, value: i32, bound: u8) -> u32 {
 }
 
 /// What a progress report receives at each flush.
-pub type ProgressFn = Box<dyn FnMut(&ProofProgress, Duration)>;
+pub type ProgressFn = Box<dyn FnMut(&ProofProgress, Duration) + Send>;
 
 /// An open proof store (see the module documentation).
 pub struct ProofStore {

@@ -29,7 +29,7 @@ pub enum What {
     List,
     /// Solve a game from its start (or after a random opening): the winner, a winning
     /// first move, nodes, time and transposition-table statistics.
-    Solve(SolveArgs),
+    Solve(Box<SolveArgs>),
 }
 
 /// Options of one solver run.
@@ -89,6 +89,10 @@ pub struct AbArgs {
     /// The history heuristic.
     #[arg(long)]
     pub history: bool,
+    /// Search threads sharing the table (lazy SMP); node counts of more than one
+    /// thread vary from run to run.
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
+    pub threads: usize,
     /// A Monte Carlo tree node orders moves by its playout counts only with more than
     /// this many playouts, else the learned policy does (the study: 100).
     #[arg(long, default_value_t = solvo_search::mc_ordering::TREE_MIN_VISITS, value_parser = crate::option_ranges::min_visits, allow_negative_numbers = true)]
@@ -105,6 +109,7 @@ impl Default for AbArgs {
             null_window: false,
             killers: false,
             history: false,
+            threads: 1,
             mc_min_visits: solvo_search::mc_ordering::TREE_MIN_VISITS,
         }
     }
@@ -155,6 +160,7 @@ impl SolverArgs {
         c.null_window = self.ab.null_window;
         c.killers = self.ab.killers;
         c.history = self.ab.history;
+        c.threads = self.ab.threads;
         c.mc_min_visits = self.ab.mc_min_visits;
         Ok(c)
     }
