@@ -76,7 +76,7 @@ mod tests {
         assert_eq!(recognize("start", Some(BoardSize::Six), n).unwrap().position.size, BoardSize::Six);
         let board = "---------------------------OX------XO--------------------------- X";
         assert_eq!(recognize(board, None, n).unwrap().kind, InputKind::Board);
-        let obf = format!("{board}; comment");
+        let obf = format!("{board};");
         assert_eq!(recognize(&obf, None, n).unwrap().kind, InputKind::Obf);
         let ggf = recognize(
             "(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[d3];)",
