@@ -96,7 +96,10 @@ function setGame(g, cursor) {
   S.start = isStandardStart(g) ? null : g.start;
   S.plies = g.plies.slice();
   S.cursor = cursor === undefined ? g.plies.length : Math.max(0, Math.min(cursor, g.plies.length));
-  if (!keepEvals) { S.evals = {}; S.review = null; $('mistakes').innerHTML = ''; }
+  if (!keepEvals) {
+    if (S.reviewController) { S.reviewController.abort(); S.reviewController = null; }
+    S.evals = {}; S.review = null; $('mistakes').innerHTML = ''; $('review-progress').textContent = '';
+  }
   $('size').value = String(S.size); $('variant').value = S.variant;
   $('out-transcript').value = g.transcript; $('out-ggf').value = g.ggf;
   render();
@@ -204,7 +207,8 @@ function describeAnalysis(t, done) {
   if (!t.moves.length) { setStatus(done ? 'No value.' : 'Analysing…', !done); return; }
   const best = t.moves[0];
   let how;
-  if (t.all_exact) how = 'exact: solved (' + t.empties + ' empties; exact from ' + t.exact_from + ' at this level)';
+  if (t.all_exact && S.size < 8) how = 'exact: perfect play (' + t.empties + ' empties; ' + S.size + 'x' + S.size + ' is always solved)';
+  else if (t.all_exact) how = 'exact: solved (' + t.empties + ' empties; exact from ' + t.exact_from + ' at this level)';
   else if (t.moves.some((m) => m.exact)) how = 'solving exactly move by move (' + t.moves.filter((m) => m.exact).length + ' of ' + t.legal + ' done, ' + t.empties + ' empties)';
   else how = 'midgame search, depth ' + best.depth + (best.selectivity < 100 ? ' @' + best.selectivity + '%' : '') + (t.empties <= t.exact_from ? ' (exact solve next)' : ' (exact from ' + t.exact_from + ' empties)');
   const stopped = t.stopped ? ' — stopped at the time limit' : '';
@@ -388,11 +392,13 @@ function analyzeGame() {
 function renderMistakes(r) {
   const div = $('mistakes');
   if (!r.mistakes.length) { div.innerHTML = '<p>No mistake of ' + r.mistake_threshold + ' discs or more.</p>'; return; }
-  let h = '<p>Mistakes (losing ' + r.mistake_threshold + ' discs or more):</p><ul>';
-  for (const m of r.mistakes) {
+  const shown = r.mistakes.slice(0, 12);
+  let h = '<p>' + r.mistakes.length + ' mistakes (losing ' + r.mistake_threshold + ' discs or more), worst first:</p><ul>';
+  for (const m of shown) {
     h += '<li data-ply="' + m.index + '">' + (m.index + 1) + '. ' + m.side + ' ' + m.played + ' (' + fmt(m.played_score, m.exact) +
-      '), best ' + m.best + ' (' + fmt(m.best_score, m.exact) + '): loses ' + m.loss + '</li>';
+      '), best ' + m.best + ' (' + fmt(m.best_score, m.exact) + '): loses ' + (Math.round(m.loss * 10) / 10) + '</li>';
   }
+  if (r.mistakes.length > shown.length) h += '<li>… and ' + (r.mistakes.length - shown.length) + ' more (marked in the move list)</li>';
   div.innerHTML = h + '</ul>';
 }
 

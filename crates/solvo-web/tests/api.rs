@@ -175,3 +175,63 @@ fn a_game_review_lists_each_move_and_its_loss() {
     let empty = request(addr, "POST", "/api/analyze-game", r#"{"game":{}}"#);
     assert_eq!(empty.status, 422);
 }
+
+#[test]
+fn wthor_games_are_searched_and_opened() {
+    use solvo_othello::formats::wthor::{parse_names, parse_wtb, PLAYER_RECORD_LEN, TOURNAMENT_RECORD_LEN};
+    let dir = format!("{}/../../../shared/data/wthor", env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read(format!("{dir}/{name}")).unwrap();
+    let file = parse_wtb(&read("WTH_1977.wtb")).unwrap();
+    let players = parse_names(&read("WTH.JOU"), PLAYER_RECORD_LEN).unwrap();
+    let tournaments = parse_names(&read("WTH.TRN"), TOURNAMENT_RECORD_LEN).unwrap();
+    let mut cfg = config(1, Duration::from_secs(10));
+    let added = cfg.wthor.add("WTH_1977.wtb", &file, &players, &tournaments);
+    assert!(added > 0);
+    let addr = start(cfg);
+    let all = request(addr, "GET", "/api/wthor?limit=5", "").json();
+    assert_eq!(all["total"].as_u64().unwrap() as usize, added);
+    assert_eq!(all["games"].as_array().unwrap().len(), 5.min(added));
+    // Search by a player of the first game (case-insensitive substring).
+    let first = &all["games"][0];
+    let name = first["black"].as_str().unwrap().to_uppercase();
+    let found =
+        request(addr, "GET", &format!("/api/wthor?player={}&year=1977", name.split_whitespace().next().unwrap()), "");
+    let found = found.json();
+    assert!(found["games"].as_array().unwrap().iter().any(|g| g["id"] == first["id"]), "{found}");
+    assert_eq!(request(addr, "GET", "/api/wthor?year=1900", "").json()["total"], 0);
+    // Open it: the game replays to its recorded disc count.
+    let g = request(addr, "GET", &format!("/api/wthor/{}", first["id"]), "").json();
+    let last = g["game"]["positions"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(g["info"]["transcript"], g["game"]["transcript"]);
+    if last["over"] == true {
+        let black = last["black"].as_u64().unwrap() as i64;
+        let white = last["white"].as_u64().unwrap() as i64;
+        let empties = 64 - black - white;
+        let discs = if black > white { black + empties } else { black };
+        assert_eq!(discs, first["black_discs"].as_i64().unwrap());
+    }
+    assert_eq!(request(addr, "GET", "/api/wthor/999999", "").status, 404);
+    assert_eq!(request(addr, "GET", "/api/wthor/x", "").status, 400);
+    assert_eq!(request(addr, "GET", "/api/wthor?year=abc", "").status, 400);
+}
+
+#[test]
+fn a_store_is_shared_by_the_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = solvo_solve::store::Store::open(&dir.path().join("s4.redb"), BoardSize::Four, Variant::Normal).unwrap();
+    let mut cfg = config(2, Duration::from_secs(30));
+    cfg.stores.push(store);
+    let addr = start(cfg);
+    let (moves, pos) = transcript_to(BoardSize::Four, Variant::Normal, 8);
+    let body = json!({"game": {"size": 4, "moves": moves}}).to_string();
+    // Two at once: two engines, each with a handle on the one store.
+    let held: Vec<_> = (0..2).map(|_| send(addr, "POST", "/api/analyze", &body)).collect();
+    let mut expected = exact_values(&pos);
+    expected.sort();
+    for s in held {
+        let done = read_answer(s).events("done");
+        assert_eq!(values_of(&done[0]), expected);
+    }
+    let info = request(addr, "GET", "/api/info", "").json();
+    assert!(info["stores"][0].as_str().unwrap().ends_with("s4.redb"));
+}

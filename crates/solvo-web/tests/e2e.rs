@@ -222,7 +222,7 @@ async fn the_page_in_headless_chromium() {
     assert!(points.as_i64().unwrap() > 40, "graph points {points}");
     let mistakes = js(&c, "document.querySelectorAll('#mistakes li').length").await;
     assert!(mistakes.as_i64().unwrap() > 0, "a game of first legal moves has mistakes");
-    c.execute("document.getElementById('mistakes').scrollIntoView()", vec![]).await.unwrap();
+    c.execute("document.getElementById('graph-panel').scrollIntoView()", vec![]).await.unwrap();
     shot(&c, "06-game-analysis").await;
 
     // 7. 6x6 under reversed rules: values exact again.

@@ -66,7 +66,11 @@ impl Answer {
 
 /// Sends a request and reads the whole answer (the connection is closed after it).
 pub fn request(addr: SocketAddr, method: &str, path: &str, body: &str) -> Answer {
-    let mut s = send(addr, method, path, body);
+    read_answer(send(addr, method, path, body))
+}
+
+/// Reads the whole answer on an open connection.
+pub fn read_answer(mut s: TcpStream) -> Answer {
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).unwrap();
     parse(&raw)
