@@ -99,6 +99,7 @@ function setGame(g, cursor) {
   if (!keepEvals) {
     if (S.reviewController) { S.reviewController.abort(); S.reviewController = null; }
     S.evals = {}; S.review = null; $('mistakes').innerHTML = ''; $('review-progress').textContent = '';
+    $('game-info').textContent = '';
   }
   $('size').value = String(S.size); $('variant').value = S.variant;
   $('out-transcript').value = g.transcript; $('out-ggf').value = g.ggf;
@@ -468,7 +469,8 @@ async function wthorOpen(id) {
     const r = await api('/api/wthor/' + id);
     S.game = null;
     setGame(r.game, 0);
-    setStatus(r.info.black + ' vs ' + r.info.white + ' (' + r.info.tournament + ' ' + r.info.year + ')', false);
+    $('game-info').textContent = r.info.black + ' (black) vs ' + r.info.white + ' (white), ' + r.info.tournament + ' ' + r.info.year +
+      ': ' + r.info.black_discs + '-' + (64 - r.info.black_discs) + ' (perfect play from the last empties: ' + r.info.theoretical_black_discs + ')';
   } catch (e) { showError('WTHOR: ' + e.message); }
 }
 function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c])); }

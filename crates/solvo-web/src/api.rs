@@ -192,8 +192,10 @@ pub async fn engine_move(
         return Err(ApiError::unprocessable("the game is over: no move to choose"));
     }
     let lease = state.pool.lease(level_of(&state.pool, req.level)?)?;
-    let v = answer(lease, move |engine| {
-        let r = engine.best_move(&pos, Some(budget), &mut |_| {})?;
+    // The level sets the depth (a time given to the engine would be a time control
+    // instead); the budget stops a search that takes longer.
+    let v = answer(lease, budget, move |engine| {
+        let r = engine.best_move(&pos, None, &mut |_| {})?;
         Ok(json!({
             "move": r.best_move.map(|s| s.to_string()),
             "score": round(r.score),

@@ -205,8 +205,9 @@ where
 }
 
 /// Runs `work` with the leased engine on a blocking thread and answers its result as
-/// JSON; the search is stopped if the client goes away first (the request is dropped).
-pub async fn answer<F>(mut lease: Lease, work: F) -> Result<Value, ApiError>
+/// JSON; the search is stopped when `budget` has passed, or if the client goes away
+/// first (the request is dropped).
+pub async fn answer<F>(mut lease: Lease, budget: Duration, work: F) -> Result<Value, ApiError>
 where
     F: FnOnce(&mut Engine) -> Result<Value, EngineError> + Send + 'static,
 {
@@ -226,7 +227,16 @@ where
         }
     }
     let ended = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let mut guard = StopOnDrop(Some((lease.stop_handle(), ended.clone())));
+    let stop = lease.stop_handle();
+    let mut guard = StopOnDrop(Some((stop.clone(), ended.clone())));
+    let timer_ended = ended.clone();
+    tokio::spawn(async move {
+        tokio::time::sleep(budget).await;
+        while !timer_ended.load(std::sync::atomic::Ordering::Relaxed) {
+            stop.stop();
+            tokio::time::sleep(RESTOP).await;
+        }
+    });
     let task = tokio::task::spawn_blocking(move || {
         let r = std::panic::catch_unwind(AssertUnwindSafe(|| work(lease.engine())));
         if r.is_err() {

@@ -178,14 +178,8 @@ fn a_game_review_lists_each_move_and_its_loss() {
 
 #[test]
 fn wthor_games_are_searched_and_opened() {
-    use solvo_othello::formats::wthor::{parse_names, parse_wtb, PLAYER_RECORD_LEN, TOURNAMENT_RECORD_LEN};
-    let dir = format!("{}/../../../shared/data/wthor", env!("CARGO_MANIFEST_DIR"));
-    let read = |name: &str| std::fs::read(format!("{dir}/{name}")).unwrap();
-    let file = parse_wtb(&read("WTH_1977.wtb")).unwrap();
-    let players = parse_names(&read("WTH.JOU"), PLAYER_RECORD_LEN).unwrap();
-    let tournaments = parse_names(&read("WTH.TRN"), TOURNAMENT_RECORD_LEN).unwrap();
     let mut cfg = config(1, Duration::from_secs(10));
-    let added = cfg.wthor.add("WTH_1977.wtb", &file, &players, &tournaments);
+    let added = add_wthor(&mut cfg);
     assert!(added > 0);
     let addr = start(cfg);
     let all = request(addr, "GET", "/api/wthor?limit=5", "").json();

@@ -13,30 +13,13 @@
 
 mod common;
 
+use common::browser::{self, js};
 use common::*;
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::{json, Value};
+use fantoccini::{Client, Locator};
+use serde_json::json;
 use solvo_othello::{BoardSize, Variant};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM: &str = "/usr/bin/chromium";
-
-/// Kills chromedriver (and so its browser) when the test ends, passed or not.
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
 
 fn screenshots() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-screenshots");
@@ -47,11 +30,6 @@ fn screenshots() -> PathBuf {
 async fn shot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     std::fs::write(screenshots().join(format!("{name}.png")), png).unwrap();
-}
-
-/// Evaluates `expr` in the page.
-async fn js(c: &Client, expr: &str) -> Value {
-    c.execute(&format!("return ({expr});"), vec![]).await.unwrap()
 }
 
 /// Waits until `expr` is truthy in the page (at most `secs` seconds).
@@ -131,133 +109,135 @@ async fn assert_exact_values(c: &Client, pos: &solvo_othello::Position) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_in_headless_chromium() {
-    for tool in [CHROMEDRIVER, CHROMIUM] {
-        assert!(
-            std::path::Path::new(tool).exists(),
-            "{tool} is missing: install Debian's chromium and chromium-driver (apt-get install -y chromium chromium-driver)"
-        );
-    }
-    let addr = start(config(4, Duration::from_secs(60)));
-    let port = free_port();
-    let driver = Driver(
-        Command::new(CHROMEDRIVER)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start chromedriver"),
-    );
-    let t = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(t.elapsed() < Duration::from_secs(20), "chromedriver did not start");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1000"],
-        }),
-    );
-    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let c = ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a WebDriver session");
+    let mut cfg = config(4, Duration::from_secs(60));
+    add_wthor(&mut cfg);
+    let addr = start(cfg);
+    let browser = browser::open().await;
+    let c = &browser.client;
     let base = format!("http://{addr}/");
 
     // 1. The page: the start, its four moves valued.
     c.goto(&base).await.unwrap();
-    wait_for(&c, &format!("{ANALYSIS_DONE} && document.querySelectorAll('#board .val').length === 4"), 30).await;
-    let paint =
-        js(&c, "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime").await;
+    wait_for(c, &format!("{ANALYSIS_DONE} && document.querySelectorAll('#board .val').length === 4"), 30).await;
+    let paint = js(c, "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime").await;
     eprintln!("first contentful paint: {paint} ms");
-    shot(&c, "01-start-values").await;
+    shot(c, "01-start-values").await;
 
     // 2. A short game by clicking: f5, then the best move twice.
     c.find(Locator::Css("#board [data-sq='f5']")).await.unwrap().click().await.unwrap();
-    wait_for(&c, &format!("document.querySelectorAll('#movelist li').length === 2 && {ANALYSIS_DONE}"), 30).await;
+    wait_for(c, &format!("document.querySelectorAll('#movelist li').length === 2 && {ANALYSIS_DONE}"), 30).await;
     for n in 3..=4 {
         c.find(Locator::Css("#board .sq.best")).await.unwrap().click().await.unwrap();
-        wait_for(&c, &format!("document.querySelectorAll('#movelist li').length === {n} && {ANALYSIS_DONE}"), 30).await;
+        wait_for(c, &format!("document.querySelectorAll('#movelist li').length === {n} && {ANALYSIS_DONE}"), 30).await;
     }
-    shot(&c, "02-played").await;
+    shot(c, "02-played").await;
 
     // 3. Undo, then redo with the keyboard (→), and back (←).
     c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
-    wait_for(&c, "document.querySelector('#movelist li.cur').dataset.ply === '2'", 10).await;
-    wait_for(&c, ANALYSIS_DONE, 30).await;
-    shot(&c, "03-undo").await;
+    wait_for(c, "document.querySelector('#movelist li.cur').dataset.ply === '2'", 10).await;
+    wait_for(c, ANALYSIS_DONE, 30).await;
+    shot(c, "03-undo").await;
     c.execute("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))", vec![]).await.unwrap();
-    wait_for(&c, "document.querySelector('#movelist li.cur').dataset.ply === '3'", 10).await;
+    wait_for(c, "document.querySelector('#movelist li.cur').dataset.ply === '3'", 10).await;
     c.execute("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))", vec![]).await.unwrap();
-    wait_for(&c, "document.querySelector('#movelist li.cur').dataset.ply === '2'", 10).await;
+    wait_for(c, "document.querySelector('#movelist li.cur').dataset.ply === '2'", 10).await;
+
+    // 3b. Against the engine (level 2, white): a click, and the engine answers.
+    select(c, "level", "2").await;
+    select(c, "mode", "engine").await;
+    let before = js(c, "parseInt(document.querySelector('#movelist li.cur').dataset.ply, 10)").await.as_u64().unwrap();
+    c.find(Locator::Css("#board .sq.legal")).await.unwrap().click().await.unwrap();
+    let after = format!(
+        "document.querySelector('#movelist li.cur').dataset.ply === '{}' && document.querySelectorAll('#movelist li').length === {}",
+        before + 2,
+        before + 3
+    );
+    wait_for(c, &format!("{after} && {ANALYSIS_DONE}"), 30).await;
+    let side = js(c, "document.getElementById('turn').textContent").await;
+    assert!(side.as_str().unwrap().contains("Black"), "{side}");
+    shot(c, "03b-engine-replied").await;
+    select(c, "mode", "analyze").await;
+    select(c, "level", "10").await;
+
+    // 3c. Set up a position: a disc added on a1, white to move.
+    c.execute("document.getElementById('io-panel').open = true", vec![]).await.unwrap();
+    c.find(Locator::Id("setup")).await.unwrap().click().await.unwrap();
+    c.find(Locator::Css("#board [data-sq='a1']")).await.unwrap().click().await.unwrap();
+    select(c, "setup-side", "O").await;
+    c.find(Locator::Id("setup-done")).await.unwrap().click().await.unwrap();
+    wait_for(c, "document.querySelector(\"#board [data-sq='a1'] .disc.X\") !== null && document.getElementById('turn').textContent.includes('White')", 10).await;
+    wait_for(c, ANALYSIS_DONE, 30).await;
+
+    // 3d. The WTHOR browser: a search, a game opened.
+    c.execute("document.getElementById('wthor-panel').open = true", vec![]).await.unwrap();
+    c.find(Locator::Id("wthor-search")).await.unwrap().click().await.unwrap();
+    wait_for(c, "document.querySelectorAll('#wthor-results tr.game').length > 0", 10).await;
+    c.find(Locator::Css("#wthor-results tr.game")).await.unwrap().click().await.unwrap();
+    wait_for(c, "document.querySelectorAll('#movelist li').length > 40", 10).await;
+    c.execute("document.getElementById('wthor-panel').scrollIntoView()", vec![]).await.unwrap();
+    shot(c, "03d-wthor").await;
+    c.execute("document.getElementById('wthor-panel').open = false; window.scrollTo(0, 0)", vec![]).await.unwrap();
 
     // 4. A pasted transcript near the end: every value shown is the exact value.
     let (moves, pos) = transcript_to(BoardSize::Eight, Variant::Normal, 14);
-    paste(&c, &moves).await;
-    wait_for(&c, &format!("{ANALYSIS_DONE} && document.querySelector('#board .val.exact') !== null"), 60).await;
-    assert_exact_values(&c, &pos).await;
-    let status = js(&c, "document.getElementById('status-text').textContent").await;
+    paste(c, &moves).await;
+    wait_for(c, &format!("{ANALYSIS_DONE} && document.querySelector('#board .val.exact') !== null"), 60).await;
+    assert_exact_values(c, &pos).await;
+    let status = js(c, "document.getElementById('status-text').textContent").await;
     assert!(status.as_str().unwrap().contains("exact"), "{status}");
-    shot(&c, "04-exact-values").await;
+    shot(c, "04-exact-values").await;
 
     // 5. A midgame position: estimates with their depth, streamed.
-    paste(&c, &GAME[..40]).await;
-    wait_for(&c, &format!("{ANALYSIS_DONE} && document.querySelector('#board .val.est') !== null"), 60).await;
-    let status = js(&c, "document.getElementById('status-text').textContent").await;
+    paste(c, &GAME[..40]).await;
+    wait_for(c, &format!("{ANALYSIS_DONE} && document.querySelector('#board .val.est') !== null"), 60).await;
+    let status = js(c, "document.getElementById('status-text').textContent").await;
     assert!(status.as_str().unwrap().contains("depth"), "{status}");
-    shot(&c, "05-midgame-values").await;
+    shot(c, "05-midgame-values").await;
 
     // 6. A whole game analysed: losses, mistakes, the graph.
     let (game, _) = transcript_to(BoardSize::Eight, Variant::Normal, 0);
-    paste(&c, &game).await;
-    wait_for(&c, ANALYSIS_DONE, 60).await;
+    paste(c, &game).await;
+    wait_for(c, ANALYSIS_DONE, 60).await;
     c.execute("document.getElementById('review-level').value = '4'", vec![]).await.unwrap();
     c.find(Locator::Id("analyze-game")).await.unwrap().click().await.unwrap();
-    wait_for(&c, "document.getElementById('graph-panel').dataset.review === 'done'", 90).await;
-    let points = js(&c, "parseInt(document.getElementById('graph').dataset.points, 10)").await;
+    wait_for(c, "document.getElementById('graph-panel').dataset.review === 'done'", 90).await;
+    let points = js(c, "parseInt(document.getElementById('graph').dataset.points, 10)").await;
     assert!(points.as_i64().unwrap() > 40, "graph points {points}");
-    let mistakes = js(&c, "document.querySelectorAll('#mistakes li').length").await;
+    let mistakes = js(c, "document.querySelectorAll('#mistakes li').length").await;
     assert!(mistakes.as_i64().unwrap() > 0, "a game of first legal moves has mistakes");
     c.execute("document.getElementById('graph-panel').scrollIntoView()", vec![]).await.unwrap();
-    shot(&c, "06-game-analysis").await;
+    shot(c, "06-game-analysis").await;
 
     // 7. 6x6 under reversed rules: values exact again.
     c.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
     c.execute("document.getElementById('show-values').checked = false", vec![]).await.unwrap();
-    select(&c, "size", "6").await;
-    wait_for(&c, "document.querySelectorAll('#board .sq').length === 36", 10).await;
-    select(&c, "variant", "reversed").await;
+    select(c, "size", "6").await;
+    wait_for(c, "document.querySelectorAll('#board .sq').length === 36", 10).await;
+    select(c, "variant", "reversed").await;
     let (moves6, pos6) = transcript_to(BoardSize::Six, Variant::Reversed, 14);
-    paste(&c, &moves6).await;
-    wait_for(&c, &format!("document.getElementById('movelist').children.length === {}", pos6_plies(&moves6)), 10).await;
+    paste(c, &moves6).await;
+    wait_for(c, &format!("document.getElementById('movelist').children.length === {}", pos6_plies(&moves6)), 10).await;
     c.execute(
         "const v = document.getElementById('show-values'); v.checked = true; v.dispatchEvent(new Event('change'));",
         vec![],
     )
     .await
     .unwrap();
-    wait_for(&c, &format!("{ANALYSIS_DONE} && document.querySelector('#board .val') !== null"), 60).await;
-    assert_exact_values(&c, &pos6).await;
-    shot(&c, "07-6x6-reversed").await;
+    wait_for(c, &format!("{ANALYSIS_DONE} && document.querySelector('#board .val') !== null"), 60).await;
+    assert_exact_values(c, &pos6).await;
+    shot(c, "07-6x6-reversed").await;
 
     // 8. An error message.
-    paste(&c, "hello world").await;
-    wait_for(&c, "!document.getElementById('error').hidden", 10).await;
-    let msg = js(&c, "document.getElementById('error-text').textContent").await;
+    paste(c, "hello world").await;
+    wait_for(c, "!document.getElementById('error').hidden", 10).await;
+    let msg = js(c, "document.getElementById('error-text').textContent").await;
     assert!(msg.as_str().unwrap().contains("board string"), "{msg}");
-    shot(&c, "08-error").await;
+    shot(c, "08-error").await;
 
     // 9. A phone-sized screen.
     c.set_window_size(390, 844).await.unwrap();
     c.find(Locator::Id("error-close")).await.unwrap().click().await.unwrap();
-    shot(&c, "09-phone").await;
-
-    c.close().await.unwrap();
-    drop(driver);
+    shot(c, "09-phone").await;
 }
 
 /// Entries of the move list for a transcript (the start, then one per ply; a pass

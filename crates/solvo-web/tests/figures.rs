@@ -12,12 +12,12 @@
 
 mod common;
 
+use common::browser::{self, js};
 use common::*;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::Locator;
 use serde_json::json;
 use solvo_othello::formats::transcript::{format_transcript, parse_transcript, PassStyle};
 use solvo_othello::{BoardSize, Position, Variant};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -113,48 +113,25 @@ fn figures_over_http() {
     assert_eq!(served + refused, 100);
 }
 
-async fn js(c: &Client, expr: &str) -> serde_json::Value {
-    c.execute(&format!("return ({expr});"), vec![]).await.unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn figures_in_chromium() {
     let addr = start(config(4, Duration::from_secs(120)));
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let mut driver = Command::new("/usr/bin/chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"binary": "/usr/bin/chromium", "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,1000"]}),
-    );
-    let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .unwrap();
+    let browser = browser::open().await;
+    let c = &browser.client;
     let url = format!("http://{addr}/");
     let mut paints = Vec::new();
     for _ in 0..5 {
         c.goto(&url).await.unwrap();
         let mut p = json!(-1.0);
         for _ in 0..100 {
-            p = js(&c, "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime")
-                .await;
+            p = js(c, "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime").await;
             if p.as_f64() != Some(-1.0) {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        let nav = js(&c, "performance.getEntriesByType('navigation')[0].responseEnd").await;
+        let nav = js(c, "performance.getEntriesByType('navigation')[0].responseEnd").await;
         paints.push((p.as_f64().unwrap(), nav.as_f64().unwrap()));
     }
     paints.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -162,8 +139,8 @@ async fn figures_in_chromium() {
         "first contentful paint on localhost: median {:.0} ms (of 5 loads: {paints:?}; (paint, response end) ms)",
         paints[2].0
     );
-    js(&c, "document.getElementById('level').value = '12'").await;
-    js(&c, "document.getElementById('io-panel').open = true").await;
+    js(c, "document.getElementById('level').value = '12'").await;
+    js(c, "document.getElementById('io-panel').open = true").await;
     for empties in [12, 16, 20, 24] {
         let (moves, pos) = game_at(empties);
         // Shown for another position first, so the timed one starts from nothing.
@@ -200,7 +177,4 @@ async fn figures_in_chromium() {
             all_exact.as_secs_f64()
         );
     }
-    c.close().await.unwrap();
-    let _ = driver.kill();
-    let _ = driver.wait();
 }

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
+
 use solvo_endgame::{solve, SolveOptions};
 use solvo_engine::{EngineSettings, Level};
 use solvo_othello::formats::transcript::{format_transcript, parse_transcript, PassStyle, Replay};
@@ -151,4 +153,16 @@ pub fn exact_values(pos: &Position) -> Vec<(String, i32)> {
             (sq.to_string(), -solve(&child, &options).score().unwrap())
         })
         .collect()
+}
+
+/// Adds the games of WTHOR 1977 (from `../shared/data/wthor/`, with their names) to
+/// `cfg`; how many.
+pub fn add_wthor(cfg: &mut ServerConfig) -> usize {
+    use solvo_othello::formats::wthor::{parse_names, parse_wtb, PLAYER_RECORD_LEN, TOURNAMENT_RECORD_LEN};
+    let dir = format!("{}/../../../shared/data/wthor", env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read(format!("{dir}/{name}")).unwrap();
+    let file = parse_wtb(&read("WTH_1977.wtb")).unwrap();
+    let players = parse_names(&read("WTH.JOU"), PLAYER_RECORD_LEN).unwrap();
+    let tournaments = parse_names(&read("WTH.TRN"), TOURNAMENT_RECORD_LEN).unwrap();
+    cfg.wthor.add("WTH_1977.wtb", &file, &players, &tournaments)
 }
