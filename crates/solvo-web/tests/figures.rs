@@ -156,7 +156,7 @@ async fn figures_in_chromium() {
         let mut first_all = None;
         loop {
             let v = js(
-                &c,
+                c,
                 "[document.querySelectorAll('#board .val').length, document.querySelectorAll('#board .val.exact').length]",
             )
             .await;
