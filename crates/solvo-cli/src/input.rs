@@ -1,22 +1,14 @@
-//! Turning a command-line argument into a position: a board string, an OBF line or a
-//! move transcript, recognised by their characters.
+//! Turning a command-line argument into a position: a board string, an OBF line, a
+//! GGF record or a move transcript, recognised by their characters
+//! (`solvo_othello::formats::recognize`), after the command line's own checks.
 
 use crate::error::CliError;
 use crate::Common;
-use solvo_othello::formats::board_string::parse_position;
-use solvo_othello::formats::transcript::{parse_transcript, Replay};
-use solvo_othello::{BoardSize, Position};
+use solvo_othello::formats::recognize::recognize;
+use solvo_othello::formats::transcript::Replay;
+use solvo_othello::Position;
 
-/// What an argument turned out to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputKind {
-    /// A board string with side to move.
-    Board,
-    /// An OBF problem line (board, side, `;`...).
-    Obf,
-    /// A move transcript from the standard start (possibly empty).
-    Transcript,
-}
+pub use solvo_othello::formats::recognize::InputKind;
 
 /// A position read from the command line, with the game that led to it if it was a
 /// transcript.
@@ -30,8 +22,8 @@ pub struct ParsedInput {
     pub kind: InputKind,
 }
 
-/// Reads `text` as an OBF line (if it has a `;`), a transcript (if it has a digit, or
-/// is empty or `start`), or else a board string. Errors name what was expected.
+/// Reads `text` as a position (unknown options and file names refused first), as
+/// [`recognize`] does: GGF, OBF, transcript or board string. Errors name what was expected.
 pub fn parse_input(text: &str, common: Common) -> Result<ParsedInput, CliError> {
     let trimmed = text.trim();
     // Inputs may start with `-` (board strings), so clap hands over unknown options too.
@@ -50,21 +42,6 @@ pub fn parse_input(text: &str, common: Common) -> Result<ParsedInput, CliError> 
             )),
         });
     }
-    if trimmed.contains(';') {
-        let problem = solvo_othello::formats::obf::parse_obf_line(trimmed, common.size, common.variant)
-            .map_err(|e| CliError(format!("OBF line: {e}")))?;
-        return Ok(ParsedInput { position: problem.position, replay: None, kind: InputKind::Obf });
-    }
-    let looks_like_moves =
-        trimmed.is_empty() || trimmed.eq_ignore_ascii_case("start") || trimmed.chars().any(|c| c.is_ascii_digit());
-    if looks_like_moves {
-        let size = common.size.unwrap_or(BoardSize::Eight);
-        let start = Position::start(size, common.variant);
-        let moves = if trimmed.eq_ignore_ascii_case("start") { "" } else { trimmed };
-        let replay = parse_transcript(moves, &start).map_err(|e| CliError(format!("transcript: {e}")))?;
-        return Ok(ParsedInput { position: replay.end(), replay: Some(replay), kind: InputKind::Transcript });
-    }
-    let position =
-        parse_position(trimmed, common.size, common.variant).map_err(|e| CliError(format!("board string: {e}")))?;
-    Ok(ParsedInput { position, replay: None, kind: InputKind::Board })
+    let r = recognize(trimmed, common.size, common.variant).map_err(CliError)?;
+    Ok(ParsedInput { position: r.position, replay: r.replay, kind: r.kind })
 }

@@ -100,6 +100,9 @@ enum Command {
     Book(commands::book::Args),
     /// The Reversed Reversi study: tune its feature weights (`tune --method ga|sa`).
     Study(commands::study::Args),
+    /// Serve the web front end (a board with every move's value, play, game analysis,
+    /// WTHOR browser) and its JSON API on a local port.
+    Serve(commands::serve::Args),
 }
 
 /// Options every command sees.
@@ -142,6 +145,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Match(args) => commands::match_play::run(args, common),
         Command::Study(args) => commands::study::run(args, common),
         Command::Book(args) => commands::book::run(args, common),
+        Command::Serve(args) => commands::serve::run(args, common),
     }
 }
 

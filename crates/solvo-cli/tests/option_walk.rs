@@ -110,6 +110,7 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["train", "check"] => vec![&f.ffo],
         ["gtp"] => vec!["--level", "1", "--hash-mb", "16"],
         ["nboard"] => vec!["--level", "1", "--hash-mb", "16"],
+        ["serve"] => vec!["--port", "0", "--check", "--hash-mb", "16"],
         ["book"] => vec![&wthor, "--out", &new_samples, "--min-games", "1", "--plies", "4", "--level", "1"],
         ["study", "tune"] => vec!["--rounds", "1", "--population", "4", "--openings", "1", "--depth", "1"],
         ["match"] => vec![

@@ -209,7 +209,8 @@ impl Engine {
             on_iteration(&r);
             return Ok(r);
         }
-        self.ask(pos, time, false, false, on_iteration)
+        self.clear_stop();
+        self.ask_keeping_stop(pos, time, false, false, on_iteration)
     }
 
     /// A score for every legal move of `pos` (in `move_scores`, best first), streamed
@@ -222,7 +223,8 @@ impl Engine {
         time: Option<Duration>,
         on_update: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
-        self.ask(pos, time, true, false, on_update)
+        self.clear_stop();
+        self.ask_keeping_stop(pos, time, true, false, on_update)
     }
 
     /// The exact value of `pos` (final disc difference for the side to move under
@@ -235,10 +237,14 @@ impl Engine {
         time: Option<Duration>,
         on_progress: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
-        self.ask(pos, time, false, true, on_progress)
+        self.clear_stop();
+        self.ask_keeping_stop(pos, time, false, true, on_progress)
     }
 
-    fn ask(
+    /// One question about `pos`, the stop flag not cleared first (each public question
+    /// clears it once, so that a question made of several, an analysis, does not
+    /// forget a stop asked for between them).
+    pub(crate) fn ask_keeping_stop(
         &mut self,
         pos: &Position,
         time: Option<Duration>,
@@ -246,13 +252,32 @@ impl Engine {
         exact: bool,
         on_update: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
-        self.stop.store(false, Ordering::Relaxed);
         if pos.size != BoardSize::Eight {
             return self.perfect_answer(pos, all_moves, on_update);
         }
         let limits = self.limits(pos, time, all_moves, exact);
+        self.search_keeping_stop(pos, &limits, on_update)
+    }
+
+    /// The 8x8 midgame search of `pos` under `limits`, the stop flag kept as it is.
+    pub(crate) fn search_keeping_stop(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        on_update: &mut dyn FnMut(&SearchResult),
+    ) -> Result<SearchResult, EngineError> {
         let search = self.midgame_for(pos.variant)?;
-        search.search_with(pos, &limits, on_update).map_err(|e| EngineError(e.to_string()))
+        search.search_with(pos, limits, on_update).map_err(|e| EngineError(e.to_string()))
+    }
+
+    /// Clears the stop flag (the start of a question).
+    pub(crate) fn clear_stop(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+
+    /// True once a stop was asked for since the question started.
+    pub(crate) fn stop_requested(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
     }
 
     /// The search limits for a question about `pos`.

@@ -3,6 +3,8 @@
 //! search or game logic.
 //!
 //! One file per concept:
+//! - [`analysis`]: every move's value for a person looking at the board (refined,
+//!   then exact move by move), and a game's review (each move's loss);
 //! - [`session`]: a game being played (start, plies with passes, undo and redo);
 //! - [`level`]: levels 1-60 (midgame depth, exact-solve threshold, selectivity);
 //! - [`clock`]: time controls and the time a move may take;
@@ -18,6 +20,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod arena;
 pub mod book;
 pub mod clock;
@@ -28,6 +31,7 @@ pub mod openings;
 pub mod session;
 pub mod tournament;
 
+pub use analysis::{GameReview, MoveTable, MoveValue, PlyReview};
 pub use clock::{allot, Clock, TimeControl};
 pub use engine::{exact_reach, Engine, EngineError, EngineSettings, StopHandle};
 pub use level::{Level, MAX_LEVEL};

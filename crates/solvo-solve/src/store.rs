@@ -22,6 +22,7 @@ use solvo_othello::symmetry::{inverse_transform, transform};
 use solvo_othello::{Board, BoardSize, Square, Variant};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Node kinds, as bit flags (the Takizawa CSV codes): P = PV, A' = ALL', P' = PV',
 /// A = ALL, C = CUT.
@@ -289,7 +290,7 @@ const FORMAT: &[u8] = b"solvo-store-1";
 /// An open solution store for one board size and variant. Cheap to share between
 /// threads by reference (`Store: Sync`); writes are serialised by the database.
 pub struct Store {
-    db: Database,
+    db: Arc<Database>,
     size: BoardSize,
     variant: Variant,
     path: PathBuf,
@@ -310,7 +311,7 @@ impl Store {
     pub fn open(path: &Path, size: BoardSize, variant: Variant) -> Result<Store, StoreError> {
         let db = open_waiting(path, || Database::builder().set_cache_size(256 << 20).create(path))?;
         let store = Store {
-            db,
+            db: Arc::new(db),
             size,
             variant,
             path: path.to_path_buf(),
@@ -331,7 +332,10 @@ impl Store {
     /// by a crash was rolled back to the last durable one; an error: damaged.
     pub fn check_integrity(&mut self) -> Result<bool, StoreError> {
         let path = self.path.clone();
-        let db = &mut self.db;
+        let db = Arc::get_mut(&mut self.db).ok_or_else(|| StoreError::Open {
+            path: path.clone(),
+            message: "the store is shared (see Store::share): check it through its only handle".into(),
+        })?;
         solvo_core::contained_panic::catch(|| db.check_integrity())
             .map_err(|m| library_panic(&path, "checking it", m))?
             .map_err(|e| open_error(&path, e))
@@ -358,6 +362,18 @@ impl Store {
             .and_then(|(s, v)| Some((s.parse::<BoardSize>().ok()?, v.parse::<Variant>().ok()?)))
             .ok_or_else(|| open_err(format!("unknown board {board:?} recorded")))?;
         Store::open(path, size, variant)
+    }
+
+    /// A second handle on the same open database (one file lock; reads and writes of
+    /// both handles see each other), for engines that each want a store of their own.
+    pub fn share(&self) -> Store {
+        Store {
+            db: self.db.clone(),
+            size: self.size,
+            variant: self.variant,
+            path: self.path.clone(),
+            squares: self.squares.clone(),
+        }
     }
 
     /// The board size of this store.

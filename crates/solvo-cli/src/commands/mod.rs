@@ -19,6 +19,7 @@ pub mod perft;
 pub mod play;
 pub mod query;
 pub mod semistrong;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod strong_solve;

@@ -1,12 +1,13 @@
 //! `solvo wthor`: read WTHOR game databases (.wtb with .JOU/.TRN names).
 
 use crate::error::{context, CliError};
+use crate::shared::wthor_names::{player_names, tournament_names};
 use crate::Common;
 use serde_json::json;
 use solvo_othello::formats::board_string::diagram;
 use solvo_othello::formats::transcript::PassStyle;
-use solvo_othello::formats::wthor::{parse_names, parse_wtb, WthorGame, PLAYER_RECORD_LEN, TOURNAMENT_RECORD_LEN};
-use std::path::{Path, PathBuf};
+use solvo_othello::formats::wthor::{parse_wtb, WthorGame};
+use std::path::PathBuf;
 
 /// Arguments of `solvo wthor`.
 #[derive(clap::Args, Debug)]
@@ -30,23 +31,6 @@ pub struct Args {
     pub limit: Option<usize>,
 }
 
-fn find_beside(file: &Path, names: &[&str]) -> Option<PathBuf> {
-    let dir = file.parent()?;
-    names.iter().map(|n| dir.join(n)).find(|p| p.is_file())
-}
-
-fn load_names(explicit: &Option<PathBuf>, file: &Path, defaults: &[&str], len: usize) -> Result<Vec<String>, CliError> {
-    let path = match explicit {
-        Some(p) => p.clone(),
-        None => match find_beside(file, defaults) {
-            Some(p) => p,
-            None => return Ok(Vec::new()),
-        },
-    };
-    let bytes = crate::input_file::read_bytes(&path)?;
-    parse_names(&bytes, len).map_err(context(path.display()))
-}
-
 fn name(names: &[String], id: u16) -> String {
     names.get(id as usize).cloned().unwrap_or_else(|| format!("#{id}"))
 }
@@ -55,8 +39,8 @@ fn name(names: &[String], id: u16) -> String {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let bytes = crate::input_file::read_bytes(&args.file)?;
     let db = parse_wtb(&bytes).map_err(context(args.file.display()))?;
-    let players = load_names(&args.players, &args.file, &["WTHOR.JOU", "WTH.JOU"], PLAYER_RECORD_LEN)?;
-    let tournaments = load_names(&args.tournaments, &args.file, &["WTHOR.TRN", "WTH.TRN"], TOURNAMENT_RECORD_LEN)?;
+    let players = player_names(args.players.as_deref(), &args.file)?;
+    let tournaments = tournament_names(args.tournaments.as_deref(), &args.file)?;
     let describe = |i: usize, g: &WthorGame| -> Result<serde_json::Value, CliError> {
         if let Some(damage) = db.damage(i) {
             return Err(CliError(format!("damaged record: {damage}")));

@@ -74,11 +74,7 @@ impl EngineArgs {
     /// The engine, with its stores opened (each must exist and be a 6x6 or 4x4 store).
     pub fn engine(&self, common: Common) -> Result<Engine, CliError> {
         let mut engine = Engine::new(self.settings(common)?).map_err(|e| CliError(e.0))?;
-        for path in &self.store {
-            let store = Store::open_existing(path).map_err(context(path.display()))?;
-            if store.size() == BoardSize::Eight {
-                return Err(CliError(format!("store {}: an 8x8 store cannot be played from", path.display())));
-            }
+        for store in open_stores(&self.store)? {
             engine.set_store(store).map_err(|e| CliError(e.0))?;
         }
         if let Some(path) = &self.book {
@@ -96,4 +92,19 @@ impl EngineArgs {
         }
         Ok(engine)
     }
+}
+
+/// Opens the solution stores at `paths` to play from: each must exist and be a 6x6 or
+/// 4x4 store (errors name the file).
+pub fn open_stores(paths: &[PathBuf]) -> Result<Vec<Store>, CliError> {
+    paths
+        .iter()
+        .map(|path| {
+            let store = Store::open_existing(path).map_err(context(path.display()))?;
+            if store.size() == BoardSize::Eight {
+                return Err(CliError(format!("store {}: an 8x8 store cannot be played from", path.display())));
+            }
+            Ok(store)
+        })
+        .collect()
 }

@@ -2,7 +2,7 @@
 //! other: engine options (`engine_args`), exact-solver options, `--tune` and progress
 //! (`solver`), the selective ladder's options (`ladder_args`), evaluation weights
 //! (`weights`), positions and move names (`positions`), midgame-search options
-//! (`search_args`), peak memory (`memory`).
+//! (`search_args`), peak memory (`memory`), WTHOR name files (`wthor_names`).
 
 pub mod engine_args;
 pub mod ladder_args;
@@ -11,6 +11,7 @@ pub mod positions;
 pub mod search_args;
 pub mod solver;
 pub mod weights;
+pub mod wthor_names;
 
 pub use engine_args::EngineArgs;
 pub use ladder_args::LadderArgs;

@@ -6,6 +6,7 @@ pub mod board_string;
 pub mod error;
 pub mod ggf;
 pub mod obf;
+pub mod recognize;
 pub mod transcript;
 pub mod wthor;
 

@@ -1,0 +1,426 @@
+//! Analysis for people looking at a board: every legal move's value, refined as the
+//! search deepens and then made exact move by move when the position is within the
+//! level's solving reach ([`Engine::analyze_moves`]); and the review of a whole game,
+//! each played move's loss against the best one ([`Engine::analyze_game`]).
+
+use crate::engine::{Engine, EngineError};
+use solvo_midgame::{SearchLimits, SearchResult};
+use solvo_othello::formats::transcript::{Ply, Replay};
+use solvo_othello::{BoardSize, Color, Position, Square};
+use std::time::{Duration, Instant};
+
+/// The value of one legal move, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveValue {
+    /// The move.
+    pub square: Square,
+    /// Its value in discs for the side to move (final disc difference when `exact`,
+    /// else the midgame search's estimate).
+    pub score: f64,
+    /// True when the value is proven (perfect play from here on).
+    pub exact: bool,
+    /// The midgame search depth the value comes from (empties after the move when exact).
+    pub depth: u32,
+    /// Multi-ProbCut selectivity of that search in percent (100 when exact).
+    pub selectivity: u32,
+}
+
+/// Every legal move's value at one moment of an analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveTable {
+    /// The values known so far, best first (on small boards, moves appear as they are
+    /// solved; on 8x8 every legal move is there from the first update).
+    pub moves: Vec<MoveValue>,
+    /// Number of legal moves of the position.
+    pub legal: u32,
+    /// Empty squares of the position.
+    pub empties: u32,
+    /// Positions with at most this many empties are solved exactly by this analysis
+    /// (the level's reach on 8x8; every position on the small boards).
+    pub exact_from: u32,
+    /// True in the last table of an analysis.
+    pub done: bool,
+    /// True when a stop or the time ended the analysis before every value was final.
+    pub stopped: bool,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub time: Duration,
+}
+
+impl MoveTable {
+    /// The best move's value, if any move is valued yet.
+    pub fn best(&self) -> Option<&MoveValue> {
+        self.moves.first()
+    }
+
+    /// The value of `square`, if known.
+    pub fn value_of(&self, square: Square) -> Option<&MoveValue> {
+        self.moves.iter().find(|m| m.square == square)
+    }
+
+    /// True when every legal move has an exact value.
+    pub fn all_exact(&self) -> bool {
+        self.moves.len() as u32 == self.legal && self.moves.iter().all(|m| m.exact)
+    }
+
+    fn sort(&mut self) {
+        self.moves.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
+}
+
+/// One ply of a reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlyReview {
+    /// Index of the ply in the game (0: the first).
+    pub index: usize,
+    /// The colour that made it.
+    pub side: Color,
+    /// The move played (`None`: a pass).
+    pub played: Option<Square>,
+    /// The best move found (`None` for a pass).
+    pub best: Option<Square>,
+    /// The best move's value for the side to move (the position's value).
+    pub best_score: f64,
+    /// The played move's value for the side to move.
+    pub played_score: f64,
+    /// `best_score - played_score` (0 for a best move or a pass).
+    pub loss: f64,
+    /// True when both values are exact.
+    pub exact: bool,
+    /// The position's value for black before the ply (the evaluation graph's point).
+    pub black_value: f64,
+}
+
+/// The review of a game: one entry per ply reviewed so far.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct GameReview {
+    /// The plies, in order.
+    pub plies: Vec<PlyReview>,
+    /// Black's final score when the game is over (the graph's last point).
+    pub final_black_score: Option<i32>,
+    /// True when a stop or the time ended the review early.
+    pub stopped: bool,
+}
+
+impl GameReview {
+    /// The plies whose loss is at least `threshold` discs, worst first.
+    pub fn mistakes(&self, threshold: f64) -> Vec<&PlyReview> {
+        let mut m: Vec<&PlyReview> = self.plies.iter().filter(|p| p.loss >= threshold).collect();
+        m.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+        m
+    }
+}
+
+/// Deepest midgame iteration before the exact phase (a quick first picture).
+const PRELUDE_DEPTH: u32 = 8;
+
+impl Engine {
+    /// Every legal move's value in `pos`, streamed to `on_update` whenever a value
+    /// changes: on 8x8, the midgame search's values after each iteration (to the
+    /// level's depth), then, when the position has at most the level's exact-solve
+    /// empties, each move solved exactly one after another (best first); on 6x6 and
+    /// 4x4, each move's perfect-play value as it is found (from a store when one is
+    /// set). `time` bounds the whole analysis.
+    ///
+    /// Guarantees: a value marked exact is the move's exact value; the last table
+    /// (`done`) is passed to `on_update` and returned; a stop ([`Engine::stop_handle`])
+    /// or the time ends the analysis soon with the values found so far (`stopped`).
+    pub fn analyze_moves(
+        &mut self,
+        pos: &Position,
+        time: Option<Duration>,
+        on_update: &mut dyn FnMut(&MoveTable),
+    ) -> Result<MoveTable, EngineError> {
+        self.clear_stop();
+        self.analyze_keeping_stop(pos, time, on_update)
+    }
+
+    fn analyze_keeping_stop(
+        &mut self,
+        pos: &Position,
+        time: Option<Duration>,
+        on_update: &mut dyn FnMut(&MoveTable),
+    ) -> Result<MoveTable, EngineError> {
+        let start = Instant::now();
+        let deadline = time.map(|t| start + t);
+        let level = self.settings().level;
+        let small = pos.size != BoardSize::Eight;
+        let mut table = MoveTable {
+            moves: Vec::new(),
+            legal: pos.moves().count_ones(),
+            empties: pos.empties(),
+            exact_from: if small { pos.size.squares() } else { level.exact_from() },
+            done: false,
+            stopped: false,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        if table.legal == 0 {
+            table.done = true;
+            on_update(&table);
+            return Ok(table);
+        }
+        if small {
+            let mut relay = |r: &SearchResult| {
+                let mut t = table.clone();
+                t.moves = exact_values(r, pos.empties() - 1);
+                t.nodes = r.nodes;
+                t.time = start.elapsed();
+                on_update(&t);
+            };
+            let r = self.ask_keeping_stop(pos, time, true, false, &mut relay)?;
+            table.moves = exact_values(&r, pos.empties() - 1);
+            table.nodes = r.nodes;
+            table.stopped = r.stopped || self.stop_requested();
+            return Ok(finish(table, start, on_update));
+        }
+        // The midgame picture: every move's search value, iteration by iteration.
+        let solve = pos.empties() <= level.exact_from();
+        let depth = if solve { level.depth().min(PRELUDE_DEPTH) } else { level.depth() };
+        let limits = SearchLimits {
+            depth: depth.min(pos.empties().saturating_sub(1)).max(1),
+            selectivity: level.selectivity(),
+            time,
+            threads: self.settings().threads,
+            all_moves: true,
+            exact_from: 0,
+        };
+        let mut relay = |r: &SearchResult| {
+            let mut t = table.clone();
+            t.moves = midgame_values(r);
+            t.nodes = r.nodes;
+            t.time = start.elapsed();
+            on_update(&t);
+        };
+        let r = self.search_keeping_stop(pos, &limits, &mut relay)?;
+        table.moves = midgame_values(&r);
+        table.nodes = r.nodes;
+        if r.stopped || !solve {
+            table.stopped = r.stopped;
+            return Ok(finish(table, start, on_update));
+        }
+        // The exact phase: each move's child solved, best first.
+        let order: Vec<Square> = table.moves.iter().map(|m| m.square).collect();
+        for sq in order {
+            let left = match deadline {
+                Some(d) => match d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero()) {
+                    Some(t) => Some(t),
+                    None => {
+                        table.stopped = true;
+                        break;
+                    }
+                },
+                None => None,
+            };
+            if self.stop_requested() {
+                table.stopped = true;
+                break;
+            }
+            let child = pos.play(sq).expect("a move of the table is legal");
+            let r = self.ask_keeping_stop(&child, left, false, true, &mut |_| {})?;
+            table.nodes += r.nodes;
+            if !r.exact {
+                table.stopped = true;
+                break;
+            }
+            if let Some(m) = table.moves.iter_mut().find(|m| m.square == sq) {
+                *m = MoveValue { square: sq, score: -r.score, exact: true, depth: child.empties(), selectivity: 100 };
+            }
+            table.sort();
+            table.time = start.elapsed();
+            on_update(&table);
+        }
+        Ok(finish(table, start, on_update))
+    }
+
+    /// Reviews the game of `replay`: for each move, every legal move's value
+    /// ([`Engine::analyze_moves`], at most `time_per_position` each) and the played
+    /// move's loss against the best; passes cost nothing. `on_ply` sees each reviewed
+    /// ply as it is done.
+    ///
+    /// Guarantees: one entry per ply, in order, until a stop (then `stopped`); a loss
+    /// is never negative (the played move's value is at most the best one's).
+    pub fn analyze_game(
+        &mut self,
+        replay: &Replay,
+        time_per_position: Option<Duration>,
+        on_ply: &mut dyn FnMut(&PlyReview),
+    ) -> Result<GameReview, EngineError> {
+        self.clear_stop();
+        let mut review = GameReview::default();
+        let mut pos = replay.start;
+        for (index, (ply, next)) in replay.plies.iter().zip(&replay.positions).enumerate() {
+            if self.stop_requested() {
+                review.stopped = true;
+                return Ok(review);
+            }
+            let entry = match ply {
+                Ply::Pass => {
+                    let value = review.plies.last().map_or(0.0, |p: &PlyReview| p.black_value);
+                    PlyReview {
+                        index,
+                        side: pos.side,
+                        played: None,
+                        best: None,
+                        best_score: 0.0,
+                        played_score: 0.0,
+                        loss: 0.0,
+                        exact: true,
+                        black_value: value,
+                    }
+                }
+                Ply::Move(sq) => {
+                    let table = self.analyze_keeping_stop(&pos, time_per_position, &mut |_| {})?;
+                    let (Some(best), Some(played)) = (table.best().copied(), table.value_of(*sq).copied()) else {
+                        review.stopped = true;
+                        return Ok(review);
+                    };
+                    let black = if pos.side == Color::Black { 1.0 } else { -1.0 };
+                    PlyReview {
+                        index,
+                        side: pos.side,
+                        played: Some(*sq),
+                        best: Some(best.square),
+                        best_score: best.score,
+                        played_score: played.score,
+                        loss: (best.score - played.score).max(0.0),
+                        exact: best.exact && played.exact,
+                        black_value: black * best.score,
+                    }
+                }
+            };
+            on_ply(&entry);
+            review.plies.push(entry);
+            pos = *next;
+        }
+        review.final_black_score = pos.is_game_over().then(|| pos.black_score());
+        Ok(review)
+    }
+}
+
+fn finish(mut table: MoveTable, start: Instant, on_update: &mut dyn FnMut(&MoveTable)) -> MoveTable {
+    table.sort();
+    table.done = true;
+    table.time = start.elapsed();
+    on_update(&table);
+    table
+}
+
+/// The move values of a midgame iteration.
+fn midgame_values(r: &SearchResult) -> Vec<MoveValue> {
+    let exact = r.exact;
+    r.move_scores
+        .iter()
+        .map(|m| MoveValue {
+            square: m.square,
+            score: m.score,
+            exact,
+            depth: r.depth,
+            selectivity: if exact { 100 } else { r.selectivity },
+        })
+        .collect()
+}
+
+/// The move values of a perfect-play answer (small boards: every value exact).
+fn exact_values(r: &SearchResult, depth: u32) -> Vec<MoveValue> {
+    let mut v: Vec<MoveValue> = r
+        .move_scores
+        .iter()
+        .map(|m| MoveValue { square: m.square, score: m.score, exact: true, depth, selectivity: 100 })
+        .collect();
+    v.sort_by(|a, b| b.score.total_cmp(&a.score));
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineSettings;
+    use crate::level::Level;
+    use solvo_othello::formats::transcript::parse_transcript;
+    use solvo_othello::Variant;
+
+    fn engine(level: u32) -> Engine {
+        let settings = EngineSettings { level: Level::new(level).unwrap(), hash_mb: 8, ..EngineSettings::default() };
+        Engine::new(settings).unwrap()
+    }
+
+    /// A position of `empties` empties from a known game.
+    fn near_end(empties: u32) -> Position {
+        let t = "f5d6c3d3c4f4f6f3e6e7d7c5b6d8c6c7d2b5a5a6a7g5e3b4c8g6g4c2e8d1f7e2g3h4f1e1f2g1b1f8";
+        let mut pos = parse_transcript(t, &Position::start(BoardSize::Eight, Variant::Normal)).unwrap().end();
+        while pos.empties() > empties {
+            pos = match Square::iter(pos.moves()).next() {
+                Some(m) => pos.play(m).unwrap(),
+                None => pos.passed(),
+            };
+        }
+        pos
+    }
+
+    #[test]
+    fn near_the_end_every_value_is_the_exact_solve_of_its_child() {
+        let mut e = engine(6);
+        let pos = near_end(11);
+        let mut updates = Vec::new();
+        let table = e.analyze_moves(&pos, None, &mut |t| updates.push(t.clone())).unwrap();
+        assert!(table.done && !table.stopped && table.all_exact(), "{table:?}");
+        assert!(updates.len() >= 2 && updates.last() == Some(&table));
+        assert!(updates.iter().any(|t| !t.moves.is_empty() && !t.all_exact()), "midgame values come first");
+        for m in &table.moves {
+            let child = pos.play(m.square).unwrap();
+            let r = e.solve(&child, None, &mut |_| {}).unwrap();
+            assert_eq!(m.score, -r.score, "{}", m.square);
+        }
+        let root = e.solve(&pos, None, &mut |_| {}).unwrap();
+        assert_eq!(table.best().unwrap().score, root.score);
+    }
+
+    #[test]
+    fn far_from_the_end_values_are_midgame_estimates_and_small_boards_are_exact() {
+        let mut e = engine(4);
+        let pos = Position::start(BoardSize::Eight, Variant::Normal);
+        let table = e.analyze_moves(&pos, None, &mut |_| {}).unwrap();
+        assert_eq!(table.moves.len(), 4);
+        assert!(table.moves.iter().all(|m| !m.exact && m.depth == 4));
+        let four = Position::start(BoardSize::Four, Variant::Reversed);
+        let table = e.analyze_moves(&four, None, &mut |_| {}).unwrap();
+        assert!(table.all_exact() && table.moves.len() == 4);
+    }
+
+    #[test]
+    fn a_time_limit_ends_the_analysis_with_what_it_has() {
+        let mut e = engine(30);
+        let pos = near_end(26);
+        let t = Instant::now();
+        let table = e.analyze_moves(&pos, Some(Duration::from_millis(300)), &mut |_| {}).unwrap();
+        assert!(table.stopped && table.done && t.elapsed() < Duration::from_secs(5));
+        assert_eq!(table.moves.len() as u32, table.legal);
+    }
+
+    #[test]
+    fn a_game_review_finds_the_losses() {
+        let mut e = engine(4);
+        let start = Position::start(BoardSize::Four, Variant::Normal);
+        let mut replay = Replay::new(start);
+        // The 4x4 game, always the last legal move: passes included, to the end.
+        while !replay.end().is_game_over() {
+            let pos = replay.end();
+            match Square::iter(pos.moves()).last() {
+                Some(m) => replay.push_move(m).unwrap(),
+                None => replay.push_pass().unwrap(),
+            }
+        }
+        let mut seen = 0;
+        let review = e.analyze_game(&replay, None, &mut |_| seen += 1).unwrap();
+        assert_eq!(review.plies.len(), replay.plies.len());
+        assert_eq!(seen, replay.plies.len());
+        assert!(review.plies.iter().all(|p| p.loss >= 0.0 && p.exact));
+        assert_eq!(review.final_black_score, Some(replay.end().black_score()));
+        // Values along the game: the value never rises for the side that lost some.
+        let total: f64 = review.plies.iter().map(|p| p.loss).sum();
+        let first = review.plies[0].black_value;
+        assert!(total >= 0.0 && first.is_finite());
+    }
+}

@@ -1,0 +1,534 @@
+// solvo's page: the board, live move values, play, the game's moves and evaluation
+// graph, game analysis, paste/export/set-up, and the WTHOR browser. The server is the
+// rules' authority: every position, legal move and value comes from the JSON API.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  size: 8, variant: 'normal', start: null, // start board string (null: standard start)
+  plies: [], game: null, cursor: 0,
+  analysis: null, analysisFor: null, controller: null,
+  evals: {}, // position index -> black's value (from analyses and reviews)
+  review: null, reviewController: null,
+  setup: null, // cells string while setting up
+  busy: 0, engineThinking: false,
+  info: null,
+};
+
+// ---------- errors and progress ----------
+function showError(msg) {
+  $('error-text').textContent = msg;
+  $('error').hidden = false;
+}
+function clearError() { $('error').hidden = true; }
+function setStatus(text, working) {
+  $('status-text').textContent = text;
+  $('spinner').hidden = !working;
+}
+
+async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  };
+  let res;
+  try { res = await fetch(path, opts); } catch (e) { throw new Error('the server cannot be reached: ' + e.message); }
+  let data = null;
+  try { data = await res.json(); } catch (e) { /* not JSON */ }
+  if (!res.ok) throw new Error((data && data.error) || ('HTTP ' + res.status));
+  return data;
+}
+
+// Reads a server-sent-events response, calling onEvent(name, data) per event.
+async function readEvents(res, onEvent) {
+  const reader = res.body.getReader();
+  const dec = new TextDecoder();
+  let buf = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += dec.decode(value, { stream: true });
+    let i;
+    while ((i = buf.indexOf('\n\n')) >= 0) {
+      const block = buf.slice(0, i); buf = buf.slice(i + 2);
+      let name = 'message', data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) name = line.slice(6).trim();
+        else if (line.startsWith('data:')) data += line.slice(5).trim();
+      }
+      if (data) onEvent(name, JSON.parse(data));
+    }
+  }
+}
+
+async function streamApi(path, body, controller, onEvent) {
+  const res = await fetch(path, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: controller.signal,
+  });
+  if (!res.ok) {
+    let data = null;
+    try { data = await res.json(); } catch (e) { /* not JSON */ }
+    throw new Error((data && data.error) || ('HTTP ' + res.status));
+  }
+  await readEvents(res, onEvent);
+}
+
+// ---------- the game ----------
+function gameSpec(upto) {
+  const plies = upto === undefined ? S.plies : S.plies.slice(0, upto);
+  const g = { size: S.size, variant: S.variant, moves: plies.join('') };
+  if (S.start) g.start = S.start;
+  return g;
+}
+function level() { return clampLevel($('level').value); }
+function clampLevel(v) { const n = parseInt(v, 10); return Number.isFinite(n) ? Math.min(60, Math.max(1, n)) : 10; }
+function pos() { return S.game ? S.game.positions[S.cursor] : null; }
+function sqName(r, c) {
+  const off = (8 - S.size) / 2;
+  return String.fromCharCode(97 + c + off) + (r + 1 + off);
+}
+
+function setGame(g, cursor) {
+  const sameStart = S.game && g.start === S.game.start && g.size === S.game.size && g.variant === S.game.variant;
+  const keepEvals = sameStart && g.plies.slice(0, S.plies.length).join() === S.plies.slice(0, g.plies.length).join();
+  S.game = g;
+  S.size = g.size; S.variant = g.variant;
+  S.start = isStandardStart(g) ? null : g.start;
+  S.plies = g.plies.slice();
+  S.cursor = cursor === undefined ? g.plies.length : Math.max(0, Math.min(cursor, g.plies.length));
+  if (!keepEvals) {
+    if (S.reviewController) { S.reviewController.abort(); S.reviewController = null; }
+    S.evals = {}; S.review = null; $('mistakes').innerHTML = ''; $('review-progress').textContent = '';
+    $('game-info').textContent = '';
+  }
+  $('size').value = String(S.size); $('variant').value = S.variant;
+  $('out-transcript').value = g.transcript; $('out-ggf').value = g.ggf;
+  render();
+  positionChanged();
+}
+function isStandardStart(g) {
+  const std = { 8: '---------------------------OX------XO--------------------------- X', 6: '--------------OX----XO-------------- X', 4: '-----OX--XO----- X' };
+  return std[g.size] === g.start;
+}
+
+async function newGame() {
+  try {
+    clearError();
+    S.start = null; S.plies = [];
+    const g = await api('/api/game', { game: { size: S.size, variant: S.variant } });
+    S.game = null;
+    setGame(g);
+  } catch (e) { showError(e.message); }
+}
+
+async function play(move) {
+  if (S.setup !== null) return;
+  try {
+    clearError();
+    const g = await api('/api/move', { game: gameSpec(S.cursor), move });
+    setGame(g);
+  } catch (e) { showError(e.message); }
+}
+
+function step(to) {
+  if (!S.game) return;
+  const n = Math.max(0, Math.min(S.game.plies.length, to));
+  if (n === S.cursor) return;
+  S.cursor = n;
+  render();
+  positionChanged();
+}
+function undo() {
+  // Against the engine: back to the last position where the person is to move.
+  let to = S.cursor - 1;
+  if ($('mode').value === 'engine') {
+    while (to > 0 && S.game.positions[to].side === $('engine-color').value) to--;
+  }
+  step(to);
+}
+function redo() { step(S.cursor + 1); }
+
+// ---------- analysis ----------
+function positionChanged() {
+  if (S.controller) { S.controller.abort(); S.controller = null; }
+  S.analysis = null;
+  renderValues();
+  const p = pos();
+  if (!p) return;
+  $('pass').hidden = !p.must_pass;
+  if (p.over) {
+    const s = p.black_score;
+    setStatus('Game over: ' + (s > 0 ? 'black wins by ' + s : s < 0 ? 'white wins by ' + (-s) : 'a draw') + '.', false);
+    S.evals[S.cursor] = s;
+    renderGraph();
+    $('board').dataset.analysis = 'done';
+    return;
+  }
+  if (maybeEngineMove()) return;
+  if ($('show-values').checked && !p.must_pass) analyze();
+  else {
+    setStatus(p.must_pass ? p.side + ' has no move and must pass.' : '', false);
+    $('board').dataset.analysis = 'off';
+  }
+}
+
+function analyze() {
+  const controller = new AbortController();
+  S.controller = controller;
+  const at = S.cursor;
+  $('board').dataset.analysis = 'running';
+  setStatus('Analysing…', true);
+  const body = { game: gameSpec(at), level: level() };
+  streamApi('/api/analyze', body, controller, (name, data) => {
+    if (S.controller !== controller) return;
+    if (name === 'error') { showError('analysis: ' + data.error); return; }
+    S.analysis = data; S.analysisFor = at;
+    if (data.moves.length > 0 && data.moves.length === data.legal) {
+      const black = S.game.positions[at].side === 'black' ? 1 : -1;
+      S.evals[at] = black * data.value;
+      renderGraph();
+    }
+    renderValues();
+    describeAnalysis(data, name === 'done');
+    if (name === 'done') { $('board').dataset.analysis = 'done'; S.controller = null; }
+  }).catch((e) => {
+    if (e.name === 'AbortError') return;
+    if (S.controller === controller) { S.controller = null; $('board').dataset.analysis = 'error'; setStatus('', false); }
+    showError('analysis: ' + e.message);
+  });
+}
+
+function fmt(score, exact) {
+  if (exact) return (score > 0 ? '+' : '') + Math.round(score);
+  const r = Math.round(score * 10) / 10;
+  return (r > 0 ? '+' : '') + r.toFixed(1);
+}
+
+function describeAnalysis(t, done) {
+  if (!t.moves.length) { setStatus(done ? 'No value.' : 'Analysing…', !done); return; }
+  const best = t.moves[0];
+  let how;
+  if (t.all_exact && S.size < 8) how = 'exact: perfect play (' + t.empties + ' empties; ' + S.size + 'x' + S.size + ' is always solved)';
+  else if (t.all_exact) how = 'exact: solved (' + t.empties + ' empties; exact from ' + t.exact_from + ' at this level)';
+  else if (t.moves.some((m) => m.exact)) how = 'solving exactly move by move (' + t.moves.filter((m) => m.exact).length + ' of ' + t.legal + ' done, ' + t.empties + ' empties)';
+  else how = 'midgame search, depth ' + best.depth + (best.selectivity < 100 ? ' @' + best.selectivity + '%' : '') + (t.empties <= t.exact_from ? ' (exact solve next)' : ' (exact from ' + t.exact_from + ' empties)');
+  const stopped = t.stopped ? ' — stopped at the time limit' : '';
+  setStatus('Best ' + best.move + ' ' + fmt(best.score, best.exact) + ' · ' + how + stopped + (done ? '' : ' …'), !done);
+}
+
+// ---------- the engine ----------
+function maybeEngineMove() {
+  const p = pos();
+  if ($('mode').value !== 'engine' || !p || p.over || S.cursor !== S.plies.length) return false;
+  if (p.side !== $('engine-color').value) return false;
+  engineMove();
+  return true;
+}
+async function engineMove() {
+  if (S.engineThinking) return;
+  S.engineThinking = true;
+  $('board').dataset.analysis = 'engine';
+  setStatus('The engine is thinking (level ' + level() + ')…', true);
+  const at = S.cursor;
+  try {
+    const r = await api('/api/engine-move', { game: gameSpec(at), level: level(), time_ms: 20000 });
+    S.engineThinking = false;
+    if (S.cursor !== at) return;
+    await play(r.move || 'pa');
+  } catch (e) {
+    S.engineThinking = false;
+    setStatus('', false);
+    showError('engine: ' + e.message);
+  }
+}
+
+// ---------- rendering ----------
+function cellsNow() { return S.setup !== null ? S.setup : pos().cells; }
+
+function render() {
+  const board = $('board');
+  const n = S.size;
+  board.style.gridTemplateColumns = 'repeat(' + n + ', 1fr)';
+  board.style.gridTemplateRows = 'repeat(' + n + ', 1fr)';
+  board.innerHTML = '';
+  if (!S.game) return;
+  const p = pos();
+  const cells = cellsNow();
+  const legal = S.setup === null ? new Set(p.moves) : new Set();
+  const lastPly = S.cursor > 0 ? S.game.plies[S.cursor - 1] : null;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const name = sqName(r, c);
+      const d = document.createElement('div');
+      d.className = 'sq';
+      d.dataset.sq = name;
+      d.dataset.index = String(r * n + c);
+      const ch = cells[r * n + c];
+      if (ch === 'X' || ch === 'O') {
+        const disc = document.createElement('div');
+        disc.className = 'disc ' + ch;
+        d.appendChild(disc);
+      }
+      if (legal.has(name)) d.classList.add('legal');
+      if (name === lastPly) d.classList.add('last');
+      if (S.setup !== null) d.classList.add('setup');
+      if (c === 0 || r === 0) {
+        const k = document.createElement('span');
+        k.className = 'coord';
+        k.textContent = r === 0 && c === 0 ? name : r === 0 ? name[0] : name.slice(1);
+        d.appendChild(k);
+      }
+      board.appendChild(d);
+    }
+  }
+  $('turn').textContent = S.setup !== null ? 'Setting up' : p.over ? 'Game over' : (p.side === 'black' ? '● Black' : '○ White') + ' to move';
+  const b = (cells.match(/X/g) || []).length, w = (cells.match(/O/g) || []).length;
+  $('discs').textContent = '● ' + b + ' – ' + w + ' ○';
+  renderMoveList();
+  renderGraph();
+  renderValues();
+}
+
+function renderValues() {
+  const board = $('board');
+  for (const el of board.querySelectorAll('.val')) el.remove();
+  for (const el of board.querySelectorAll('.best, .valued')) el.classList.remove('best', 'valued');
+  const t = S.analysis;
+  if (!t || S.analysisFor !== S.cursor || !$('show-values').checked || S.setup !== null) return;
+  t.moves.forEach((m, i) => {
+    const d = board.querySelector('[data-sq="' + m.move + '"]');
+    if (!d) return;
+    const v = document.createElement('span');
+    v.className = 'val ' + (m.exact ? 'exact' : 'est');
+    v.textContent = fmt(m.score, m.exact);
+    v.dataset.score = String(m.score);
+    v.dataset.exact = m.exact ? '1' : '0';
+    v.title = m.exact ? 'exact value' : 'search depth ' + m.depth + (m.selectivity < 100 ? ' @' + m.selectivity + '%' : '');
+    d.appendChild(v);
+    d.classList.add('valued');
+    if (i === 0 || m.score === t.moves[0].score) d.classList.add('best');
+  });
+}
+
+function renderMoveList() {
+  const ol = $('movelist');
+  ol.innerHTML = '';
+  const li0 = document.createElement('li');
+  li0.textContent = 'start';
+  li0.dataset.ply = '0';
+  if (S.cursor === 0) li0.classList.add('cur');
+  ol.appendChild(li0);
+  const losses = {};
+  if (S.review) for (const p of S.review.plies) losses[p.index] = p.loss;
+  S.game.plies.forEach((ply, i) => {
+    const li = document.createElement('li');
+    li.textContent = (i + 1) + '.' + ply;
+    li.dataset.ply = String(i + 1);
+    const loss = losses[i];
+    if (loss !== undefined) {
+      li.title = 'loss ' + loss;
+      if (loss >= 4) li.classList.add('mistake'); else if (loss >= 2) li.classList.add('inacc');
+    }
+    if (S.cursor === i + 1) li.classList.add('cur');
+    ol.appendChild(li);
+  });
+}
+
+function renderGraph() {
+  const svg = $('graph');
+  if (!S.game) return;
+  const W = 600, H = 160, n = Math.max(1, S.game.plies.length);
+  const lim = S.size * S.size;
+  const x = (i) => (i / n) * (W - 10) + 5;
+  const y = (v) => H / 2 - (Math.max(-lim, Math.min(lim, v)) / lim) * (H / 2 - 8);
+  let s = '<line x1="0" x2="' + W + '" y1="' + H / 2 + '" y2="' + H / 2 + '" stroke="#bbb"/>';
+  s += '<line x1="' + x(S.cursor) + '" x2="' + x(S.cursor) + '" y1="0" y2="' + H + '" stroke="#e3b341" stroke-width="2"/>';
+  const pts = Object.keys(S.evals).map(Number).filter((i) => i <= S.game.plies.length).sort((a, b) => a - b);
+  if (pts.length) {
+    const path = pts.map((i, k) => (k ? 'L' : 'M') + x(i).toFixed(1) + ' ' + y(S.evals[i]).toFixed(1)).join(' ');
+    s += '<path d="' + path + '" fill="none" stroke="#2d4a34" stroke-width="2"/>';
+    for (const i of pts) s += '<circle cx="' + x(i).toFixed(1) + '" cy="' + y(S.evals[i]).toFixed(1) + '" r="2.5" fill="#2d4a34"><title>' + i + ': ' + S.evals[i] + '</title></circle>';
+  }
+  s += '<text x="4" y="12" font-size="11" fill="#777">black +' + lim + '</text><text x="4" y="' + (H - 4) + '" font-size="11" fill="#777">white +' + lim + '</text>';
+  svg.innerHTML = s;
+  svg.dataset.points = String(pts.length);
+}
+
+// ---------- game analysis ----------
+function analyzeGame() {
+  if (!S.game || !S.game.plies.length) { showError('analyse game: the game has no moves yet'); return; }
+  if (S.reviewController) S.reviewController.abort();
+  const controller = new AbortController();
+  S.reviewController = controller;
+  const reviewLevel = clampLevel($('review-level').value);
+  S.review = { plies: [] };
+  $('mistakes').innerHTML = '';
+  $('review-progress').textContent = 'analysing…';
+  $('analyze-game').disabled = true;
+  $('graph-panel').dataset.review = 'running';
+  streamApi('/api/analyze-game', { game: gameSpec(), level: reviewLevel }, controller, (name, data) => {
+    if (name === 'ply') {
+      S.review.plies.push(data);
+      if (data.played) S.evals[data.index] = data.black_value;
+      $('review-progress').textContent = 'move ' + (data.index + 1) + ' of ' + data.of;
+      renderGraph(); renderMoveList();
+    } else if (name === 'done') {
+      S.review = data;
+      for (const p of data.plies) if (p.played) S.evals[p.index] = p.black_value;
+      if (data.final_black_score !== null) S.evals[S.game.plies.length] = data.final_black_score;
+      $('review-progress').textContent = data.stopped ? 'stopped at the time limit' : 'done';
+      renderMistakes(data);
+      renderGraph(); renderMoveList();
+      $('graph-panel').dataset.review = 'done';
+    } else if (name === 'error') {
+      showError('analyse game: ' + data.error);
+    }
+  }).catch((e) => {
+    if (e.name !== 'AbortError') showError('analyse game: ' + e.message);
+    $('review-progress').textContent = '';
+    $('graph-panel').dataset.review = 'error';
+  }).finally(() => { $('analyze-game').disabled = false; });
+}
+
+function renderMistakes(r) {
+  const div = $('mistakes');
+  if (!r.mistakes.length) { div.innerHTML = '<p>No mistake of ' + r.mistake_threshold + ' discs or more.</p>'; return; }
+  const shown = r.mistakes.slice(0, 12);
+  let h = '<p>' + r.mistakes.length + ' mistakes (losing ' + r.mistake_threshold + ' discs or more), worst first:</p><ul>';
+  for (const m of shown) {
+    h += '<li data-ply="' + m.index + '">' + (m.index + 1) + '. ' + m.side + ' ' + m.played + ' (' + fmt(m.played_score, m.exact) +
+      '), best ' + m.best + ' (' + fmt(m.best_score, m.exact) + '): loses ' + (Math.round(m.loss * 10) / 10) + '</li>';
+  }
+  if (r.mistakes.length > shown.length) h += '<li>… and ' + (r.mistakes.length - shown.length) + ' more (marked in the move list)</li>';
+  div.innerHTML = h + '</ul>';
+}
+
+// ---------- paste, export, set up ----------
+async function loadText() {
+  const text = $('paste').value.trim();
+  const looksLikeMoves = !text.startsWith('(;') && !text.includes(';') && /\d/.test(text);
+  try {
+    clearError();
+    const g = await api('/api/parse', { text, size: looksLikeMoves || text === '' ? S.size : null, variant: S.variant });
+    S.game = null;
+    setGame(g);
+  } catch (e) { showError('paste: ' + e.message); }
+}
+function startSetup() {
+  if (!S.game) return;
+  if (S.controller) { S.controller.abort(); S.controller = null; }
+  S.setup = pos().cells;
+  $('setup-side').value = pos().side === 'black' ? 'X' : 'O';
+  $('setup-tools').hidden = false;
+  S.analysis = null;
+  render();
+  setStatus('Set up: click squares, then Done.', false);
+}
+function setupClick(index) {
+  const next = { '-': 'X', 'X': 'O', 'O': '-' };
+  const a = S.setup.split('');
+  a[index] = next[a[index]];
+  S.setup = a.join('');
+  render();
+}
+async function finishSetup(apply) {
+  const cells = S.setup;
+  S.setup = null;
+  $('setup-tools').hidden = true;
+  if (!apply) { render(); positionChanged(); return; }
+  try {
+    const g = await api('/api/parse', { text: cells + ' ' + $('setup-side').value, size: S.size, variant: S.variant });
+    S.game = null;
+    setGame(g);
+  } catch (e) { showError('set up: ' + e.message); render(); positionChanged(); }
+}
+
+// ---------- WTHOR ----------
+async function wthorSearch() {
+  const q = new URLSearchParams();
+  const player = $('wthor-player').value.trim(), tournament = $('wthor-tournament').value.trim(), year = $('wthor-year').value.trim();
+  if (player) q.set('player', player);
+  if (tournament) q.set('tournament', tournament);
+  if (year) q.set('year', year);
+  q.set('limit', '100');
+  try {
+    clearError();
+    const r = await api('/api/wthor?' + q.toString());
+    const t = $('wthor-results');
+    let h = '<tr><th colspan="5">' + r.total + ' games' + (r.total > r.games.length ? ' (first ' + r.games.length + ')' : '') + '</th></tr>';
+    for (const g of r.games) {
+      h += '<tr class="game" data-id="' + g.id + '"><td>' + g.year + '</td><td>' + esc(g.black) + '</td><td>' + esc(g.white) + '</td><td>' +
+        g.black_discs + '-' + (64 - g.black_discs) + '</td><td>' + esc(g.tournament) + '</td></tr>';
+    }
+    t.innerHTML = h;
+  } catch (e) { showError('WTHOR: ' + e.message); }
+}
+async function wthorOpen(id) {
+  try {
+    clearError();
+    const r = await api('/api/wthor/' + id);
+    S.game = null;
+    setGame(r.game, 0);
+    $('game-info').textContent = r.info.black + ' (black) vs ' + r.info.white + ' (white), ' + r.info.tournament + ' ' + r.info.year +
+      ': ' + r.info.black_discs + '-' + (64 - r.info.black_discs) + ' (perfect play from the last empties: ' + r.info.theoretical_black_discs + ')';
+  } catch (e) { showError('WTHOR: ' + e.message); }
+}
+function esc(s) { return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c])); }
+
+// ---------- wiring ----------
+function wire() {
+  $('board').addEventListener('click', (e) => {
+    const d = e.target.closest('.sq');
+    if (!d) return;
+    if (S.setup !== null) { setupClick(parseInt(d.dataset.index, 10)); return; }
+    if (d.classList.contains('legal')) play(d.dataset.sq);
+  });
+  $('new').onclick = newGame;
+  $('undo').onclick = undo;
+  $('redo').onclick = redo;
+  $('first').onclick = () => step(0);
+  $('last').onclick = () => step(S.game.plies.length);
+  $('pass').onclick = () => play('pa');
+  $('size').onchange = () => { S.size = parseInt($('size').value, 10); newGame(); };
+  $('variant').onchange = () => { S.variant = $('variant').value; newGame(); };
+  $('mode').onchange = () => { $('engine-color-label').hidden = $('mode').value !== 'engine'; positionChanged(); };
+  $('engine-color').onchange = positionChanged;
+  $('level').onchange = positionChanged;
+  $('show-values').onchange = positionChanged;
+  $('analyze-game').onclick = analyzeGame;
+  $('load').onclick = loadText;
+  $('export').onclick = () => { $('io-panel').open = true; $('out-transcript').select(); };
+  $('setup').onclick = startSetup;
+  $('setup-done').onclick = () => finishSetup(true);
+  $('setup-cancel').onclick = () => finishSetup(false);
+  $('setup-clear').onclick = () => { S.setup = S.setup.replace(/[XO]/g, '-'); render(); };
+  $('error-close').onclick = clearError;
+  $('wthor-search').onclick = wthorSearch;
+  $('wthor-results').addEventListener('click', (e) => { const tr = e.target.closest('tr.game'); if (tr) wthorOpen(tr.dataset.id); });
+  $('movelist').addEventListener('click', (e) => { const li = e.target.closest('li'); if (li) step(parseInt(li.dataset.ply, 10)); });
+  $('mistakes').addEventListener('click', (e) => { const li = e.target.closest('li[data-ply]'); if (li) step(parseInt(li.dataset.ply, 10)); });
+  $('graph').addEventListener('click', (e) => {
+    const r = $('graph').getBoundingClientRect();
+    step(Math.round(((e.clientX - r.left) / r.width) * S.game.plies.length));
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.target && e.target.matches && e.target.matches('input, textarea, select')) return;
+    if (e.key === 'ArrowLeft') { step(S.cursor - 1); e.preventDefault(); }
+    else if (e.key === 'ArrowRight') { step(S.cursor + 1); e.preventDefault(); }
+    else if (e.key === 'Home') { step(0); e.preventDefault(); }
+    else if (e.key === 'End') { step(S.game.plies.length); e.preventDefault(); }
+    else if (e.key === 'Escape') clearError();
+  });
+  $('engine-color-label').hidden = true;
+}
+
+async function init() {
+  wire();
+  try {
+    S.info = await api('/api/info');
+    $('level').value = String(S.info.level);
+    $('wthor-info').textContent = S.info.wthor_games ? S.info.wthor_games + ' games in ' + S.info.wthor_files.join(', ') : 'No WTHOR file was given to the server (solvo serve --wthor FILE).';
+  } catch (e) { showError(e.message); }
+  await newGame();
+}
+init();

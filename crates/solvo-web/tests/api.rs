@@ -1,0 +1,231 @@
+//! The JSON API over HTTP: values equal the endgame solver's exact values, games and
+//! formats round-trip, malformed requests get 4xx JSON errors naming the problem, and
+//! the limits hold (body size, the cap on concurrent searches with 503 past it, the
+//! time budget, a search stopped when its client goes away).
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use solvo_othello::{BoardSize, Variant};
+use std::time::{Duration, Instant};
+
+fn values_of(done: &serde_json::Value) -> Vec<(String, i32)> {
+    let mut v: Vec<(String, i32)> = done["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            assert_eq!(m["exact"], true, "{m}");
+            (m["move"].as_str().unwrap().to_string(), m["score"].as_f64().unwrap() as i32)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn analysis_values_equal_the_exact_solver_on_every_size() {
+    let addr = start(config(2, Duration::from_secs(60)));
+    for (size, variant, empties) in [
+        (BoardSize::Eight, Variant::Normal, 14),
+        (BoardSize::Eight, Variant::Reversed, 12),
+        (BoardSize::Six, Variant::Reversed, 12),
+        (BoardSize::Four, Variant::Normal, 10),
+    ] {
+        let (moves, pos) = transcript_to(size, variant, empties);
+        let body = json!({"game": {"size": size.side(), "variant": variant.name(), "moves": moves}});
+        let a = request(addr, "POST", "/api/analyze", &body.to_string());
+        assert_eq!(a.status, 200, "{}", a.body);
+        assert!(a.content_type.starts_with("text/event-stream"), "{}", a.content_type);
+        let done = a.events("done");
+        assert_eq!(done.len(), 1, "{}", a.body);
+        let mut expected = exact_values(&pos);
+        expected.sort();
+        assert_eq!(values_of(&done[0]), expected, "{size} {variant:?} {moves}");
+        assert_eq!(done[0]["all_exact"], true);
+        assert_eq!(done[0]["empties"], pos.empties());
+        // Values stream before the end on 8x8: midgame estimates first.
+        if size == BoardSize::Eight {
+            assert!(a.events("values").iter().any(|t| t["all_exact"] == false), "no midgame estimates streamed");
+        }
+    }
+}
+
+#[test]
+fn games_moves_parsing_and_exports() {
+    let addr = start(config(1, Duration::from_secs(10)));
+    let g = request(addr, "POST", "/api/move", r#"{"game":{"moves":"f5d6"},"move":"c3"}"#).json();
+    assert_eq!(g["transcript"], "f5d6c3");
+    assert_eq!(g["positions"].as_array().unwrap().len(), 4);
+    assert_eq!(g["positions"][3]["side"], "white");
+    assert!(g["ggf"].as_str().unwrap().contains("B[f5]W[d6]B[c3]"));
+    // Pasted text of every kind.
+    let p = request(addr, "POST", "/api/parse", r#"{"text":"f5d6c3d3"}"#).json();
+    assert_eq!((p["kind"].as_str(), p["plies"].as_array().unwrap().len()), (Some("transcript"), 4));
+    let board = "---------------------------OX------XO--------------------------- X";
+    let p = request(addr, "POST", "/api/parse", &json!({ "text": board }).to_string()).json();
+    assert_eq!((p["kind"].as_str(), p["start"].as_str()), (Some("board"), Some(board)));
+    let p = request(addr, "POST", "/api/parse", &json!({ "text": format!("{board};") }).to_string()).json();
+    assert_eq!(p["kind"], "obf");
+    let ggf = g["ggf"].as_str().unwrap();
+    let p = request(addr, "POST", "/api/parse", &json!({ "text": ggf }).to_string()).json();
+    assert_eq!((p["kind"].as_str(), p["transcript"].as_str()), (Some("ggf"), Some("f5d6c3")));
+    let p = request(addr, "POST", "/api/parse", r#"{"text":"start","size":6,"variant":"reversed"}"#).json();
+    assert_eq!((p["size"].as_u64(), p["variant"].as_str()), (Some(6), Some("reversed")));
+    assert_eq!(p["positions"][0]["cells"].as_str().unwrap().len(), 36);
+    // A game from a set-up start, with a pass written out.
+    let g = request(addr, "POST", "/api/game", &json!({"game": {"start": board, "moves": "f5"}}).to_string()).json();
+    assert_eq!(g["plies"], json!(["f5"]));
+    // The engine's move is legal.
+    let m = request(addr, "POST", "/api/engine-move", r#"{"game":{"moves":"f5"},"level":4}"#).json();
+    assert!(["d6", "f6", "f4"].contains(&m["move"].as_str().unwrap()), "{m}");
+    // The page and its files.
+    let page = request(addr, "GET", "/", "");
+    assert!(page.status == 200 && page.body.contains("<title>solvo</title>"));
+    assert!(request(addr, "GET", "/app.js", "").body.contains("analyze"));
+    assert_eq!(request(addr, "GET", "/api/info", "").json()["max_searches"], 1);
+}
+
+#[test]
+fn malformed_requests_get_json_errors_naming_the_problem() {
+    let addr = start(config(1, Duration::from_secs(10)));
+    let cases: [(&str, &str, &str, u16, &str); 14] = [
+        ("POST", "/api/move", "{", 400, "EOF"),
+        ("POST", "/api/move", r#"{"game":{},"mve":"c4"}"#, 400, "unknown field `mve`"),
+        ("POST", "/api/move", r#"{"game":{"moves":"f5"}}"#, 400, "missing field `move`"),
+        ("POST", "/api/move", r#"{"game":{"moves":"f5"},"move":"a1"}"#, 422, "illegal move a1"),
+        ("POST", "/api/move", r#"{"game":{"moves":"f5"},"move":"z9"}"#, 422, "expected a square"),
+        ("POST", "/api/game", r#"{"game":{"moves":"f5f5"}}"#, 422, "moves:"),
+        ("POST", "/api/game", r#"{"game":{"size":5}}"#, 422, "size 5"),
+        ("POST", "/api/game", r#"{"game":{"variant":"misere-ish"}}"#, 422, "variant"),
+        ("POST", "/api/game", r#"{"game":{"start":"XO"}}"#, 422, "start:"),
+        ("POST", "/api/parse", r#"{"text":"hello"}"#, 422, "board string"),
+        ("POST", "/api/analyze", r#"{"game":{},"level":61}"#, 422, "level 61"),
+        ("POST", "/api/analyze", r#"{"game":{},"time_ms":0}"#, 422, "time_ms 0"),
+        ("GET", "/api/nothing", "", 404, "no such resource"),
+        ("GET", "/api/move", "", 405, "not allowed"),
+    ];
+    for (method, path, body, status, needle) in cases {
+        let a = request(addr, method, path, body);
+        assert_eq!(a.status, status, "{method} {path} {body}: {}", a.body);
+        let e = a.json();
+        let msg = e["error"].as_str().unwrap_or_else(|| panic!("no error field: {}", a.body));
+        assert!(msg.contains(needle), "{method} {path} {body}: {msg:?} lacks {needle:?}");
+    }
+    // Too large a body: 413, still JSON.
+    let big = format!(r#"{{"text":"{}"}}"#, "f5".repeat(20_000));
+    let a = request(addr, "POST", "/api/parse", &big);
+    assert_eq!(a.status, 413, "{}", a.body);
+    assert!(a.json()["error"].as_str().unwrap().contains("request body"));
+    // Junk bytes never kill the server.
+    let a = request(addr, "POST", "/api/parse", "\u{0}\u{1}garbage");
+    assert_eq!(a.status, 400);
+    assert_eq!(request(addr, "GET", "/api/info", "").status, 200);
+}
+
+#[test]
+fn the_cap_answers_503_and_a_search_stops_when_its_client_goes_away() {
+    let addr = start(config(2, Duration::from_secs(30)));
+    // Two long searches (the start position at level 40) fill both slots.
+    let long = r#"{"game":{},"level":40,"time_ms":30000}"#;
+    let mut held: Vec<_> = (0..2).map(|_| send(addr, "POST", "/api/analyze", long)).collect();
+    for s in &mut held {
+        assert_eq!(read_head(s), 200);
+    }
+    let a = request(addr, "POST", "/api/analyze", long);
+    assert_eq!(a.status, 503, "{}", a.body);
+    assert!(a.json()["error"].as_str().unwrap().contains("busy"));
+    assert_eq!(request(addr, "GET", "/api/info", "").json()["running_searches"], 2);
+    // The clients go away: their searches stop and the slots free up within seconds.
+    drop(held);
+    let t = Instant::now();
+    loop {
+        let running = request(addr, "GET", "/api/info", "").json()["running_searches"].as_u64().unwrap();
+        if running == 0 {
+            break;
+        }
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "searches still running {:?} after their clients left",
+            t.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The time budget: a short one ends the search with what it has.
+    let t = Instant::now();
+    let a = request(addr, "POST", "/api/analyze", r#"{"game":{},"level":40,"time_ms":300}"#);
+    let done = &a.events("done")[0];
+    assert!(done["stopped"] == true && t.elapsed() < Duration::from_secs(5), "{done}");
+    assert_eq!(done["moves"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn a_game_review_lists_each_move_and_its_loss() {
+    let addr = start(config(1, Duration::from_secs(60)));
+    let (moves, _) = transcript_to(BoardSize::Four, Variant::Normal, 0);
+    let body = json!({"game": {"size": 4, "moves": moves}, "level": 4});
+    let a = request(addr, "POST", "/api/analyze-game", &body.to_string());
+    assert_eq!(a.status, 200, "{}", a.body);
+    let done = &a.events("done")[0];
+    let plies = done["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), a.events("ply").len());
+    assert!(plies.iter().all(|p| p["loss"].as_f64().unwrap() >= 0.0 && p["exact"] == true));
+    assert!(done["final_black_score"].is_i64());
+    let empty = request(addr, "POST", "/api/analyze-game", r#"{"game":{}}"#);
+    assert_eq!(empty.status, 422);
+}
+
+#[test]
+fn wthor_games_are_searched_and_opened() {
+    let mut cfg = config(1, Duration::from_secs(10));
+    let added = add_wthor(&mut cfg);
+    assert!(added > 0);
+    let addr = start(cfg);
+    let all = request(addr, "GET", "/api/wthor?limit=5", "").json();
+    assert_eq!(all["total"].as_u64().unwrap() as usize, added);
+    assert_eq!(all["games"].as_array().unwrap().len(), 5.min(added));
+    // Search by a player of the first game (case-insensitive substring).
+    let first = &all["games"][0];
+    let name = first["black"].as_str().unwrap().to_uppercase();
+    let found =
+        request(addr, "GET", &format!("/api/wthor?player={}&year=1977", name.split_whitespace().next().unwrap()), "");
+    let found = found.json();
+    assert!(found["games"].as_array().unwrap().iter().any(|g| g["id"] == first["id"]), "{found}");
+    assert_eq!(request(addr, "GET", "/api/wthor?year=1900", "").json()["total"], 0);
+    // Open it: the game replays to its recorded disc count.
+    let g = request(addr, "GET", &format!("/api/wthor/{}", first["id"]), "").json();
+    let last = g["game"]["positions"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(g["info"]["transcript"], g["game"]["transcript"]);
+    if last["over"] == true {
+        let black = last["black"].as_u64().unwrap() as i64;
+        let white = last["white"].as_u64().unwrap() as i64;
+        let empties = 64 - black - white;
+        let discs = if black > white { black + empties } else { black };
+        assert_eq!(discs, first["black_discs"].as_i64().unwrap());
+    }
+    assert_eq!(request(addr, "GET", "/api/wthor/999999", "").status, 404);
+    assert_eq!(request(addr, "GET", "/api/wthor/x", "").status, 400);
+    assert_eq!(request(addr, "GET", "/api/wthor?year=abc", "").status, 400);
+}
+
+#[test]
+fn a_store_is_shared_by_the_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = solvo_solve::store::Store::open(&dir.path().join("s4.redb"), BoardSize::Four, Variant::Normal).unwrap();
+    let mut cfg = config(2, Duration::from_secs(30));
+    cfg.stores.push(store);
+    let addr = start(cfg);
+    let (moves, pos) = transcript_to(BoardSize::Four, Variant::Normal, 8);
+    let body = json!({"game": {"size": 4, "moves": moves}}).to_string();
+    // Two at once: two engines, each with a handle on the one store.
+    let held: Vec<_> = (0..2).map(|_| send(addr, "POST", "/api/analyze", &body)).collect();
+    let mut expected = exact_values(&pos);
+    expected.sort();
+    for s in held {
+        let done = read_answer(s).events("done");
+        assert_eq!(values_of(&done[0]), expected);
+    }
+    let info = request(addr, "GET", "/api/info", "").json();
+    assert!(info["stores"][0].as_str().unwrap().ends_with("s4.redb"));
+}
