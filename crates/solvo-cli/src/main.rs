@@ -100,6 +100,12 @@ enum Command {
     Book(commands::book::Args),
     /// The Reversed Reversi study: tune its feature weights (`tune --method ga|sa`).
     Study(commands::study::Args),
+    /// The weak-solve pipeline over a work queue (SQLite or PostgreSQL): init, enumerate,
+    /// estimate, select, expand, solve, status, verify, table, run.
+    Pipeline(commands::pipeline::Args),
+    /// A pipeline worker: claims jobs from a shared store until the pipeline is done
+    /// (SIGTERM gives the running job back).
+    Worker(commands::pipeline::WorkerArgs),
 }
 
 /// Options every command sees.
@@ -137,6 +143,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Analyze(args) => commands::analyze::run(args, common),
+        Command::Pipeline(args) => commands::pipeline::run(args, common),
+        Command::Worker(args) => commands::pipeline::run_worker(args, common),
         Command::Gtp(args) => commands::gtp::run(args, common),
         Command::Nboard(args) => commands::nboard::run(args, common),
         Command::Match(args) => commands::match_play::run(args, common),
