@@ -276,7 +276,8 @@ impl PipelineStore for PgStore {
             }
             Outcome::Expanded { status, bounds, todo } => {
                 tx.execute(
-                    "UPDATE tasks SET status = $1, lower = $2, upper = $3, rounds = rounds + 1, leaves = leaves + $4
+                    "UPDATE tasks SET status = $1, lower = greatest(lower, $2), upper = least(upper, $3), rounds = rounds + 1,
+                     leaves = leaves + $4
                      WHERE id = $5",
                     &[&status.name(), &bounds.lower, &bounds.upper, &(todo.len() as i64), &job.job.a],
                 )

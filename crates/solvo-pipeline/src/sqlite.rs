@@ -275,7 +275,7 @@ impl PipelineStore for SqliteStore {
                 }
                 Outcome::Expanded { status, bounds, todo } => {
                     tx.execute(
-                        "UPDATE tasks SET status = ?1, lower = ?2, upper = ?3, rounds = rounds + 1,
+                        "UPDATE tasks SET status = ?1, lower = max(lower, ?2), upper = min(upper, ?3), rounds = rounds + 1,
                          leaves = leaves + ?4 WHERE id = ?5",
                         params![status.name(), bounds.lower, bounds.upper, todo.len() as i64, job.job.a],
                     )

@@ -151,7 +151,7 @@ pub struct TaskRow {
     pub goal: Goal,
     /// Where it stands.
     pub status: TaskStatus,
-    /// Bounds proven at the last expansion.
+    /// Bounds proven by its expansions (merged: every expansion's bounds are facts).
     pub bounds: Bounds,
     /// Expansions so far.
     pub rounds: i32,

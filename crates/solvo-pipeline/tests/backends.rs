@@ -7,7 +7,7 @@ use common::pg::PgServer;
 use solvo_endgame::{solve, SolveOptions};
 use solvo_othello::{Board, BoardSize, Color, Position, Variant};
 use solvo_pipeline::goal::Bounds;
-use solvo_pipeline::store::{JobKind, NewJob, Outcome, PipelineStore};
+use solvo_pipeline::store::{JobKind, NewJob, Outcome};
 use solvo_pipeline::verify::{verify, verify_with_table};
 use solvo_pipeline::worker::{init, run_local, WorkerOptions};
 use solvo_pipeline::{open_store, Config};
@@ -100,7 +100,7 @@ fn queue_semantics(backend: Backend) {
             lo: -2 * i,
             hi: -2 * i,
             round: 0,
-            priority: i as i32,
+            priority: i,
         })
         .collect();
     store.add_jobs(&jobs).unwrap();

@@ -1,0 +1,114 @@
+//! The pipeline as separate processes against a real PostgreSQL server (started by the
+//! test): three `solvo worker` processes, one killed with SIGKILL every couple of
+//! seconds and started again, the database restarted once mid-run. The proof must be
+//! complete and verified with the value of a direct exact solve, with every solve job
+//! done exactly once in the store and no lease left behind.
+
+#[path = "../../solvo-pipeline/tests/common/pg.rs"]
+mod pg;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn solvo(args: &[&str]) -> (bool, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).stdin(Stdio::null()).output().unwrap();
+    (
+        o.status.success(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn spawn_worker(url: &str, i: usize, generation: usize) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_solvo"))
+        .args(["worker", "--db", url, "--lease", "2", "--max-attempts", "20", "--name"])
+        .arg(format!("w{i}-{generation}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// The 6x6 position after 12 plies of the published optimal line (20 empties, value -4).
+const ROOT: &str = "f5d6c5f4d3e3g4g5g6c4b4d2";
+
+#[test]
+fn workers_killed_and_database_restarted_still_prove_the_value() {
+    let server = pg::PgServer::start();
+    let url = server.url();
+    let (ok, out, err) = solvo(&[
+        "--size",
+        "6",
+        "pipeline",
+        "init",
+        "--db",
+        &url,
+        "--root",
+        ROOT,
+        "--task-empties",
+        "18",
+        "--leaf-empties",
+        "14",
+        "--hash-mb",
+        "16",
+    ]);
+    assert!(ok, "init: {out}{err}");
+    let mut workers: Vec<Child> = (0..3).map(|i| spawn_worker(&url, i, 0)).collect();
+    let start = Instant::now();
+    let (mut kills, mut generation, mut restarted) = (0, 1, false);
+    loop {
+        std::thread::sleep(Duration::from_millis(1500));
+        // Workers that ended (done, or the database was away too long) are counted.
+        let finished = workers.iter_mut().map(|w| w.try_wait().unwrap().is_some()).filter(|&f| f).count();
+        let (_, status, _) = solvo(&["pipeline", "status", "--db", &url, "--json"]);
+        if status.contains("\"phase\":\"done\"") && finished == workers.len() {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(600), "not done after 10 minutes: {status}");
+        if !restarted && start.elapsed() > Duration::from_secs(5) {
+            server.restart();
+            restarted = true;
+        }
+        // SIGKILL one worker (in turn) and start a new one in its place; restart any that
+        // exited before the end.
+        let victim = kills % workers.len();
+        if !status.contains("\"phase\":\"done\"") {
+            let _ = workers[victim].kill();
+            let _ = workers[victim].wait();
+            workers[victim] = spawn_worker(&url, victim, generation);
+            kills += 1;
+            generation += 1;
+        }
+        for (i, w) in workers.iter_mut().enumerate() {
+            if w.try_wait().unwrap().is_some() && !status.contains("\"phase\":\"done\"") {
+                *w = spawn_worker(&url, i, generation);
+                generation += 1;
+            }
+        }
+    }
+    for w in &mut workers {
+        let _ = w.kill();
+        let _ = w.wait();
+    }
+    assert!(restarted && kills >= 3, "kills {kills}, database restarted {restarted}");
+    // The verified value is the direct exact solve's.
+    let (ok, out, err) = solvo(&["pipeline", "verify", "--db", &url, "--json"]);
+    assert!(ok, "verify: {out}{err}");
+    let (ok, solved, err) = solvo(&["--size", "6", "solve", ROOT, "--json", "--hash-mb", "64"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let s: serde_json::Value = serde_json::from_str(solved.lines().next().unwrap()).unwrap();
+    assert_eq!(v["root_value"], s["score"], "verify {out} vs solve {solved}");
+    // Nothing lost, nothing twice, no lease left.
+    let mut db = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+    let open: i64 = db.query_one("SELECT count(*) FROM jobs WHERE status <> 'done'", &[]).unwrap().get(0);
+    assert_eq!(open, 0, "jobs not done (leased, ready or parked)");
+    let leases: i64 = db.query_one("SELECT count(*) FROM jobs WHERE owner IS NOT NULL", &[]).unwrap().get(0);
+    assert_eq!(leases, 0);
+    let leaves: i64 = db.query_one("SELECT count(DISTINCT (a, b)) FROM jobs WHERE kind = 'solve'", &[]).unwrap().get(0);
+    let rows: i64 = db.query_one("SELECT count(*) FROM knowledge", &[]).unwrap().get(0);
+    assert_eq!(leaves, rows, "every solved leaf has exactly one knowledge row");
+    let retried: i64 = db.query_one("SELECT count(*) FROM jobs WHERE attempts > 1", &[]).unwrap().get(0);
+    eprintln!("{kills} kills, {retried} jobs claimed more than once, {rows} leaves, verify {out}");
+}
