@@ -188,3 +188,80 @@ macro_rules! both {
 }
 
 both!(end_to_end_4x4, queue_semantics, corrupt_rows_are_reported);
+
+/// 6x6 from the position after 12 plies of the published optimal line (20 empties),
+/// tasks at 18 empties, leaves at 14: the verified value is -4 (the exact solve's), and
+/// every table position's proven bounds hold its exact value.
+#[test]
+fn six_by_six_table_agrees_with_exact_solves() {
+    let backend = sqlite();
+    let db = backend.db();
+    let mut pos = Position::start(BoardSize::Six, Variant::Normal);
+    for m in ["f5", "d6", "c5", "f4", "d3", "e3", "g4", "g5", "g6", "c4", "b4", "d2"] {
+        pos = pos.play_with_implicit_pass(solvo_othello::Square::parse(m).unwrap()).unwrap();
+    }
+    let mut cfg = Config::new(BoardSize::Six, pos.board);
+    cfg.task_empties = 18;
+    cfg.leaf_empties = 14;
+    cfg.hash_mb = 16;
+    init(&db, &cfg).unwrap();
+    let stop = AtomicBool::new(false);
+    run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
+    let store = open_store(&db).unwrap();
+    let (r, table) = verify_with_table(&*store, &cfg).unwrap();
+    assert_eq!(r.root_value, Some(exact(&pos.board, BoardSize::Six)));
+    assert_eq!(r.root_value, Some(-4));
+    let mut opts = SolveOptions::new(64);
+    for (b, k) in &table {
+        let p = Position { board: *b, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
+        let (v, _, _) = solvo_solve::exact::exact_value(&p, &mut opts);
+        assert!(k.lower <= v && v <= k.upper, "table {b:?} {k:?} vs exact {v}");
+    }
+}
+
+/// Queue throughput with tiny jobs (claim + complete, nothing computed): prints jobs per
+/// second for 2 and 8 workers on SQLite and on a local PostgreSQL. A figure, not a check
+/// (`cargo test --release -p solvo-pipeline --test backends -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn queue_throughput() {
+    for (name, backend) in [("sqlite", sqlite()), ("postgres", pg())] {
+        let db = backend.db();
+        init(&db, &Config::new(BoardSize::Four, Board::start())).unwrap();
+        let store = open_store(&db).unwrap();
+        for workers in [2usize, 8] {
+            let n = 4000i64;
+            let base = workers as i64 * 1_000_000;
+            let jobs: Vec<NewJob> = (0..n)
+                .map(|i| NewJob {
+                    kind: JobKind::Estimate,
+                    a: base + i,
+                    b: base + i,
+                    lo: 0,
+                    hi: 0,
+                    round: 0,
+                    priority: 0,
+                })
+                .collect();
+            store.add_jobs(&jobs).unwrap();
+            let start = std::time::Instant::now();
+            std::thread::scope(|s| {
+                for w in 0..workers {
+                    let db = db.clone();
+                    s.spawn(move || {
+                        let store = open_store(&db).unwrap();
+                        let me = format!("w{w}");
+                        while let Some(job) = store.claim(&me, 60_000, 3, None).unwrap() {
+                            assert!(store.complete(&job, &me, &Outcome::Estimates(vec![])).unwrap());
+                        }
+                    });
+                }
+            });
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "{name}: {workers} workers, {n} jobs, {secs:.2} s, {:.0} claims+results per second",
+                n as f64 / secs
+            );
+        }
+    }
+}
