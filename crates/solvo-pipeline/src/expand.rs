@@ -77,14 +77,9 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
                 // The child that must reach `value <= -lo` (only when lo is asked).
                 let chosen = if goal.lo > -m { self.choose(&children, -goal.lo) } else { None };
                 for (i, c) in children.iter().enumerate() {
-                    let sub = if Some(i) == chosen {
-                        goal.negated()
-                    } else if goal.hi < m {
-                        Goal { lo: -goal.hi, hi: m }
-                    } else {
-                        continue;
-                    };
-                    self.walk(c, sub);
+                    if let Some(sub) = goal.for_child(Some(i) == chosen, m) {
+                        self.walk(c, sub);
+                    }
                 }
             }
         }

@@ -25,6 +25,19 @@ impl Goal {
         Goal { lo: self.lo.max(other.lo), hi: self.hi.min(other.hi) }
     }
 
+    /// What a child must meet when its parent needs `self` on a board of `squares`
+    /// squares: the chosen child (the one carrying `value >= lo`) the whole goal, seen from
+    /// its side; every other child only `value >= -hi` (when `hi` is asked), else nothing.
+    pub fn for_child(self, chosen: bool, squares: i32) -> Option<Goal> {
+        if chosen {
+            Some(self.negated())
+        } else if self.hi < squares {
+            Some(Goal { lo: -self.hi, hi: squares })
+        } else {
+            None
+        }
+    }
+
     /// The exact-value requirement `value == v`.
     pub fn exact(v: i32) -> Goal {
         Goal { lo: v, hi: v }

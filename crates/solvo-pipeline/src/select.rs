@@ -112,14 +112,9 @@ impl<'a> Selector<'a> {
                     None
                 };
                 for (i, c) in children.iter().enumerate() {
-                    let sub = if Some(i) == chosen {
-                        goal.negated()
-                    } else if goal.hi < m {
-                        Goal { lo: -goal.hi, hi: m }
-                    } else {
-                        continue;
-                    };
-                    self.walk(c, sub);
+                    if let Some(sub) = goal.for_child(Some(i) == chosen, m) {
+                        self.walk(c, sub);
+                    }
                 }
             }
         }

@@ -71,19 +71,16 @@ impl SqliteStore {
     }
 }
 
+/// A knowledge row from the columns player, opponent, lower, upper, checksum.
+fn knowledge_row_of(r: &rusqlite::Row) -> rusqlite::Result<KnowledgeRow> {
+    Ok(KnowledgeRow { player: r.get(0)?, opponent: r.get(1)?, lower: r.get(2)?, upper: r.get(3)?, checksum: r.get(4)? })
+}
+
 fn knowledge_of(tx: &Connection, b: &Board) -> StoreResult<Option<KnowledgeRow>> {
     tx.query_row(
         "SELECT player, opponent, lower, upper, checksum FROM knowledge WHERE player = ?1 AND opponent = ?2",
         params![b.player as i64, b.opponent as i64],
-        |r| {
-            Ok(KnowledgeRow {
-                player: r.get(0)?,
-                opponent: r.get(1)?,
-                lower: r.get(2)?,
-                upper: r.get(3)?,
-                checksum: r.get(4)?,
-            })
-        },
+        knowledge_row_of,
     )
     .optional()
     .map_err(db)
@@ -375,15 +372,7 @@ impl PipelineStore for SqliteStore {
     fn knowledge_rows(&self) -> StoreResult<Vec<KnowledgeRow>> {
         self.with(|c| {
             let mut st = c.prepare("SELECT player, opponent, lower, upper, checksum FROM knowledge")?;
-            let rows = st.query_map([], |r| {
-                Ok(KnowledgeRow {
-                    player: r.get(0)?,
-                    opponent: r.get(1)?,
-                    lower: r.get(2)?,
-                    upper: r.get(3)?,
-                    checksum: r.get(4)?,
-                })
-            })?;
+            let rows = st.query_map([], knowledge_row_of)?;
             rows.collect()
         })
     }

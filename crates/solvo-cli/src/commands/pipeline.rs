@@ -243,7 +243,11 @@ fn run_stage(
     let start = Instant::now();
     let reports = run_local(&db.db, work.threads, &o, stop).map_err(err)?;
     let t = total(&reports);
-    let secs = start.elapsed().as_secs_f64();
+    print_report("jobs", &t, start.elapsed().as_secs_f64(), common);
+    Ok(t)
+}
+
+fn print_report(what: &str, t: &WorkerReport, secs: f64, common: Common) {
     if common.json {
         out!(
             "{}",
@@ -253,7 +257,7 @@ fn run_stage(
         );
     } else {
         out!(
-            "jobs: {} estimates, {} expansions, {} solves ({} nodes), {} failed, {} given back; {:.1} s; {}",
+            "{what}: {} estimates, {} expansions, {} solves ({} nodes), {} failed, {} given back; {:.1} s; {}",
             t.estimates,
             t.expansions,
             t.solves,
@@ -264,7 +268,6 @@ fn run_stage(
             t.end
         );
     }
-    Ok(t)
 }
 
 fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Result<bool, CliError> {
@@ -454,25 +457,9 @@ pub fn run_worker(args: WorkerArgs, common: Common) -> Result<(), CliError> {
     o.exit_when_done = !args.keep_polling;
     o.exit_when_stalled = !args.keep_polling;
     let stop = install_stop_signals();
+    let start = Instant::now();
     let reports = run_local(&args.db.db, args.work.threads, &o, stop).map_err(err)?;
     let t = total(&reports);
-    if common.json {
-        out!(
-            "{}",
-            json!({"estimates": t.estimates, "expansions": t.expansions, "solves": t.solves, "nodes": t.nodes,
-                   "failures": t.failures, "released": t.released, "end": t.end})
-        );
-    } else {
-        out!(
-            "worker: {} estimates, {} expansions, {} solves ({} nodes), {} failed, {} given back; {}",
-            t.estimates,
-            t.expansions,
-            t.solves,
-            t.nodes,
-            t.failures,
-            t.released,
-            t.end
-        );
-    }
+    print_report("worker", &t, start.elapsed().as_secs_f64(), common);
     Ok(())
 }
