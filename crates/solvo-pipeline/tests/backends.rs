@@ -265,3 +265,39 @@ fn queue_throughput() {
         }
     }
 }
+
+/// 8x8 scaled down (a figure, `--ignored`): the first `N8` (default 10) positions of
+/// Edax's hard-20 set (20 empties), tasks 2 plies deeper, leaves at 14 empties: the
+/// verified value equals the direct exact solve on each.
+#[test]
+#[ignore]
+fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
+    let n: usize = std::env::var("N8").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/edax-hard/hard-20.obf"))
+            .unwrap();
+    let problems = solvo_othello::formats::obf::parse_obf(&text, Some(BoardSize::Eight), Variant::Normal).unwrap();
+    for (line, p) in problems.iter().take(n) {
+        let start = std::time::Instant::now();
+        let backend = sqlite();
+        let db = backend.db();
+        let mut cfg = Config::new(BoardSize::Eight, p.position.board);
+        cfg.task_empties = p.position.empties() - 2;
+        cfg.leaf_empties = 14;
+        init(&db, &cfg).unwrap();
+        let stop = AtomicBool::new(false);
+        let reports = run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
+        let store = open_store(&db).unwrap();
+        let r = verify(&*store, &cfg).unwrap();
+        let v = solve(&p.position, &SolveOptions::new(64)).score().unwrap();
+        let solves: u64 = reports.iter().map(|r| r.solves).sum();
+        let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
+        eprintln!(
+            "line {line}: exact {v}, pipeline {:?}, {} tasks, {solves} leaf solves, {nodes} nodes, {:.1} s",
+            r.root_value,
+            r.tasks,
+            start.elapsed().as_secs_f64()
+        );
+        assert_eq!(r.root_value, Some(v), "line {line}");
+    }
+}
