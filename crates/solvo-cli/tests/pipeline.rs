@@ -112,3 +112,58 @@ fn workers_killed_and_database_restarted_still_prove_the_value() {
     let retried: i64 = db.query_one("SELECT count(*) FROM jobs WHERE attempts > 1", &[]).unwrap().get(0);
     eprintln!("{kills} kills, {retried} jobs claimed more than once, {rows} leaves, verify {out}");
 }
+
+/// SIGTERM stops a worker gracefully: the running solve stops, its lease is given back
+/// at once (the job is ready again, no lease left to expire), and the worker exits 0.
+#[test]
+fn sigterm_gives_the_lease_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.sqlite").display().to_string();
+    // Leaves of 22 empties on 6x6: each solve takes long enough to be caught running.
+    let (ok, out, err) = solvo(&[
+        "--size",
+        "6",
+        "pipeline",
+        "init",
+        "--db",
+        &db,
+        "--root",
+        "f5d6c5f4d3e3",
+        "--task-empties",
+        "24",
+        "--leaf-empties",
+        "22",
+        "--hash-mb",
+        "16",
+    ]);
+    assert!(ok, "init: {out}{err}");
+    let mut worker = Command::new(env!("CARGO_BIN_EXE_solvo"))
+        .args(["worker", "--db", &db, "--lease", "600"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    loop {
+        std::thread::sleep(Duration::from_millis(200));
+        let (_, status, _) = solvo(&["pipeline", "status", "--db", &db, "--json"]);
+        let s: serde_json::Value = serde_json::from_str(status.trim()).unwrap_or_default();
+        if s["jobs_leased"] == 1 && s["knowledge_rows"].as_i64().unwrap_or(0) >= 1 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "no solve running: {status}");
+    }
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe { libc::kill(worker.id() as i32, libc::SIGTERM) };
+    let stopped = Instant::now();
+    let status = worker.wait().unwrap();
+    assert!(status.success(), "worker exit {status:?}");
+    assert!(stopped.elapsed() < Duration::from_secs(10), "slow stop: {:?}", stopped.elapsed());
+    let out = std::io::read_to_string(worker.stdout.take().unwrap()).unwrap();
+    assert!(out.contains("stopped"), "{out}");
+    let (_, status, _) = solvo(&["pipeline", "status", "--db", &db, "--json"]);
+    let s: serde_json::Value = serde_json::from_str(status.trim()).unwrap();
+    assert_eq!(s["jobs_leased"], 0, "{status}");
+    assert_eq!(s["jobs_expired"], 0, "{status}");
+}
