@@ -19,6 +19,27 @@ fn solvo(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// `solvo pipeline init` of a 6x6 pipeline from `root` (a transcript).
+fn init_6x6(db: &str, root: &str, task_empties: &str, leaf_empties: &str) {
+    let (ok, out, err) = solvo(&[
+        "--size",
+        "6",
+        "pipeline",
+        "init",
+        "--db",
+        db,
+        "--root",
+        root,
+        "--task-empties",
+        task_empties,
+        "--leaf-empties",
+        leaf_empties,
+        "--hash-mb",
+        "16",
+    ]);
+    assert!(ok, "init: {out}{err}");
+}
+
 fn spawn_worker(url: &str, i: usize, generation: usize) -> Child {
     Command::new(env!("CARGO_BIN_EXE_solvo"))
         .args(["worker", "--db", url, "--lease", "2", "--max-attempts", "20", "--name"])
@@ -37,23 +58,7 @@ const ROOT: &str = "f5d6c5f4d3e3g4g5g6c4b4d2";
 fn workers_killed_and_database_restarted_still_prove_the_value() {
     let server = pg::PgServer::start();
     let url = server.url();
-    let (ok, out, err) = solvo(&[
-        "--size",
-        "6",
-        "pipeline",
-        "init",
-        "--db",
-        &url,
-        "--root",
-        ROOT,
-        "--task-empties",
-        "18",
-        "--leaf-empties",
-        "14",
-        "--hash-mb",
-        "16",
-    ]);
-    assert!(ok, "init: {out}{err}");
+    init_6x6(&url, ROOT, "18", "14");
     let mut workers: Vec<Child> = (0..3).map(|i| spawn_worker(&url, i, 0)).collect();
     let start = Instant::now();
     let (mut kills, mut generation, mut restarted) = (0, 1, false);
@@ -120,23 +125,7 @@ fn sigterm_gives_the_lease_back() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("p.sqlite").display().to_string();
     // Leaves of 22 empties on 6x6: each solve takes long enough to be caught running.
-    let (ok, out, err) = solvo(&[
-        "--size",
-        "6",
-        "pipeline",
-        "init",
-        "--db",
-        &db,
-        "--root",
-        "f5d6c5f4d3e3",
-        "--task-empties",
-        "24",
-        "--leaf-empties",
-        "22",
-        "--hash-mb",
-        "16",
-    ]);
-    assert!(ok, "init: {out}{err}");
+    init_6x6(&db, "f5d6c5f4d3e3", "24", "22");
     let mut worker = Command::new(env!("CARGO_BIN_EXE_solvo"))
         .args(["worker", "--db", &db, "--lease", "600"])
         .stdin(Stdio::null())
