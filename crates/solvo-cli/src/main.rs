@@ -103,6 +103,12 @@ enum Command {
     /// Serve the web front end (a board with every move's value, play, game analysis,
     /// WTHOR browser) and its JSON API on a local port.
     Serve(commands::serve::Args),
+    /// The weak-solve pipeline over a work queue (SQLite or PostgreSQL): init, enumerate,
+    /// estimate, select, expand, solve, status, verify, table, run.
+    Pipeline(commands::pipeline::Args),
+    /// A pipeline worker: claims jobs from a shared store until the pipeline is done
+    /// (SIGTERM gives the running job back).
+    Worker(commands::pipeline::WorkerArgs),
 }
 
 /// Options every command sees.
@@ -140,6 +146,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Command::Analyze(args) => commands::analyze::run(args, common),
+        Command::Pipeline(args) => commands::pipeline::run(args, common),
+        Command::Worker(args) => commands::pipeline::run_worker(args, common),
         Command::Gtp(args) => commands::gtp::run(args, common),
         Command::Nboard(args) => commands::nboard::run(args, common),
         Command::Match(args) => commands::match_play::run(args, common),

@@ -131,6 +131,31 @@ pub fn ladder_mode(text: &str) -> Result<solvo_midgame::ladder::LadderMode, Stri
     }
 }
 
+/// A number of empty squares (pipeline task and leaf depths): 0 to 60.
+pub fn empties(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 60)
+}
+
+/// The depth of an estimate's search (plies): 0 to 12.
+pub fn estimate_depth(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 12)
+}
+
+/// Discs a leaf window is widened by on each side: 0 to 8.
+pub fn window_margin(text: &str) -> Result<i32, String> {
+    in_range(text, 0, 8)
+}
+
+/// A lease in seconds: 1 to 86,400 (a day).
+pub fn lease_seconds(text: &str) -> Result<u64, String> {
+    in_range(text, 1, 86_400)
+}
+
+/// Claims of one job before it is parked: 1 to 100.
+pub fn attempts(text: &str) -> Result<i32, String> {
+    in_range(text, 1, 100)
+}
+
 /// Half width of an aspiration window in discs: 0 (none) to 64.
 pub fn aspiration(text: &str) -> Result<u32, String> {
     in_range(text, 0, 64)

@@ -77,6 +77,8 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
     let scratch_dir = scratch.join("out").display().to_string();
     let new_weights = scratch.join("w.sew").display().to_string();
     let new_samples = scratch.join("s.samples").display().to_string();
+    let pipe = scratch.join("p4.sqlite").display().to_string();
+    let table = scratch.join("table.txt").display().to_string();
     let args: Vec<&str> = match command.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["show"] => vec!["start"],
         ["perft"] => vec!["1"],
@@ -112,6 +114,9 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["nboard"] => vec!["--level", "1", "--hash-mb", "16"],
         ["serve"] => vec!["--port", "0", "--check", "--hash-mb", "16"],
         ["book"] => vec![&wthor, "--out", &new_samples, "--min-games", "1", "--plies", "4", "--level", "1"],
+        ["pipeline", "init"] | ["pipeline", "run"] => vec!["--size", "4", "--db", &pipe, "--hash-mb", "16"],
+        ["pipeline", "table"] => vec!["--db", &pipe, "--out", &table],
+        ["pipeline", _] | ["worker"] => vec!["--db", &pipe],
         ["study", "tune"] => vec!["--rounds", "1", "--population", "4", "--openings", "1", "--depth", "1"],
         ["match"] => vec![
             "--engine",

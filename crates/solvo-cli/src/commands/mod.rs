@@ -16,6 +16,7 @@ pub mod gtp;
 pub mod match_play;
 pub mod nboard;
 pub mod perft;
+pub mod pipeline;
 pub mod play;
 pub mod query;
 pub mod semistrong;

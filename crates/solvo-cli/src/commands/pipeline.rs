@@ -1,0 +1,465 @@
+//! `solvo pipeline ...` and `solvo worker`: the weak-solve pipeline (crate
+//! `solvo-pipeline`) over a SQLite file or a PostgreSQL database. Thin: every stage is a
+//! library call; this file parses options and prints.
+
+use crate::error::CliError;
+use crate::input::parse_input;
+use crate::Common;
+use serde_json::json;
+use solvo_othello::{Board, BoardSize};
+use solvo_pipeline::stages::{self, Phase};
+use solvo_pipeline::store::{JobKind, TaskStatus};
+use solvo_pipeline::verify::{class, verify_with_table};
+use solvo_pipeline::worker::{install_stop_signals, run_local, WorkerOptions, WorkerReport};
+use solvo_pipeline::{open_store, Config, PipelineStore};
+use std::collections::HashMap;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// The store every pipeline command works on.
+#[derive(clap::Args, Debug, Clone)]
+pub struct DbArgs {
+    /// The pipeline's store: a SQLite file (created if missing; keep it under data/) or a
+    /// postgres://user@host:port/db URL.
+    #[arg(long)]
+    pub db: String,
+}
+
+/// Settings fixed at `init` (also accepted by `run`, which initialises a new store).
+#[derive(clap::Args, Debug, Clone)]
+pub struct InitArgs {
+    /// The position to prove (default: the start of --size).
+    #[arg(long, allow_hyphen_values = true)]
+    pub root: Option<String>,
+    /// Tasks are the positions with this many empties (default 8x8: 50, 6x6: 26, 4x4: 10).
+    #[arg(long, value_parser = crate::option_ranges::empties, allow_negative_numbers = true)]
+    pub task_empties: Option<u32>,
+    /// Leaves solved exactly have this many empties (default 8x8: 36, 6x6: 16, 4x4: 6).
+    #[arg(long, value_parser = crate::option_ranges::empties, allow_negative_numbers = true)]
+    pub leaf_empties: Option<u32>,
+    /// Search depth of the task estimates (E).
+    #[arg(long, default_value_t = 4, value_parser = crate::option_ranges::estimate_depth, allow_negative_numbers = true)]
+    pub estimate_depth: u32,
+    /// Search depth of the estimates ordering moves during expansion.
+    #[arg(long, default_value_t = 2, value_parser = crate::option_ranges::estimate_depth, allow_negative_numbers = true)]
+    pub expand_depth: u32,
+    /// Leaf windows: the goal widened by this many discs each side (published run: 0 or 2).
+    #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::window_margin, allow_negative_numbers = true)]
+    pub margin: i32,
+    /// Transposition table of each leaf solver, MiB.
+    #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+    pub hash_mb: usize,
+}
+
+/// How workers run.
+#[derive(clap::Args, Debug, Clone)]
+pub struct WorkArgs {
+    /// Worker threads in this process.
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
+    pub threads: usize,
+    /// Lease of a claimed job, seconds (renewed by a heartbeat every third of it).
+    #[arg(long, default_value_t = 30, value_parser = crate::option_ranges::lease_seconds, allow_negative_numbers = true)]
+    pub lease: u64,
+    /// Claims of a job before it is parked with its error.
+    #[arg(long, default_value_t = 3, value_parser = crate::option_ranges::attempts, allow_negative_numbers = true)]
+    pub max_attempts: i32,
+}
+
+/// `solvo pipeline <stage>`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    pub stage: Stage,
+}
+
+/// The stages.
+#[derive(clap::Subcommand, Debug)]
+pub enum Stage {
+    /// Store the settings (root, depths, windows) in a new store.
+    Init {
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        init: InitArgs,
+    },
+    /// Enumerate the positions at the task depth and queue their estimates.
+    Enumerate {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Run the estimate jobs (E) until none is left.
+    Estimate {
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        work: WorkArgs,
+    },
+    /// Select the tasks (Algorithm 1) and queue their first expansion.
+    Select {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Run the expansion jobs (G36: to-do lists of leaves with windows) until none is left.
+    Expand {
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        work: WorkArgs,
+    },
+    /// Run the leaf solves (Q: exact solver with the task's window) until none is left.
+    Solve {
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        work: WorkArgs,
+    },
+    /// Counts: phase, round, tasks, jobs, knowledge, nodes, parked jobs and their errors.
+    Status {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Rebuild the proof from the knowledge alone; prints the verified root value (exit
+    /// code 1 when it is not proven or a row is damaged).
+    Verify {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Write the table: every proven position above the leaf depth, its bounds and class.
+    Table {
+        #[command(flatten)]
+        db: DbArgs,
+        /// Output file (one line per position: player, opponent (hex), lower, upper, class).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Every stage to the end with local worker threads, then verify.
+    Run {
+        #[command(flatten)]
+        db: DbArgs,
+        #[command(flatten)]
+        init: InitArgs,
+        #[command(flatten)]
+        work: WorkArgs,
+    },
+}
+
+/// `solvo worker`: one worker process (any machine) against a shared store.
+#[derive(clap::Args, Debug)]
+pub struct WorkerArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    #[command(flatten)]
+    work: WorkArgs,
+    /// This worker's name in lease rows (default: host and process id).
+    #[arg(long)]
+    name: Option<String>,
+    /// Keep polling after the pipeline is done (a long-running service).
+    #[arg(long)]
+    keep_polling: bool,
+}
+
+fn err(e: impl std::fmt::Display) -> CliError {
+    CliError(format!("pipeline: {e}"))
+}
+
+fn open(db: &DbArgs) -> Result<Box<dyn PipelineStore>, CliError> {
+    open_store(&db.db).map_err(|e| CliError(format!("pipeline store {}: {e}", db.db)))
+}
+
+fn load(store: &dyn PipelineStore, db: &DbArgs) -> Result<Config, CliError> {
+    Config::load(store)
+        .map_err(err)?
+        .ok_or_else(|| CliError(format!("pipeline store {}: no settings (run `solvo pipeline init` first)", db.db)))
+}
+
+fn config_of(init: &InitArgs, common: Common) -> Result<Config, CliError> {
+    if common.variant != solvo_othello::Variant::Normal {
+        return Err(CliError("pipeline: only --variant normal is supported".into()));
+    }
+    let (size, root) = match &init.root {
+        Some(text) => {
+            let p = parse_input(text, common)?.position;
+            (p.size, p.board)
+        }
+        None => (common.size.unwrap_or(BoardSize::Eight), Board::start()),
+    };
+    let mut cfg = Config::new(size, root);
+    let root_empties = root.empties(size);
+    if init.root.is_some() && init.task_empties.is_none() {
+        cfg.task_empties = root_empties.saturating_sub(4);
+    }
+    if init.root.is_some() && init.leaf_empties.is_none() {
+        cfg.leaf_empties = cfg.task_empties.saturating_sub(10);
+    }
+    cfg.task_empties = init.task_empties.unwrap_or(cfg.task_empties);
+    cfg.leaf_empties = init.leaf_empties.unwrap_or(cfg.leaf_empties);
+    cfg.estimate_depth = init.estimate_depth;
+    cfg.expand_depth = init.expand_depth;
+    cfg.margin = init.margin;
+    cfg.hash_mb = init.hash_mb;
+    cfg.validate().map_err(err)?;
+    Ok(cfg)
+}
+
+fn worker_options(work: &WorkArgs, name: String) -> WorkerOptions {
+    let mut o = WorkerOptions::named(name);
+    o.lease = Duration::from_secs(work.lease);
+    o.max_attempts = work.max_attempts;
+    o
+}
+
+fn default_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    let host = host.trim();
+    format!("{}-{}", if host.is_empty() { "worker" } else { host }, std::process::id())
+}
+
+fn total(reports: &[WorkerReport]) -> WorkerReport {
+    let mut t = WorkerReport::default();
+    for r in reports {
+        t.estimates += r.estimates;
+        t.expansions += r.expansions;
+        t.solves += r.solves;
+        t.nodes += r.nodes;
+        t.failures += r.failures;
+        t.released += r.released;
+        t.lost_leases += r.lost_leases;
+    }
+    t.end = reports.first().map(|r| r.end.clone()).unwrap_or_default();
+    t
+}
+
+fn run_stage(
+    db: &DbArgs,
+    work: &WorkArgs,
+    only: Option<JobKind>,
+    coordinate: bool,
+    common: Common,
+) -> Result<WorkerReport, CliError> {
+    let mut o = worker_options(work, default_name());
+    o.only = only;
+    o.coordinate = coordinate;
+    let stop = install_stop_signals();
+    let start = Instant::now();
+    let reports = run_local(&db.db, work.threads, &o, stop).map_err(err)?;
+    let t = total(&reports);
+    print_report("jobs", &t, start.elapsed().as_secs_f64(), common);
+    Ok(t)
+}
+
+fn print_report(what: &str, t: &WorkerReport, secs: f64, common: Common) {
+    if common.json {
+        out!(
+            "{}",
+            json!({"estimates": t.estimates, "expansions": t.expansions, "solves": t.solves, "nodes": t.nodes,
+                   "failures": t.failures, "released": t.released, "lost_leases": t.lost_leases, "seconds": secs,
+                   "end": t.end})
+        );
+    } else {
+        out!(
+            "{what}: {} estimates, {} expansions, {} solves ({} nodes), {} failed, {} given back; {:.1} s; {}",
+            t.estimates,
+            t.expansions,
+            t.solves,
+            t.nodes,
+            t.failures,
+            t.released,
+            secs,
+            t.end
+        );
+    }
+}
+
+fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Result<bool, CliError> {
+    let start = Instant::now();
+    let (r, _) = verify_with_table(store, cfg).map_err(err)?;
+    let ok = r.root_value.is_some() && r.bad_rows.is_empty() && r.tasks_proven == r.tasks;
+    if common.json {
+        out!(
+            "{}",
+            json!({"root_value": r.root_value, "hypothesis": r.hypothesis, "root_lower": r.root_bounds.lower,
+                   "root_upper": r.root_bounds.upper, "tasks": r.tasks, "tasks_proven": r.tasks_proven,
+                   "knowledge_rows": r.knowledge_rows, "bad_rows": r.bad_rows, "proof_nodes": r.nodes,
+                   "seconds": start.elapsed().as_secs_f64(), "verified": ok})
+        );
+    } else {
+        for b in r.bad_rows.iter().take(20) {
+            eprintln!("damaged row (ignored): {b}");
+        }
+        out!(
+            "tasks proven: {}/{}; knowledge rows: {} ({} damaged, ignored); proof positions: {}",
+            r.tasks_proven,
+            r.tasks,
+            r.knowledge_rows,
+            r.bad_rows.len(),
+            r.nodes
+        );
+        match r.root_value {
+            Some(v) => out!("verified root value: {v}"),
+            None => out!(
+                "root value NOT proven (hypothesis {:?}; proven bounds {}..{})",
+                r.hypothesis,
+                r.root_bounds.lower,
+                r.root_bounds.upper
+            ),
+        }
+    }
+    Ok(ok)
+}
+
+/// Runs `solvo pipeline <stage>`.
+pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    match args.stage {
+        Stage::Init { db, init } => {
+            let cfg = config_of(&init, common)?;
+            solvo_pipeline::worker::init(&db.db, &cfg)
+                .map_err(|e| CliError(format!("pipeline store {}: {e}", db.db)))?;
+            out!(
+                "initialised {}: {}x{}, tasks at {} empties, leaves at {}",
+                db.db,
+                cfg.size.side(),
+                cfg.size.side(),
+                cfg.task_empties,
+                cfg.leaf_empties
+            );
+            Ok(())
+        }
+        Stage::Enumerate { db } => {
+            let store = open(&db)?;
+            let cfg = load(&*store, &db)?;
+            let n = stages::enumerate(&*store, &cfg).map_err(err)?;
+            out!("{n} positions with {} empties; estimate jobs queued", cfg.task_empties);
+            Ok(())
+        }
+        Stage::Estimate { db, work } => run_stage(&db, &work, Some(JobKind::Estimate), false, common).map(drop),
+        Stage::Select { db } => {
+            let store = open(&db)?;
+            let cfg = load(&*store, &db)?;
+            let (v, n) = stages::select(&*store, &cfg, &HashMap::new()).map_err(err)?;
+            store.set_meta("phase", "proving").map_err(err)?;
+            let q = stages::advance(&*store, &cfg).map_err(err)?;
+            out!("hypothesis: root value {v}; {n} tasks selected; {q:?}");
+            Ok(())
+        }
+        Stage::Expand { db, work } => run_stage(&db, &work, Some(JobKind::Expand), false, common).map(drop),
+        Stage::Solve { db, work } => run_stage(&db, &work, Some(JobKind::Solve), false, common).map(drop),
+        Stage::Status { db } => status(&db, common),
+        Stage::Verify { db } => {
+            let store = open(&db)?;
+            let cfg = load(&*store, &db)?;
+            if print_verify(&*store, &cfg, common)? {
+                Ok(())
+            } else {
+                Err(CliError("pipeline verify: the proof is not complete".into()))
+            }
+        }
+        Stage::Table { db, out } => {
+            let store = open(&db)?;
+            let cfg = load(&*store, &db)?;
+            let (_, table) = verify_with_table(&*store, &cfg).map_err(err)?;
+            let mut f = std::io::BufWriter::new(
+                std::fs::File::create(&out).map_err(|e| CliError(format!("{}: {e}", out.display())))?,
+            );
+            for (b, k) in &table {
+                let c = class(*k).map_or("-".to_string(), |c| c.to_string());
+                writeln!(f, "{:016x} {:016x} {} {} {}", b.player, b.opponent, k.lower, k.upper, c)
+                    .map_err(|e| CliError(format!("{}: {e}", out.display())))?;
+            }
+            f.flush().map_err(|e| CliError(format!("{}: {e}", out.display())))?;
+            out!("{} positions written to {}", table.len(), out.display());
+            Ok(())
+        }
+        Stage::Run { db, init, work } => {
+            let cfg = config_of(&init, common)?;
+            let start = Instant::now();
+            solvo_pipeline::worker::init(&db.db, &cfg)
+                .map_err(|e| CliError(format!("pipeline store {}: {e}", db.db)))?;
+            let t = run_stage(&db, &work, None, true, common)?;
+            let store = open(&db)?;
+            if t.end == "stalled" {
+                return Err(CliError("pipeline run: stalled on parked jobs (see `solvo pipeline status`)".into()));
+            }
+            if t.end != "done" {
+                return Err(CliError(format!("pipeline run: stopped ({}); rerun to resume", t.end)));
+            }
+            if !common.json {
+                out!("run: {:.1} s", start.elapsed().as_secs_f64());
+            }
+            if print_verify(&*store, &cfg, common)? {
+                Ok(())
+            } else {
+                Err(CliError("pipeline run: the proof is not complete".into()))
+            }
+        }
+    }
+}
+
+fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
+    let store = open(db)?;
+    let cfg = load(&*store, db)?;
+    let phase = Phase::load(&*store).map_err(err)?;
+    let counts = store.job_counts().map_err(err)?;
+    let tasks: Vec<_> = store.tasks().map_err(err)?.into_iter().filter(|t| t.selected).collect();
+    let by = |s: TaskStatus| tasks.iter().filter(|t| t.status == s).count();
+    let leaves: i64 = tasks.iter().map(|t| t.leaves).sum();
+    let knowledge = store.knowledge_rows().map_err(err)?.len();
+    let nodes = store.knowledge_nodes().map_err(err)?;
+    let round = store.meta("round").map_err(err)?.unwrap_or_else(|| "0".into());
+    let hypothesis = store.meta("hypothesis").map_err(err)?;
+    let parked = store.parked().map_err(err)?;
+    if common.json {
+        out!(
+            "{}",
+            json!({"size": cfg.size.side(), "task_empties": cfg.task_empties, "leaf_empties": cfg.leaf_empties,
+                   "phase": format!("{phase:?}").to_lowercase(), "round": round, "hypothesis": hypothesis,
+                   "tasks": tasks.len(), "pending": by(TaskStatus::Pending), "proven": by(TaskStatus::Proven),
+                   "refuted": by(TaskStatus::Refuted), "leaves_listed": leaves, "knowledge_rows": knowledge,
+                   "nodes": nodes, "jobs_ready": counts.ready, "jobs_leased": counts.leased,
+                   "jobs_expired": counts.expired, "jobs_done": counts.done, "jobs_parked": counts.parked,
+                   "parked": parked.iter().map(|(id, k, e)| json!({"id": id, "kind": k, "error": e})).collect::<Vec<_>>()})
+        );
+    } else {
+        out!(
+            "{}x{} tasks at {} empties, leaves at {}; phase {:?}, round {round}, hypothesis {}",
+            cfg.size.side(),
+            cfg.size.side(),
+            cfg.task_empties,
+            cfg.leaf_empties,
+            phase,
+            hypothesis.as_deref().unwrap_or("-")
+        );
+        out!(
+            "tasks: {} selected ({} pending, {} proven, {} refuted); leaves listed: {leaves}",
+            tasks.len(),
+            by(TaskStatus::Pending),
+            by(TaskStatus::Proven),
+            by(TaskStatus::Refuted)
+        );
+        out!(
+            "jobs: {} ready, {} leased, {} lease expired, {} done, {} parked",
+            counts.ready,
+            counts.leased,
+            counts.expired,
+            counts.done,
+            counts.parked
+        );
+        out!("knowledge: {knowledge} leaves, {nodes} solver nodes");
+        for (id, kind, e) in parked.iter().take(20) {
+            out!("parked job {id} ({kind}): {e}");
+        }
+    }
+    Ok(())
+}
+
+/// Runs `solvo worker`.
+pub fn run_worker(args: WorkerArgs, common: Common) -> Result<(), CliError> {
+    let mut o = worker_options(&args.work, args.name.unwrap_or_else(default_name));
+    o.exit_when_done = !args.keep_polling;
+    o.exit_when_stalled = !args.keep_polling;
+    let stop = install_stop_signals();
+    let start = Instant::now();
+    let reports = run_local(&args.db.db, args.work.threads, &o, stop).map_err(err)?;
+    let t = total(&reports);
+    print_report("worker", &t, start.elapsed().as_secs_f64(), common);
+    Ok(())
+}

@@ -1,0 +1,139 @@
+//! The pipeline's settings, fixed at `init` and stored in the store's `meta` table so
+//! that every worker, on any machine, runs the same pipeline.
+
+use crate::store::{PipelineStore, StoreError, StoreResult};
+use solvo_othello::{Board, BoardSize};
+
+/// What a pipeline proves and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Board size.
+    pub size: BoardSize,
+    /// The position whose value is proven (side to move can move, or the game is over).
+    pub root: Board,
+    /// Tasks are the positions with this many empties (8x8 published run: 50).
+    pub task_empties: u32,
+    /// Leaves solved exactly are the positions with this many empties (published: 36).
+    pub leaf_empties: u32,
+    /// Search depth of the estimates of task positions (E).
+    pub estimate_depth: u32,
+    /// Search depth of the estimates that order moves while expanding (G36-second).
+    pub expand_depth: u32,
+    /// Leaf windows are the goal widened by this many discs on each side (0: the goal).
+    pub margin: i32,
+    /// Task positions per estimate job.
+    pub estimate_chunk: i64,
+    /// Transposition table of each leaf solver, MiB.
+    pub hash_mb: usize,
+}
+
+impl Config {
+    /// The defaults of `size` from `root` (8x8: tasks at 50 empties, leaves at 36).
+    pub fn new(size: BoardSize, root: Board) -> Config {
+        let (task_empties, leaf_empties) = match size {
+            BoardSize::Eight => (50, 36),
+            BoardSize::Six => (26, 16),
+            BoardSize::Four => (10, 6),
+        };
+        Config {
+            size,
+            root,
+            task_empties,
+            leaf_empties,
+            estimate_depth: 4,
+            expand_depth: 2,
+            margin: 0,
+            estimate_chunk: 64,
+            hash_mb: 64,
+        }
+    }
+
+    /// Checks the depths against each other and the root; the error names the setting.
+    pub fn validate(&self) -> Result<(), String> {
+        let root_empties = self.root.empties(self.size);
+        if self.root.player & self.root.opponent != 0
+            || (self.root.player | self.root.opponent) & !self.size.mask() != 0
+        {
+            return Err("root: discs overlap or lie off the board".into());
+        }
+        if self.task_empties > root_empties {
+            return Err(format!("task empties {} exceed the root's {} empties", self.task_empties, root_empties));
+        }
+        if self.leaf_empties > self.task_empties {
+            return Err(format!(
+                "leaf empties {} exceed task empties {} (leaves lie below tasks)",
+                self.leaf_empties, self.task_empties
+            ));
+        }
+        if !(0..=8).contains(&self.margin) {
+            return Err(format!("margin {} outside 0..=8", self.margin));
+        }
+        Ok(())
+    }
+
+    /// Writes the settings into `store` (refused if it already holds other settings).
+    pub fn save(&self, store: &dyn PipelineStore) -> StoreResult<()> {
+        if let Some(old) = Config::load(store)? {
+            if old != *self {
+                return Err(StoreError::Schema(
+                    "the store already holds a pipeline with other settings (use a new --db)".into(),
+                ));
+            }
+            return Ok(());
+        }
+        for (k, v) in self.pairs() {
+            store.set_meta(k, &v)?;
+        }
+        Ok(())
+    }
+
+    fn pairs(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("size", self.size.side().to_string()),
+            ("root", format!("{:016x}/{:016x}", self.root.player, self.root.opponent)),
+            ("task_empties", self.task_empties.to_string()),
+            ("leaf_empties", self.leaf_empties.to_string()),
+            ("estimate_depth", self.estimate_depth.to_string()),
+            ("expand_depth", self.expand_depth.to_string()),
+            ("margin", self.margin.to_string()),
+            ("estimate_chunk", self.estimate_chunk.to_string()),
+            ("hash_mb", self.hash_mb.to_string()),
+        ]
+    }
+
+    /// The settings stored in `store`, `None` before `init`.
+    pub fn load(store: &dyn PipelineStore) -> StoreResult<Option<Config>> {
+        let Some(size) = store.meta("size")? else { return Ok(None) };
+        let bad = |k: &str, v: &str| StoreError::Corrupt(format!("meta {k} = {v:?}"));
+        let get = |k: &str| -> StoreResult<String> {
+            store.meta(k)?.ok_or_else(|| StoreError::Corrupt(format!("meta {k} missing")))
+        };
+        let num = |k: &str| -> StoreResult<i64> {
+            let v = get(k)?;
+            v.parse().map_err(|_| bad(k, &v))
+        };
+        let size = match size.as_str() {
+            "4" => BoardSize::Four,
+            "6" => BoardSize::Six,
+            "8" => BoardSize::Eight,
+            _ => return Err(bad("size", &size)),
+        };
+        let root_text = get("root")?;
+        let (p, o) = root_text.split_once('/').ok_or_else(|| bad("root", &root_text))?;
+        let parse = |s: &str| u64::from_str_radix(s, 16).map_err(|_| bad("root", &root_text));
+        let root = Board { player: parse(p)?, opponent: parse(o)? };
+        let cfg = Config {
+            size,
+            root,
+            task_empties: num("task_empties")? as u32,
+            leaf_empties: num("leaf_empties")? as u32,
+            estimate_depth: num("estimate_depth")? as u32,
+            expand_depth: num("expand_depth")? as u32,
+            margin: num("margin")? as i32,
+            estimate_chunk: num("estimate_chunk")?.max(1),
+            hash_mb: num("hash_mb")?.clamp(1, 1 << 20) as usize,
+        };
+        cfg.validate().map_err(|e| StoreError::Corrupt(format!("stored settings: {e}")))?;
+        Ok(Some(cfg))
+    }
+}

@@ -1,0 +1,33 @@
+//! One step of the game tree as the pipeline walks it: a board is either over, a forced
+//! pass, or has children (one per legal move, not canonicalised).
+
+use solvo_othello::{Board, BoardSize, Square};
+
+/// What a board leads to.
+pub enum Node {
+    /// Neither side can move: the final score for the side to move.
+    Over(i32),
+    /// The side to move must pass: the board after the pass.
+    Pass(Board),
+    /// The boards after each legal move, in square order.
+    Moves(Vec<Board>),
+}
+
+/// Classifies `b` on a board of `size` (normal rules).
+pub fn node(b: &Board, size: BoardSize) -> Node {
+    let moves = b.moves(size);
+    if moves == 0 {
+        let passed = b.pass();
+        if passed.moves(size) == 0 {
+            return Node::Over(b.final_score(size));
+        }
+        return Node::Pass(passed);
+    }
+    Node::Moves(Square::iter(moves).map(|sq| b.play_with_flips(sq, b.flips(sq))).collect())
+}
+
+/// `b` itself when its side to move can move, the passed board when only the other side
+/// can, `b` when the game is over: the form the pipeline stores positions in.
+pub fn normalized(b: Board, size: BoardSize) -> Board {
+    solvo_solve::children::normalize(b, size).unwrap_or(b)
+}

@@ -1,0 +1,348 @@
+//! The stages over a store: enumerate the task-depth positions (and queue their
+//! estimates), select the tasks (G50), advance the rounds, and run one claimed job
+//! (estimate E, expand G36-first, solve Q). Workers call [`run_job`] and, when nothing
+//! is claimable, [`advance`] under the coordinator lock; both are idempotent, so a worker
+//! killed anywhere leaves nothing half done that a rerun would not finish.
+
+use crate::config::Config;
+use crate::estimate::Estimator;
+use crate::expand::{Expander, Expansion};
+use crate::goal::{Bounds, Goal};
+use crate::knowledge::StoreKnowledge;
+use crate::node::{node, normalized, Node};
+use crate::proof::Prover;
+use crate::select::Selector;
+use crate::store::*;
+use rayon::prelude::*;
+use solvo_endgame::{solve, SolveOptions, Window};
+use solvo_othello::{Board, BoardSize, Position, Variant};
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+
+/// Job priorities: estimates first, then expansions (they feed the solves), then solves.
+pub const PRIORITY_ESTIMATE: i32 = 20;
+/// See [`PRIORITY_ESTIMATE`].
+pub const PRIORITY_EXPAND: i32 = 10;
+/// See [`PRIORITY_ESTIMATE`].
+pub const PRIORITY_SOLVE: i32 = 0;
+
+/// The pipeline's phase, stored as meta `phase`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Settings stored, nothing enumerated.
+    Init,
+    /// Positions enumerated, estimates queued.
+    Estimating,
+    /// Tasks selected; rounds of expansion and solving.
+    Proving,
+    /// Every selected task is proven.
+    Done,
+}
+
+impl Phase {
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Init => "init",
+            Phase::Estimating => "estimating",
+            Phase::Proving => "proving",
+            Phase::Done => "done",
+        }
+    }
+
+    /// The stored phase.
+    pub fn load(store: &dyn PipelineStore) -> StoreResult<Phase> {
+        match store.meta("phase")?.as_deref() {
+            None | Some("init") => Ok(Phase::Init),
+            Some("estimating") => Ok(Phase::Estimating),
+            Some("proving") => Ok(Phase::Proving),
+            Some("done") => Ok(Phase::Done),
+            Some(other) => Err(StoreError::Corrupt(format!("meta phase = {other:?}"))),
+        }
+    }
+
+    fn save(self, store: &dyn PipelineStore) -> StoreResult<()> {
+        store.set_meta("phase", self.name())
+    }
+}
+
+/// Every position with `task_empties` empties reachable from `root` (forced passes
+/// applied, finished games left out), canonical and sorted; the root itself when it has
+/// no more empties than that.
+pub fn enumerate_positions(size: BoardSize, root: &Board, task_empties: u32) -> Vec<Board> {
+    let root = normalized(*root, size);
+    if root.is_game_over(size) {
+        return Vec::new();
+    }
+    let mut level = vec![root.canonical()];
+    while level.first().is_some_and(|b| b.empties(size) > task_empties) {
+        let mut next: Vec<Board> = level
+            .par_iter()
+            .flat_map_iter(|b| {
+                let mut kids = Vec::new();
+                solvo_solve::children::for_each_child(b, size, |c| kids.push(c.canonical()));
+                kids
+            })
+            .collect();
+        next.par_sort_unstable();
+        next.dedup();
+        level = next;
+    }
+    level
+}
+
+/// Stage `enumerate`: stores the task-depth positions and queues their estimates.
+/// Returns how many positions there are.
+pub fn enumerate(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<usize> {
+    let boards = enumerate_positions(cfg.size, &cfg.root, cfg.task_empties);
+    for chunk in boards.chunks(10_000) {
+        store.add_positions(chunk)?;
+    }
+    let ids: Vec<i64> = store.positions()?.iter().map(|p| p.0).collect();
+    let jobs: Vec<NewJob> = ids
+        .chunks(cfg.estimate_chunk as usize)
+        .map(|c| NewJob {
+            kind: JobKind::Estimate,
+            a: c[0],
+            b: c[c.len() - 1],
+            lo: 0,
+            hi: 0,
+            round: 0,
+            priority: PRIORITY_ESTIMATE,
+        })
+        .collect();
+    store.add_jobs(&jobs)?;
+    if Phase::load(store)? == Phase::Init {
+        Phase::Estimating.save(store)?;
+    }
+    Ok(boards.len())
+}
+
+/// Stage `select`: the tasks proving the root's predicted value (G50) over the estimates,
+/// corrected by every task's proven bounds; the hypothesis goes to meta `hypothesis`.
+/// Returns (hypothesis, number of tasks).
+pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board, u64>) -> StoreResult<(i32, usize)> {
+    let known: HashMap<Board, Bounds> = store.tasks()?.into_iter().map(|t| (t.board, t.bounds)).collect();
+    let mut predictions = HashMap::new();
+    for (id, b, e) in store.positions()? {
+        let e = e.ok_or_else(|| StoreError::Schema(format!("position {id} has no estimate yet (run estimate)")))?;
+        let p = known.get(&b).map_or(e, |k| k.clamp_estimate(e));
+        predictions.insert(b, p);
+    }
+    let (v, tasks, missing) =
+        Selector::new(cfg.size, cfg.task_empties, &predictions, frequency).select(&normalized(cfg.root, cfg.size));
+    if missing > 0 {
+        return Err(StoreError::Schema(format!("{missing} task-depth positions were not enumerated (run enumerate)")));
+    }
+    store.set_tasks(&tasks)?;
+    store.set_meta("hypothesis", &v.to_string())?;
+    Ok((v, tasks.len()))
+}
+
+/// What [`advance`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advance {
+    /// Jobs are still open: nothing to do yet.
+    Busy,
+    /// Some jobs are parked (failed too often): a person must look (`status`).
+    Stalled(i64),
+    /// A new round (or the first) was queued.
+    Queued {
+        /// The round number.
+        round: i32,
+        /// Expansion jobs queued.
+        jobs: usize,
+    },
+    /// Every selected task is proven.
+    Done,
+}
+
+/// The coordinator's step, run when no job is open: from estimates to the first
+/// selection, from one round to the next, re-selection after refuted tasks, and the end.
+pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Advance> {
+    let counts = store.job_counts()?;
+    if counts.ready + counts.leased + counts.expired > 0 {
+        return Ok(Advance::Busy);
+    }
+    if counts.parked > 0 {
+        return Ok(Advance::Stalled(counts.parked));
+    }
+    if std::env::var_os("SOLVO_PIPELINE_TRACE").is_some() {
+        let tasks = store.tasks()?;
+        eprintln!(
+            "advance: phase {:?} round {:?} hypothesis {:?} jobs {counts:?} tasks {} pending {} proven {} refuted {}",
+            Phase::load(store)?,
+            store.meta("round")?,
+            store.meta("hypothesis")?,
+            tasks.iter().filter(|t| t.selected).count(),
+            tasks.iter().filter(|t| t.selected && t.status == TaskStatus::Pending).count(),
+            tasks.iter().filter(|t| t.selected && t.status == TaskStatus::Proven).count(),
+            tasks.iter().filter(|t| t.selected && t.status == TaskStatus::Refuted).count(),
+        );
+    }
+    match Phase::load(store)? {
+        Phase::Init => {
+            enumerate(store, cfg)?;
+            Ok(Advance::Queued { round: 0, jobs: 0 })
+        }
+        Phase::Estimating => {
+            select(store, cfg, &HashMap::new())?;
+            Phase::Proving.save(store)?;
+            queue_round(store)
+        }
+        Phase::Proving => {
+            let tasks = store.tasks()?;
+            let selected: Vec<_> = tasks.iter().filter(|t| t.selected).collect();
+            if selected.iter().any(|t| t.status == TaskStatus::Pending) {
+                return queue_round(store);
+            }
+            if selected.iter().any(|t| t.status == TaskStatus::Refuted) {
+                select(store, cfg, &HashMap::new())?;
+                return queue_round(store);
+            }
+            Phase::Done.save(store)?;
+            Ok(Advance::Done)
+        }
+        Phase::Done => Ok(Advance::Done),
+    }
+}
+
+fn queue_round(store: &dyn PipelineStore) -> StoreResult<Advance> {
+    let round = store.meta("round")?.and_then(|r| r.parse::<i32>().ok()).unwrap_or(0) + 1;
+    let jobs: Vec<NewJob> = store
+        .tasks()?
+        .iter()
+        .filter(|t| t.selected && t.status == TaskStatus::Pending)
+        .map(|t| NewJob { kind: JobKind::Expand, a: t.id, b: 0, lo: 0, hi: 0, round, priority: PRIORITY_EXPAND })
+        .collect();
+    store.add_jobs(&jobs)?;
+    store.set_meta("round", &round.to_string())?;
+    Ok(Advance::Queued { round, jobs: jobs.len() })
+}
+
+/// The solve window of a leaf goal: the goal's finite edges widened by `margin`.
+pub fn leaf_window(goal: Goal, squares: i32, margin: i32) -> Window {
+    let lo_edge = if goal.lo > -squares { goal.lo } else { goal.hi };
+    let hi_edge = if goal.hi < squares { goal.hi } else { goal.lo };
+    Window { lo: (lo_edge - margin).max(-squares), hi: (hi_edge + margin).min(squares) }
+}
+
+/// A worker's per-thread state for running jobs: the leaf solver's options (its table is
+/// reused across jobs) and the knowledge cache.
+pub struct JobRunner {
+    /// The settings.
+    pub cfg: Config,
+    /// The leaf solver's options (its stop flag stops a solve).
+    pub solve_options: SolveOptions,
+    knowledge: HashMap<Board, Bounds>,
+}
+
+impl JobRunner {
+    /// A runner for `cfg`; an error when the solver's table cannot be allocated.
+    pub fn new(cfg: Config) -> Result<JobRunner, String> {
+        let solve_options = SolveOptions::try_new(cfg.hash_mb).map_err(|e| e.to_string())?;
+        Ok(JobRunner { cfg, solve_options, knowledge: HashMap::new() })
+    }
+
+    /// Runs `job`: the outcome to complete it with, `Ok(None)` when stopped (give the
+    /// lease back), or the error to record.
+    pub fn run(&mut self, store: &dyn PipelineStore, job: &Job) -> Result<Option<Outcome>, String> {
+        let cfg = &self.cfg;
+        let squares = cfg.size.squares() as i32;
+        let j = job.job;
+        match j.kind {
+            JobKind::Estimate => {
+                let est = Estimator::new(cfg.size, cfg.estimate_depth);
+                let rows = store.position_range(j.a, j.b).map_err(|e| e.to_string())?;
+                if rows.is_empty() {
+                    return Err(format!("estimate job {}: no positions {}..={}", job.id, j.a, j.b));
+                }
+                let out = rows.par_iter().map(|(id, b)| (*id, est.estimate(b))).collect();
+                Ok(Some(Outcome::Estimates(out)))
+            }
+            JobKind::Expand => {
+                let task = store
+                    .tasks()
+                    .map_err(|e| e.to_string())?
+                    .into_iter()
+                    .find(|t| t.id == j.a)
+                    .ok_or_else(|| format!("expand job {}: no task {}", job.id, j.a))?;
+                let est = Estimator::new(cfg.size, cfg.expand_depth);
+                let source = StoreKnowledge::new(store, cfg, std::mem::take(&mut self.knowledge));
+                let mut prover = Prover::new(cfg.size, cfg.leaf_empties, source);
+                let expansion = Expander::new(&mut prover, &est).expand(&task.board, task.goal);
+                let bounds = prover.bounds_for(&task.board, task.goal);
+                let (cache, errors, failures) = prover.knowledge.finish();
+                self.knowledge = cache;
+                if let Some(f) = failures.first() {
+                    return Err(format!("expand job {}: knowledge unreadable: {f}", job.id));
+                }
+                if let Some(e) = errors.first() {
+                    eprintln!("warning: {} damaged knowledge row(s) ignored, first: {e}", errors.len());
+                }
+                let (status, todo) = match expansion {
+                    Expansion::Proven => (TaskStatus::Proven, vec![]),
+                    Expansion::Refuted => (TaskStatus::Refuted, vec![]),
+                    Expansion::Todo(list) => (
+                        TaskStatus::Pending,
+                        list.iter()
+                            .map(|(b, g)| {
+                                let w = leaf_window(*g, squares, cfg.margin);
+                                NewJob {
+                                    kind: JobKind::Solve,
+                                    a: b.player as i64,
+                                    b: b.opponent as i64,
+                                    lo: w.lo,
+                                    hi: w.hi,
+                                    round: 0,
+                                    priority: PRIORITY_SOLVE,
+                                }
+                            })
+                            .collect(),
+                    ),
+                };
+                Ok(Some(Outcome::Expanded { status, bounds, todo }))
+            }
+            JobKind::Solve => {
+                let b = Board { player: j.a as u64, opponent: j.b as u64 };
+                let mask = cfg.size.mask();
+                if b.player & b.opponent != 0
+                    || (b.player | b.opponent) & !mask != 0
+                    || b.empties(cfg.size) != cfg.leaf_empties
+                    || b.canonical() != b
+                {
+                    return Err(format!(
+                        "solve job {}: board {:016x}/{:016x} is not a canonical leaf",
+                        job.id, b.player, b.opponent
+                    ));
+                }
+                if j.lo > j.hi || j.lo < -squares || j.hi > squares {
+                    return Err(format!("solve job {}: window {}..{} is impossible", job.id, j.lo, j.hi));
+                }
+                let pos =
+                    Position { board: b, side: solvo_othello::Color::Black, size: cfg.size, variant: Variant::Normal };
+                self.solve_options.window = Window { lo: j.lo, hi: j.hi };
+                let r = solve(&pos, &self.solve_options);
+                if r.stopped {
+                    return Ok(None);
+                }
+                let bounds = Bounds { lower: r.lower.max(-squares), upper: r.upper.min(squares) };
+                Ok(Some(Outcome::Solved { board: b, bounds, nodes: r.nodes }))
+            }
+        }
+    }
+
+    /// Asks a running solve to stop (from another thread through the shared flag).
+    pub fn stop_flag(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        self.solve_options.stop.clone()
+    }
+
+    /// Clears a stop request before the next job.
+    pub fn reset_stop(&self) {
+        self.solve_options.stop.store(false, Ordering::SeqCst);
+    }
+}
+
+/// True when the game from `b` is over (no position to prove).
+pub fn is_over(b: &Board, size: BoardSize) -> bool {
+    matches!(node(b, size), Node::Over(_))
+}

@@ -1,0 +1,303 @@
+//! The same suite against both backends: SQLite in a temporary file, and a real
+//! PostgreSQL server started by the test itself (see `common/pg.rs`).
+
+mod common;
+
+use common::pg::PgServer;
+use solvo_endgame::{solve, SolveOptions};
+use solvo_othello::{Board, BoardSize, Color, Position, Variant};
+use solvo_pipeline::goal::Bounds;
+use solvo_pipeline::store::{JobKind, NewJob, Outcome};
+use solvo_pipeline::verify::{verify, verify_with_table};
+use solvo_pipeline::worker::{init, run_local, WorkerOptions};
+use solvo_pipeline::{open_store, Config};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A store location for one test and what keeps it alive.
+enum Backend {
+    Sqlite(tempfile::TempDir),
+    Postgres(PgServer),
+}
+
+impl Backend {
+    fn db(&self) -> String {
+        match self {
+            Backend::Sqlite(d) => d.path().join("pipe.sqlite").display().to_string(),
+            Backend::Postgres(s) => s.url(),
+        }
+    }
+
+    /// Runs raw SQL against the store (to damage rows on purpose).
+    fn execute(&self, sql: &str) -> u64 {
+        match self {
+            Backend::Sqlite(_) => rusqlite::Connection::open(self.db()).unwrap().execute(sql, []).unwrap() as u64,
+            Backend::Postgres(_) => {
+                postgres::Client::connect(&self.db(), postgres::NoTls).unwrap().execute(sql, &[]).unwrap()
+            }
+        }
+    }
+}
+
+fn sqlite() -> Backend {
+    Backend::Sqlite(tempfile::tempdir().unwrap())
+}
+
+fn pg() -> Backend {
+    Backend::Postgres(PgServer::start())
+}
+
+fn exact(b: &Board, size: BoardSize) -> i32 {
+    let pos = Position { board: *b, side: Color::Black, size, variant: Variant::Normal };
+    solve(&pos, &SolveOptions::new(16)).score().unwrap()
+}
+
+/// 4x4 from the start, tasks at 10 empties, leaves at 6, two worker threads: the
+/// verified value is -10 (known), and every table position's bounds hold its exact value.
+fn end_to_end_4x4(backend: Backend) {
+    let db = backend.db();
+    let cfg = Config::new(BoardSize::Four, Board::start());
+    init(&db, &cfg).unwrap();
+    let stop = AtomicBool::new(false);
+    let reports = run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
+    assert!(reports.iter().all(|r| r.end == "done"), "{reports:?}");
+    let store = open_store(&db).unwrap();
+    let (r, table) = verify_with_table(&*store, &cfg).unwrap();
+    assert_eq!(r.root_value, Some(-10), "{r:?}");
+    assert_eq!(r.tasks_proven, r.tasks);
+    assert!(r.bad_rows.is_empty());
+    assert!(!table.is_empty());
+    for (b, k) in &table {
+        let v = exact(b, BoardSize::Four);
+        assert!(k.lower <= v && v <= k.upper, "table {b:?} {k:?} vs exact {v}");
+    }
+    // Every knowledge row agrees with an exact solve of its leaf.
+    for row in store.knowledge_rows().unwrap() {
+        let (b, k) = row.check(BoardSize::Four.mask(), cfg.leaf_empties).unwrap();
+        let v = exact(&b, BoardSize::Four);
+        assert!(k.lower <= v && v <= k.upper, "knowledge {b:?} {k:?} vs exact {v}");
+    }
+    // A second run finds everything done and changes nothing.
+    let before = store.job_counts().unwrap();
+    run_local(&db, 1, &WorkerOptions::named("again".into()), &stop).unwrap();
+    assert_eq!(store.job_counts().unwrap(), before);
+}
+
+/// Claims are exclusive; an expired lease is claimable again and the old holder's
+/// completion is refused; completing twice writes once; failures are retried then parked
+/// with their error; a released job is claimable at once without counting the attempt.
+fn queue_semantics(backend: Backend) {
+    let db = backend.db();
+    let cfg = Config::new(BoardSize::Four, Board::start());
+    init(&db, &cfg).unwrap();
+    let store = open_store(&db).unwrap();
+    let leaf = solvo_pipeline::stages::enumerate_positions(BoardSize::Four, &Board::start(), 6)[0];
+    let jobs: Vec<NewJob> = (0..3)
+        .map(|i| NewJob {
+            kind: JobKind::Solve,
+            a: leaf.player as i64,
+            b: leaf.opponent as i64,
+            lo: -2 * i,
+            hi: -2 * i,
+            round: 0,
+            priority: i,
+        })
+        .collect();
+    store.add_jobs(&jobs).unwrap();
+    store.add_jobs(&jobs).unwrap(); // the same jobs again: ignored
+    assert_eq!(store.job_counts().unwrap().ready, 3);
+    // Highest priority first, each job to one worker.
+    let a = store.claim("a", 60_000, 3, None).unwrap().unwrap();
+    let b = store.claim("b", 60_000, 3, None).unwrap().unwrap();
+    assert_eq!(a.job.priority, 2);
+    assert_ne!(a.id, b.id);
+    // Release: back at once, the attempt not counted.
+    store.release(b.id, "b").unwrap();
+    let b2 = store.claim("b2", 60_000, 3, None).unwrap().unwrap();
+    assert_eq!((b2.id, b2.attempts), (b.id, 1));
+    // A short lease expires; another worker takes the job; the first is refused.
+    let c = store.claim("c", 1, 3, None).unwrap().unwrap();
+    std::thread::sleep(Duration::from_millis(50));
+    let d = store.claim("d", 60_000, 3, None).unwrap().unwrap();
+    assert_eq!((d.id, d.attempts), (c.id, 2));
+    assert!(!store.heartbeat(c.id, "c", 60_000).unwrap());
+    assert!(store.heartbeat(d.id, "d", 60_000).unwrap());
+    let outcome = Outcome::Solved { board: leaf, bounds: Bounds { lower: -16, upper: 16 }, nodes: 7 };
+    assert!(!store.complete(&c, "c", &outcome).unwrap());
+    assert!(store.complete(&d, "d", &outcome).unwrap());
+    assert!(!store.complete(&d, "d", &outcome).unwrap(), "completed twice");
+    assert_eq!(store.knowledge_nodes().unwrap(), 7);
+    // Failures: retried until the attempts run out, then parked with the error.
+    store.fail(a.id, "a", "boom 1", 2).unwrap();
+    let a2 = store.claim("a", 60_000, 2, None).unwrap().unwrap();
+    assert_eq!((a2.id, a2.attempts), (a.id, 2));
+    store.fail(a2.id, "a", "boom 2", 2).unwrap();
+    let parked = store.parked().unwrap();
+    assert_eq!(parked.len(), 1);
+    assert!(parked[0].2.contains("boom 2"));
+    // An expired lease at the last attempt is parked, not handed out again.
+    store.release(b2.id, "b2").unwrap();
+    let e = store.claim("e", 1, 1, None).unwrap().unwrap();
+    assert_eq!((e.id, e.attempts), (b2.id, 1));
+    std::thread::sleep(Duration::from_millis(50));
+    assert!(store.claim("f", 60_000, 1, None).unwrap().is_none());
+    assert_eq!(store.parked().unwrap().len(), 2, "{:?}", e);
+    let counts = store.job_counts().unwrap();
+    assert_eq!((counts.ready, counts.leased, counts.expired, counts.done, counts.parked), (0, 0, 0, 1, 2));
+}
+
+/// A damaged row (checksum) or a foreign one (a valid checksum on a board that is no
+/// leaf) is reported by verify and never used as proof.
+fn corrupt_rows_are_reported(backend: Backend) {
+    let db = backend.db();
+    let cfg = Config::new(BoardSize::Four, Board::start());
+    init(&db, &cfg).unwrap();
+    let stop = AtomicBool::new(false);
+    run_local(&db, 1, &WorkerOptions::named("t".into()), &stop).unwrap();
+    let store = open_store(&db).unwrap();
+    let rows = store.knowledge_rows().unwrap().len();
+    assert_eq!(verify(&*store, &cfg).unwrap().root_value, Some(-10));
+    // Every row now claims the side to move wins by 16: the checksums no longer match.
+    assert_eq!(backend.execute("UPDATE knowledge SET lower = 16, upper = 16") as usize, rows);
+    let r = verify(&*store, &cfg).unwrap();
+    assert_eq!(r.bad_rows.len(), rows);
+    assert!(r.bad_rows[0].contains("checksum"), "{:?}", r.bad_rows[0]);
+    assert_eq!(r.knowledge_rows, 0);
+    assert_eq!(r.root_value, None);
+    // A well-formed row for a board that is not a leaf of this pipeline.
+    let foreign =
+        solvo_pipeline::store::KnowledgeRow::new(&Board::start().canonical(), Bounds { lower: -10, upper: -10 });
+    backend.execute(&format!(
+        "INSERT INTO knowledge (player, opponent, lower, upper, nodes, checksum) VALUES ({}, {}, -10, -10, 0, {})",
+        foreign.player, foreign.opponent, foreign.checksum
+    ));
+    let r = verify(&*store, &cfg).unwrap();
+    assert!(r.bad_rows.iter().any(|e| e.contains("leaf depth")), "{:?}", r.bad_rows);
+    assert_eq!(r.root_value, None);
+}
+
+macro_rules! both {
+    ($($name:ident),*) => {
+        mod sqlite_backend {
+            $(#[test] fn $name() { super::$name(super::sqlite()); })*
+        }
+        mod postgres_backend {
+            $(#[test] fn $name() { super::$name(super::pg()); })*
+        }
+    };
+}
+
+both!(end_to_end_4x4, queue_semantics, corrupt_rows_are_reported);
+
+/// 6x6 from the position after 12 plies of the published optimal line (20 empties),
+/// tasks at 18 empties, leaves at 14: the verified value is -4 (the exact solve's), and
+/// every table position's proven bounds hold its exact value.
+#[test]
+fn six_by_six_table_agrees_with_exact_solves() {
+    let backend = sqlite();
+    let db = backend.db();
+    let mut pos = Position::start(BoardSize::Six, Variant::Normal);
+    for m in ["f5", "d6", "c5", "f4", "d3", "e3", "g4", "g5", "g6", "c4", "b4", "d2"] {
+        pos = pos.play_with_implicit_pass(solvo_othello::Square::parse(m).unwrap()).unwrap();
+    }
+    let mut cfg = Config::new(BoardSize::Six, pos.board);
+    cfg.task_empties = 18;
+    cfg.leaf_empties = 14;
+    cfg.hash_mb = 16;
+    init(&db, &cfg).unwrap();
+    let stop = AtomicBool::new(false);
+    run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
+    let store = open_store(&db).unwrap();
+    let (r, table) = verify_with_table(&*store, &cfg).unwrap();
+    assert_eq!(r.root_value, Some(exact(&pos.board, BoardSize::Six)));
+    assert_eq!(r.root_value, Some(-4));
+    let mut opts = SolveOptions::new(64);
+    for (b, k) in &table {
+        let p = Position { board: *b, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
+        let (v, _, _) = solvo_solve::exact::exact_value(&p, &mut opts);
+        assert!(k.lower <= v && v <= k.upper, "table {b:?} {k:?} vs exact {v}");
+    }
+}
+
+/// Queue throughput with tiny jobs (claim + complete, nothing computed): prints jobs per
+/// second for 2 and 8 workers on SQLite and on a local PostgreSQL. A figure, not a check
+/// (`cargo test --release -p solvo-pipeline --test backends -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn queue_throughput() {
+    for (name, backend) in [("sqlite", sqlite()), ("postgres", pg())] {
+        let db = backend.db();
+        init(&db, &Config::new(BoardSize::Four, Board::start())).unwrap();
+        let store = open_store(&db).unwrap();
+        for workers in [2usize, 8] {
+            let n = 4000i64;
+            let base = workers as i64 * 1_000_000;
+            let jobs: Vec<NewJob> = (0..n)
+                .map(|i| NewJob {
+                    kind: JobKind::Estimate,
+                    a: base + i,
+                    b: base + i,
+                    lo: 0,
+                    hi: 0,
+                    round: 0,
+                    priority: 0,
+                })
+                .collect();
+            store.add_jobs(&jobs).unwrap();
+            let start = std::time::Instant::now();
+            std::thread::scope(|s| {
+                for w in 0..workers {
+                    let db = db.clone();
+                    s.spawn(move || {
+                        let store = open_store(&db).unwrap();
+                        let me = format!("w{w}");
+                        while let Some(job) = store.claim(&me, 60_000, 3, None).unwrap() {
+                            assert!(store.complete(&job, &me, &Outcome::Estimates(vec![])).unwrap());
+                        }
+                    });
+                }
+            });
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "{name}: {workers} workers, {n} jobs, {secs:.2} s, {:.0} claims+results per second",
+                n as f64 / secs
+            );
+        }
+    }
+}
+
+/// 8x8 scaled down (a figure, `--ignored`): the first `N8` (default 10) positions of
+/// Edax's hard-20 set (20 empties), tasks 2 plies deeper, leaves at 14 empties: the
+/// verified value equals the direct exact solve on each.
+#[test]
+#[ignore]
+fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
+    let n: usize = std::env::var("N8").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/edax-hard/hard-20.obf"))
+            .unwrap();
+    let problems = solvo_othello::formats::obf::parse_obf(&text, Some(BoardSize::Eight), Variant::Normal).unwrap();
+    for (line, p) in problems.iter().take(n) {
+        let start = std::time::Instant::now();
+        let backend = sqlite();
+        let db = backend.db();
+        let mut cfg = Config::new(BoardSize::Eight, p.position.board);
+        cfg.task_empties = p.position.empties() - 2;
+        cfg.leaf_empties = 14;
+        init(&db, &cfg).unwrap();
+        let stop = AtomicBool::new(false);
+        let reports = run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
+        let store = open_store(&db).unwrap();
+        let r = verify(&*store, &cfg).unwrap();
+        let v = solve(&p.position, &SolveOptions::new(64)).score().unwrap();
+        let solves: u64 = reports.iter().map(|r| r.solves).sum();
+        let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
+        eprintln!(
+            "line {line}: exact {v}, pipeline {:?}, {} tasks, {solves} leaf solves, {nodes} nodes, {:.1} s",
+            r.root_value,
+            r.tasks,
+            start.elapsed().as_secs_f64()
+        );
+        assert_eq!(r.root_value, Some(v), "line {line}");
+    }
+}

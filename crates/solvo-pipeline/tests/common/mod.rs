@@ -1,0 +1,2 @@
+//! Test helpers shared by the suites.
+pub mod pg;
