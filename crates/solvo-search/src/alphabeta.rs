@@ -125,12 +125,7 @@ impl<G: Game> Searcher<'_, '_, G> {
                 return None;
             }
             if let Some((v, bound)) = p.proven(key) {
-                let decided = match bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                };
-                if decided && ply > 0 {
+                if ply > 0 && bound.settles(v, alpha, beta) {
                     return Some((v, true));
                 }
             }
@@ -140,12 +135,7 @@ impl<G: Game> Searcher<'_, '_, G> {
             tt_move = e.best;
             if e.depth >= depth && ply > 0 {
                 let exact = e.depth == DEPTH_EXACT;
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.value >= beta,
-                    Bound::Upper => e.value <= alpha,
-                };
-                if cut {
+                if e.bound.settles(e.value, alpha, beta) {
                     self.counters.cutoffs += 1;
                     return Some((e.value, exact));
                 }
@@ -366,18 +356,13 @@ pub fn alpha_beta_with_proofs<G: Game>(
     let mut best_move = main.root_best;
     let mut nodes = main.nodes;
     let mut c = main.counters;
-    for ((run, helper_nodes, counters, helper_best), _) in helpers.into_iter().zip(1..) {
+    for (run, helper_nodes, counters, helper_best) in helpers {
         if verdict == Verdict::Unknown && run.0 != Verdict::Unknown {
             verdict = run.0;
             best_move = helper_best;
         }
         nodes += helper_nodes;
-        c.probes += counters.probes;
-        c.hits += counters.hits;
-        c.cutoffs += counters.cutoffs;
-        c.stores += counters.stores;
-        c.overwrites += counters.overwrites;
-        c.lost += counters.lost;
+        c.add(&counters);
     }
     let stats = SolverStats {
         nodes,

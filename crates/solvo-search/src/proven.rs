@@ -22,7 +22,8 @@ pub struct ProofProgress {
     pub proven: u64,
     /// Proven positions recorded by this run.
     pub recorded: u64,
-    /// Positions whose proof this run read instead of searching.
+    /// Look-ups by this run that found a proven position (it replaces a search where
+    /// its bound settles the window asked).
     pub reused: u64,
 }
 

@@ -20,6 +20,18 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Whether `value` as this bound settles a search of the window (`alpha`, `beta`):
+    /// exact, a lower bound at or above `beta`, or an upper bound at or below `alpha`.
+    pub fn settles(self, value: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        }
+    }
+}
+
 /// Depth stored for results that do not depend on a search horizon.
 pub const DEPTH_EXACT: u16 = u16::MAX;
 
@@ -102,6 +114,18 @@ pub struct TtCounters {
     /// Look-ups that missed a position stored earlier and evicted since (counted only
     /// by a table built with `track_lost`).
     pub lost: u64,
+}
+
+impl TtCounters {
+    /// Adds `other`'s traffic to this one's (threads sharing a table).
+    pub fn add(&mut self, other: &TtCounters) {
+        self.probes += other.probes;
+        self.hits += other.hits;
+        self.cutoffs += other.cutoffs;
+        self.stores += other.stores;
+        self.overwrites += other.overwrites;
+        self.lost += other.lost;
+    }
 }
 
 /// Which entry a full table gives up for a new one.

@@ -100,17 +100,19 @@ pub struct AbArgs {
 }
 
 impl Default for AbArgs {
-    /// The solver's defaults: cost-based table of --tt-bits, full window, no killers or history.
+    /// The solver's own defaults ([`SolverConfig::new`]): cost-based table of --tt-bits,
+    /// full window, no killers or history, one thread.
     fn default() -> Self {
+        let c = SolverConfig::new(Algorithm::AbTt);
         AbArgs {
-            tt_scheme: solvo_search::tt::Replacement::CostBased,
-            tt_entries: None,
-            tt_track_lost: false,
-            null_window: false,
-            killers: false,
-            history: false,
-            threads: 1,
-            mc_min_visits: solvo_search::mc_ordering::TREE_MIN_VISITS,
+            tt_scheme: c.tt_scheme,
+            tt_entries: c.tt_entries,
+            tt_track_lost: c.tt_track_lost,
+            null_window: c.null_window,
+            killers: c.killers,
+            history: c.history,
+            threads: c.threads,
+            mc_min_visits: c.mc_min_visits,
         }
     }
 }
