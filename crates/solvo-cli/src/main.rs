@@ -66,6 +66,9 @@ enum Command {
     Query(commands::query::Args),
     /// Consistency check of a semi-strong store, layer by layer (exit code 1 on violation).
     VerifyStore(commands::verify_store::Args),
+    /// Copy every intact record of a damaged store (truncated, or with damaged records)
+    /// into a new store; the damaged file is only read.
+    SalvageStore(commands::salvage_store::Args),
     /// Count the unique positions (up to symmetry, side to move can move) per disc count.
     Enumerate(commands::enumerate::Args),
     /// Weakly solve a small board: the start's value and a proven principal variation.
@@ -134,6 +137,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::SemiStrong(args) => commands::semistrong::run(args, common),
         Command::Query(args) => commands::query::run(args, common),
         Command::VerifyStore(args) => commands::verify_store::run(args, common),
+        Command::SalvageStore(args) => commands::salvage_store::run(args, common),
         Command::Enumerate(args) => commands::enumerate::run(args, common),
         Command::WeakSolve(args) => commands::weak_solve::run(args, common),
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),

@@ -92,6 +92,7 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["semi-strong"] => vec!["--size", "4", "--hash-mb", "16", "--store", &new_store],
         ["query"] => vec!["start", "--size", "4", "--hash-mb", "16", "--store", &store],
         ["verify-store"] => vec!["--store", &store, "--hash-mb", "16"],
+        ["salvage-store"] => vec!["--store", &store, "--out", &new_store],
         ["enumerate"] => vec!["--discs", "8", "--size", "6", "--memory-mb", "16"],
         ["weak-solve"] => vec!["--size", "4", "--hash-mb", "16", "--quiet"],
         ["strong-solve"] => vec![],

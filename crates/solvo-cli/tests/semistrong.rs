@@ -167,3 +167,46 @@ fn count_journal_makes_a_rerun_free() {
     let o = solvo(&["semi-strong", "--size", "6", "--count", "--journal", j]);
     assert!(!o.status.success() && text(&o).contains("line 1"), "{}", text(&o));
 }
+
+#[test]
+fn a_damaged_store_is_salvaged_and_a_semi_strong_rerun_completes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("s.redb");
+    let s = store.to_str().unwrap();
+    let o = solvo(&["semi-strong", "--size", "4", "--store", s, "--min-empties", "3"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let bytes = std::fs::read(&store).unwrap();
+    let good = exact_records(&store);
+    // A flipped bit in a record: reported as damage by the commands that read it.
+    let flipped = dir.path().join("flipped.redb");
+    let mut damaged_at = None;
+    for page in (1..bytes.len() / 4096).rev().filter(|p| bytes[p * 4096..(p + 1) * 4096].iter().any(|&x| x != 0)) {
+        let mut b = bytes.clone();
+        b[page * 4096 + 40] ^= 0x01;
+        std::fs::write(&flipped, &b).unwrap();
+        let o = solvo(&["verify-store", "--store", flipped.to_str().unwrap()]);
+        if !o.status.success() && text(&o).contains("damaged") {
+            assert!(!text(&o).contains("panicked"), "{}", text(&o));
+            damaged_at = Some(page);
+            break;
+        }
+    }
+    assert!(damaged_at.is_some(), "no flipped bit was reported as damage");
+    // Salvaged: the intact records, then a rerun completes the store and it verifies.
+    let out = dir.path().join("salvaged.redb");
+    let o = solvo(&["salvage-store", "--store", flipped.to_str().unwrap(), "--out", out.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["records"].as_u64().unwrap() > 0, "{v}");
+    let o = solvo(&["salvage-store", "--store", flipped.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(!o.status.success() && text(&o).contains("already exists"), "{}", text(&o));
+    let o = solvo(&["semi-strong", "--size", "4", "--store", out.to_str().unwrap(), "--min-empties", "3"]);
+    assert!(o.status.success() && text(&o).contains("value -10"), "{}", text(&o));
+    let o = solvo(&["verify-store", "--store", out.to_str().unwrap()]);
+    assert!(o.status.success() && text(&o).contains(" 0 violations"), "{}", text(&o));
+    let mut again = exact_records(&out);
+    let mut good = good;
+    again.sort();
+    good.sort();
+    assert_eq!(again, good);
+}

@@ -10,11 +10,13 @@
 //! - [`shallow`]: the last few empties without table or sorting (parity order);
 //! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
 //! - [`mc_hints`]: optional Monte Carlo (GRAVE + PPAF) move ordering;
+//! - [`knowledge`]: proven bounds kept outside the solve (a store), so long solves resume;
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
 //! - [`parallel`]: young-brothers-wait splitting over threads;
 //! - [`solve`]: the public API (`solve`, options, result, statistics).
 
 pub mod hints;
+pub mod knowledge;
 /// The zeroed, huge-page-backed word buffer of the table (in `solvo-core`, shared with
 /// the generic solvers' table).
 pub use solvo_core::hugemem;

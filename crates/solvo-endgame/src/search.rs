@@ -3,6 +3,7 @@
 //! threshold of empties.
 
 use crate::hints::MoveHints;
+use crate::knowledge::Knowledge;
 use crate::mc_hints::McHints;
 use crate::ordering::{eval_search, move_key, shallow_eval};
 use crate::parallel::{chain_cut, Shared, SplitPoint};
@@ -249,6 +250,9 @@ pub struct Searcher<'a> {
     pub eval: Option<&'a Weights>,
     /// Best-move hints, when the solve has some (see [`crate::hints`]).
     pub hints: Option<&'a dyn MoveHints>,
+    /// Proven bounds kept outside the solve, when the solve has a store of them (see
+    /// [`crate::knowledge`]).
+    pub knowledge: Option<&'a dyn Knowledge>,
 }
 
 impl<'a> Searcher<'a> {
@@ -279,6 +283,7 @@ impl<'a> Searcher<'a> {
             mc: None,
             eval: None,
             hints: None,
+            knowledge: None,
         }
     }
 
@@ -357,6 +362,15 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(hit.lower);
             beta = beta.min(hit.upper);
             tt_move = hit.best;
+        }
+        let knowledge = self.knowledge.filter(|k| empties >= k.min_empties());
+        if let Some((lower, upper)) = knowledge.and_then(|k| k.bounds(p, o)) {
+            if lower >= beta || upper <= alpha || lower == upper {
+                self.tt_cutoffs += 1;
+                return if lower >= beta { lower } else { upper };
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
         }
         if tt_move.is_none() && empties >= self.config.hint_min_empties {
             if let Some(h) = self.hints {
@@ -494,6 +508,9 @@ impl<'a> Searcher<'a> {
         let lower = if best > alpha0 { best } else { -SCORE_INF + 1 };
         let upper = if best < beta0 { best } else { SCORE_INF - 1 };
         let nodes = self.nodes - nodes_before;
+        if let Some(k) = knowledge {
+            k.proven(p, o, lower, upper, (best > alpha0).then_some(best_move), nodes);
+        }
         if !use_tt {
             return best;
         }

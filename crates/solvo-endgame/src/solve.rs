@@ -3,6 +3,7 @@
 
 use crate::hints::MoveHints;
 use crate::hugemem::AllocError;
+use crate::knowledge::Knowledge;
 use crate::mc_hints::McHints;
 use crate::parallel::Shared;
 use crate::rules::{Rules, SCORE_INF};
@@ -62,6 +63,9 @@ pub struct SolveOptions {
     /// Best-move hints (see [`crate::hints`]), e.g. from a selective search run before;
     /// `None`: none. Ordering only: values never depend on them.
     pub hints: Option<Arc<dyn MoveHints>>,
+    /// Proven bounds kept outside the solve (see [`crate::knowledge`]): read and written
+    /// at nodes with many empties, so that a killed solve resumes; `None`: none.
+    pub knowledge: Option<Arc<dyn Knowledge>>,
 }
 
 impl SolveOptions {
@@ -94,6 +98,7 @@ impl SolveOptions {
             mc_seed: 1,
             eval: None,
             hints: None,
+            knowledge: None,
         }
     }
 }
@@ -192,6 +197,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     s.mc = hints;
                     s.eval = eval;
                     s.hints = options.hints.as_deref();
+                    s.knowledge = options.knowledge.as_deref();
                     s.helper_loop();
                     (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
@@ -202,6 +208,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         main.mc = hints;
         main.eval = eval;
         main.hints = options.hints.as_deref();
+        main.knowledge = options.knowledge.as_deref();
         if options.threads > 1 {
             main.shared = Some(shared);
         }

@@ -19,6 +19,7 @@ pub mod records;
 pub mod reopening;
 pub mod selfcheck;
 pub mod semistrong;
+pub mod solve_knowledge;
 pub mod store;
 pub mod strong;
 pub mod verify;

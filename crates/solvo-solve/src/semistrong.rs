@@ -24,7 +24,9 @@
 //! skipped and at most one batch of work is redone.
 
 use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
+use crate::solve_knowledge::StoreKnowledge;
 use crate::store::{from_canonical, kind, Record, Store, StoreError};
+use solvo_endgame::knowledge::Knowledge;
 use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
 use std::collections::HashMap;
@@ -51,6 +53,11 @@ pub struct SemiOptions {
     pub stop: Arc<AtomicBool>,
     /// Endgame nodes so far, updated while solving (for progress displays).
     pub solver_nodes: Arc<AtomicU64>,
+    /// Inside the endgame solves, bounds proven at positions above the threshold that
+    /// cost at least this many nodes are written to the store as they are proven
+    /// (records without kinds, see [`crate::solve_knowledge`]) and read back, so a run
+    /// killed during a long solve resumes it where it was; 0: off.
+    pub solve_bounds_min_nodes: u64,
 }
 
 impl SemiOptions {
@@ -64,6 +71,7 @@ impl SemiOptions {
             stop_after_commits: None,
             stop: Arc::new(AtomicBool::new(false)),
             solver_nodes: Arc::new(AtomicU64::new(0)),
+            solve_bounds_min_nodes: 1 << 22,
         }
     }
 }
@@ -95,6 +103,10 @@ pub struct SemiStats {
     pub path: Vec<PathStep>,
     /// Batches committed.
     pub commits: u64,
+    /// Bounds proven inside endgame solves and written to the store.
+    pub solve_bounds_written: u64,
+    /// Look-ups inside endgame solves answered by such bounds (earlier runs' included).
+    pub solve_bounds_used: u64,
     /// Time since the run started.
     pub elapsed: Duration,
 }
@@ -256,6 +268,8 @@ pub(crate) struct Run<'a> {
     start: Instant,
     stats: SemiStats,
     progress: &'a mut dyn FnMut(&SemiStats),
+    /// The solver's proven bounds kept in the store, when on.
+    knowledge: Option<Arc<StoreKnowledge>>,
 }
 
 impl<'a> Run<'a> {
@@ -267,6 +281,15 @@ impl<'a> Run<'a> {
         let mut solver = SolveOptions::try_new(opts.hash_mb).map_err(|e| SemiError::Parameters(e.to_string()))?;
         solver.threads = opts.threads.max(1);
         solver.progress = opts.solver_nodes.clone();
+        let knowledge = (opts.solve_bounds_min_nodes > 0).then(|| {
+            Arc::new(StoreKnowledge::new(
+                store.share(),
+                opts.min_empties + 1,
+                opts.solve_bounds_min_nodes,
+                opts.commit_every,
+            ))
+        });
+        solver.knowledge = knowledge.clone().map(|k| k as Arc<dyn Knowledge>);
         let squares = store.size().squares() as usize + 1;
         Ok(Run {
             store,
@@ -286,6 +309,7 @@ impl<'a> Run<'a> {
                 ..SemiStats::default()
             },
             progress,
+            knowledge,
         })
     }
 
@@ -358,6 +382,14 @@ impl<'a> Run<'a> {
 
     /// Writes the pending batch in one durable transaction.
     pub(crate) fn commit(&mut self) -> Result<(), SemiError> {
+        if let Some(k) = &self.knowledge {
+            k.flush();
+            if let Some(e) = k.take_error() {
+                return Err(e.into());
+            }
+            self.stats.solve_bounds_written = k.written();
+            self.stats.solve_bounds_used = k.used();
+        }
         if !self.pending.is_empty() {
             self.store.put_batch(&self.pending)?;
             self.pending.clear();

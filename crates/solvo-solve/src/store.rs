@@ -12,10 +12,16 @@
 //! - the board size and variant are written into the file on creation; opening with
 //!   another size or variant, or opening a file that is not a valid store, is an error.
 //!
+//! - every record carries a 32-bit check of its key and value: a record damaged on disk
+//!   (a flipped bit the database library does not see on a plain read) is reported as
+//!   damage, never used; [`salvage`] copies every intact record of a damaged store.
+//!
 //! Layout: keys of 4x4 and 6x6 boards are the base-3 code of the board (`u64`, 0 empty,
 //! 1 side to move, 2 opponent, most significant digit first in reading order); 8x8 keys
-//! are `player << 64 | opponent` (`u128`). Values are 4 bytes: lower, upper (as `i8`),
-//! kinds, best move (square index, 255 = none).
+//! are `player << 64 | opponent` (`u128`). Values are 8 bytes: lower, upper (as `i8`),
+//! kinds, best move (square index, 255 = none), then the check (little-endian `u32`).
+//! Stores of the first format (4-byte values, no check) are converted on open, in one
+//! durable transaction.
 
 use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
 use solvo_othello::symmetry::{inverse_transform, transform};
@@ -194,7 +200,7 @@ impl fmt::Display for StoreError {
             StoreError::Open { path, message } => write!(f, "cannot open store {}: {message}", path.display()),
             StoreError::Damaged { path, detail } => write!(
                 f,
-                "store {} is damaged ({detail}); it cannot be used: restore it from a copy, or move it away and rerun the command that built it (semi-strong, strong-solve, or game solve --store) to rebuild it",
+                "store {} is damaged ({detail}); it cannot be used as it is: restore it from a copy, copy its intact records into a new store with `solvo salvage-store --store <it> --out <new>` (solution stores), or move it away and rerun the command that built it (semi-strong, strong-solve) to rebuild it",
                 path.display()
             ),
             StoreError::InUse { path, holders } => write!(
@@ -282,10 +288,29 @@ pub(crate) fn library_panic(path: &Path, what: &str, message: String) -> StoreEr
 }
 
 const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta");
-const SMALL: TableDefinition<u64, [u8; 4]> = TableDefinition::new("positions");
-const WIDE: TableDefinition<u128, [u8; 4]> = TableDefinition::new("positions_wide");
+const SMALL: TableDefinition<u64, [u8; 8]> = TableDefinition::new("positions-2");
+const WIDE: TableDefinition<u128, [u8; 8]> = TableDefinition::new("positions_wide-2");
 /// Version of the record layout, written into the meta table.
-const FORMAT: &[u8] = b"solvo-store-1";
+const FORMAT: &[u8] = b"solvo-store-2";
+/// The first format: the same records without their check, converted on open.
+const FORMAT_1: &[u8] = b"solvo-store-1";
+const SMALL_1: TableDefinition<u64, [u8; 4]> = TableDefinition::new("positions");
+const WIDE_1: TableDefinition<u128, [u8; 4]> = TableDefinition::new("positions_wide");
+
+/// The stored bytes of `rec` under `key` (the canonical board's key, widened).
+fn encode_checked(key: u128, rec: &Record) -> [u8; 8] {
+    let v = rec.encode();
+    let c = record_check(key, v);
+    [v[0], v[1], v[2], v[3], c[0], c[1], c[2], c[3]]
+}
+
+/// 32 bits of a mix of key and value.
+fn record_check(key: u128, v: [u8; 4]) -> [u8; 4] {
+    let mut h = (key as u64) ^ 0x736f_6c76_6f2d_7374;
+    h = (h ^ (key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
+    h = (h ^ u64::from(u32::from_le_bytes(v))).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    ((h ^ (h >> 29)) as u32).to_le_bytes()
+}
 
 /// An open solution store for one board size and variant. Cheap to share between
 /// threads by reference (`Store: Sync`); writes are serialised by the database.
@@ -406,6 +431,7 @@ impl Store {
                 }
                 match self.get_meta("format")? {
                     Some(f) if f == FORMAT => Ok(()),
+                    Some(f) if f == FORMAT_1 => self.convert_from_format_1(),
                     other => Err(StoreError::Open {
                         path: self.path.clone(),
                         message: format!(
@@ -431,6 +457,38 @@ impl Store {
                 txn.commit().map_err(|e| db_err("commit")(e.into()))
             }
         }
+    }
+
+    /// Rewrites a first-format store's records with their checks, in one durable
+    /// transaction (a crash keeps the old store whole).
+    fn convert_from_format_1(&self) -> Result<(), StoreError> {
+        let txn = self.db.begin_write().map_err(|e| db_err("begin write")(e.into()))?;
+        {
+            macro_rules! convert {
+                ($old:expr, $new:expr) => {{
+                    let old = txn.open_table($old).map_err(|e| db_err("open table")(e.into()))?;
+                    let mut new = txn.open_table($new).map_err(|e| db_err("create table")(e.into()))?;
+                    for item in old.iter().map_err(|e| db_err("iterate")(e.into()))? {
+                        let (k, v) = item.map_err(|e| db_err("iterate")(e.into()))?;
+                        let (key, bytes) = (k.value(), v.value());
+                        let rec = Record::decode(bytes, self.max_score()).ok_or_else(|| {
+                            StoreError::Corrupt(format!("first-format record {bytes:?} under key {key} is invalid"))
+                        })?;
+                        new.insert(key, encode_checked(key as u128, &rec)).map_err(|e| db_err("write")(e.into()))?;
+                    }
+                }};
+            }
+            if self.is_wide() {
+                convert!(WIDE_1, WIDE);
+                txn.delete_table(WIDE_1).map_err(|e| db_err("delete table")(e.into()))?;
+            } else {
+                convert!(SMALL_1, SMALL);
+                txn.delete_table(SMALL_1).map_err(|e| db_err("delete table")(e.into()))?;
+            }
+            let mut meta = txn.open_table(META).map_err(|e| db_err("open meta")(e.into()))?;
+            meta.insert("format", FORMAT).map_err(|e| db_err("write meta")(e.into()))?;
+        }
+        txn.commit().map_err(|e| db_err("commit")(e.into()))
     }
 
     fn is_wide(&self) -> bool {
@@ -467,10 +525,22 @@ impl Store {
             .ok_or_else(|| StoreError::Corrupt(format!("key {key:032x} has overlapping discs")))
     }
 
-    fn decode(&self, bytes: [u8; 4], board: &Board) -> Result<Record, StoreError> {
-        Record::decode(bytes, self.max_score()).ok_or_else(|| {
+    /// The key of a canonical board, widened.
+    fn key_of(&self, b: &Board) -> u128 {
+        if self.is_wide() {
+            wide_key(b)
+        } else {
+            self.small_key(b) as u128
+        }
+    }
+
+    /// The record stored as `bytes` under `key` (of the canonical `board`); damage when
+    /// it fails its check or is invalid.
+    fn decode(&self, bytes: [u8; 8], key: u128, board: &Board) -> Result<Record, StoreError> {
+        let v = [bytes[0], bytes[1], bytes[2], bytes[3]];
+        Record::decode(v, self.max_score()).filter(|_| bytes[4..] == record_check(key, v)).ok_or_else(|| {
             StoreError::Corrupt(format!(
-                "record {bytes:?} of position {:016x}/{:016x} is invalid",
+                "the record of position {:016x}/{:016x} fails its check (bytes {bytes:?}); `solvo salvage-store` copies every intact record into a new store",
                 board.player, board.opponent
             ))
         })
@@ -495,7 +565,7 @@ impl Store {
         };
         match bytes {
             None => Ok(None),
-            Some(b) => Ok(Some(from_canonical(self.decode(b, &canon)?, k))),
+            Some(b) => Ok(Some(from_canonical(self.decode(b, self.key_of(&canon), &canon)?, k))),
         }
     }
 
@@ -521,12 +591,13 @@ impl Store {
                         let merged = match old {
                             None => new,
                             Some(bytes) => {
-                                let stored = self.decode(bytes, &canon)?;
+                                let stored = self.decode(bytes, self.key_of(&canon), &canon)?;
                                 stored.merged(&new).ok_or(StoreError::Inconsistent { board: canon, stored, new })?
                             }
                         };
-                        if old != Some(merged.encode()) {
-                            t.insert(key, merged.encode()).map_err(|e| db_err("write")(e.into()))?;
+                        let bytes = encode_checked(self.key_of(&canon), &merged);
+                        if old != Some(bytes) {
+                            t.insert(key, bytes).map_err(|e| db_err("write")(e.into()))?;
                         }
                     }
                 }};
@@ -554,14 +625,14 @@ impl Store {
             for item in t.iter().map_err(|e| db_err("iterate")(e.into()))? {
                 let (k, v) = item.map_err(|e| db_err("iterate")(e.into()))?;
                 let board = Self::wide_board(k.value())?;
-                f(board, self.decode(v.value(), &board)?)?;
+                f(board, self.decode(v.value(), k.value(), &board)?)?;
             }
         } else {
             let t = txn.open_table(SMALL).map_err(|e| db_err("open table")(e.into()))?;
             for item in t.iter().map_err(|e| db_err("iterate")(e.into()))? {
                 let (k, v) = item.map_err(|e| db_err("iterate")(e.into()))?;
                 let board = self.small_board(k.value())?;
-                f(board, self.decode(v.value(), &board)?)?;
+                f(board, self.decode(v.value(), k.value() as u128, &board)?)?;
             }
         }
         Ok(())
@@ -636,5 +707,6 @@ pub(crate) fn from_canonical(rec: Record, k: u8) -> Record {
     Record { best_move, ..rec }
 }
 
+pub mod salvage;
 #[cfg(test)]
 mod tests;

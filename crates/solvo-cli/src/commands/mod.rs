@@ -19,6 +19,7 @@ pub mod perft;
 pub mod pipeline;
 pub mod play;
 pub mod query;
+pub mod salvage_store;
 pub mod semistrong;
 pub mod serve;
 pub mod show;

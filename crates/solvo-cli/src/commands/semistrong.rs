@@ -152,6 +152,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 "layers": after, "layer_columns": ["P", "A'", "P'", "C", "A"],
                 "new_exact": s.new_exact, "solves": s.solves, "solver_nodes": s.solver_nodes,
                 "expanded": s.expanded, "reused": s.reused, "commits": s.commits,
+                "solve_bounds_written": s.solve_bounds_written, "solve_bounds_used": s.solve_bounds_used,
                 "subtrees": s.subtrees, "subtree_secs": s.subtree_secs,
                 "seconds": secs, "store_bytes": bytes,
             })
@@ -211,11 +212,13 @@ fn progress_message(s: &SemiStats, nodes: u64, elapsed: Duration, store_bytes: u
     let bounds: u64 = s.bounds.iter().sum();
     let secs = elapsed.as_secs_f64().max(1e-3);
     format!(
-        "{written} new exact + {bounds} bounds ({:.2} records/s) by discs exact/bounds [{}] | {:.3e} nodes ({:.2e}/s) | {} commits | store {:.1} MiB",
+        "{written} new exact + {bounds} bounds ({:.2} records/s) by discs exact/bounds [{}] | {:.3e} nodes ({:.2e}/s) | solver bounds kept {} (used {}) | {} commits | store {:.1} MiB",
         (written + bounds) as f64 / secs,
         layers.join(" "),
         nodes as f64,
         nodes as f64 / secs,
+        s.solve_bounds_written,
+        s.solve_bounds_used,
         s.commits,
         store_bytes as f64 / (1 << 20) as f64
     )
