@@ -251,8 +251,10 @@ pub struct Searcher<'a> {
     /// Best-move hints, when the solve has some (see [`crate::hints`]).
     pub hints: Option<&'a dyn MoveHints>,
     /// Proven bounds kept outside the solve, when the solve has a store of them (see
-    /// [`crate::knowledge`]).
-    pub knowledge: Option<&'a dyn Knowledge>,
+    /// [`crate::knowledge`]); set by [`Searcher::set_knowledge`].
+    knowledge: Option<&'a dyn Knowledge>,
+    /// Its minimum empties (`u32::MAX` without one): a node compares, nothing more.
+    knowledge_min_empties: u32,
 }
 
 impl<'a> Searcher<'a> {
@@ -284,7 +286,14 @@ impl<'a> Searcher<'a> {
             eval: None,
             hints: None,
             knowledge: None,
+            knowledge_min_empties: u32::MAX,
         }
+    }
+
+    /// Uses `knowledge` (or none) from the next node on.
+    pub fn set_knowledge(&mut self, knowledge: Option<&'a dyn Knowledge>) {
+        self.knowledge = knowledge;
+        self.knowledge_min_empties = knowledge.map_or(u32::MAX, |k| k.min_empties());
     }
 
     #[inline(always)]
@@ -363,8 +372,10 @@ impl<'a> Searcher<'a> {
             beta = beta.min(hit.upper);
             tt_move = hit.best;
         }
-        let knowledge = self.knowledge.filter(|k| empties >= k.min_empties());
-        if let Some((lower, upper)) = knowledge.and_then(|k| k.bounds(p, o)) {
+        let knowledge = if empties >= self.knowledge_min_empties { self.knowledge } else { None };
+        // Asked only where the table knows nothing: a position met before in this solve
+        // was proven here, or read from the knowledge then.
+        if let Some((lower, upper)) = knowledge.filter(|_| hit.is_none()).and_then(|k| k.bounds(p, o)) {
             if lower >= beta || upper <= alpha || lower == upper {
                 self.tt_cutoffs += 1;
                 return if lower >= beta { lower } else { upper };

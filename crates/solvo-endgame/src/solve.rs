@@ -197,7 +197,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
                     s.mc = hints;
                     s.eval = eval;
                     s.hints = options.hints.as_deref();
-                    s.knowledge = options.knowledge.as_deref();
+                    s.set_knowledge(options.knowledge.as_deref());
                     s.helper_loop();
                     (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
@@ -208,7 +208,7 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
         main.mc = hints;
         main.eval = eval;
         main.hints = options.hints.as_deref();
-        main.knowledge = options.knowledge.as_deref();
+        main.set_knowledge(options.knowledge.as_deref());
         if options.threads > 1 {
             main.shared = Some(shared);
         }

@@ -58,6 +58,10 @@ pub struct SemiOptions {
     /// (records without kinds, see [`crate::solve_knowledge`]) and read back, so a run
     /// killed during a long solve resumes it where it was; 0: off.
     pub solve_bounds_min_nodes: u64,
+    /// ... at positions with at least this many empties (and more than `min_empties`):
+    /// the solver asks the store at every such node its table knows nothing of, so the
+    /// floor keeps the asking rare (6x6: subtrees of 4 M nodes start near 22 empties).
+    pub solve_bounds_min_empties: u32,
 }
 
 impl SemiOptions {
@@ -72,6 +76,7 @@ impl SemiOptions {
             stop: Arc::new(AtomicBool::new(false)),
             solver_nodes: Arc::new(AtomicU64::new(0)),
             solve_bounds_min_nodes: 1 << 22,
+            solve_bounds_min_empties: 20,
         }
     }
 }
@@ -284,7 +289,7 @@ impl<'a> Run<'a> {
         let knowledge = (opts.solve_bounds_min_nodes > 0).then(|| {
             Arc::new(StoreKnowledge::new(
                 store.share(),
-                opts.min_empties + 1,
+                (opts.min_empties + 1).max(opts.solve_bounds_min_empties),
                 opts.solve_bounds_min_nodes,
                 opts.commit_every,
             ))

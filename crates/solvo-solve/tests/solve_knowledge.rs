@@ -99,3 +99,29 @@ fn bounds_of_cheap_or_shallow_positions_are_not_written() {
     }
     assert_eq!(store.len().unwrap(), 0);
 }
+
+/// The cost of keeping bounds on the way (prints; run by hand on a quiet machine):
+/// 6x6 positions of 26 empties solved with and without a store, as the semi-strong run
+/// sets it up (from 20 empties, proofs of 4 M nodes and more).
+#[test]
+#[ignore]
+fn cost_of_keeping_bounds() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, b) in positions(3, 26).into_iter().enumerate() {
+        let pos = position(b);
+        let plain = solve(&pos, &options(None));
+        let store = Store::open(&dir.path().join(format!("c{i}.redb")), BoardSize::Six, Variant::Normal).unwrap();
+        let k = Arc::new(StoreKnowledge::new(store.share(), 20, 1 << 22, Duration::from_secs(3)));
+        let kept = solve(&pos, &options(Some(k.clone())));
+        k.flush();
+        assert_eq!(kept.score(), plain.score());
+        eprintln!(
+            "position {i}: {} nodes {:.2} s without; {} nodes {:.2} s with ({} bounds kept)",
+            plain.nodes,
+            plain.time.as_secs_f64(),
+            kept.nodes,
+            kept.time.as_secs_f64(),
+            k.written()
+        );
+    }
+}
