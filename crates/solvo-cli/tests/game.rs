@@ -199,9 +199,27 @@ fn proof_store_survives_a_kill_and_refuses_foreign_files() {
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("nogo 7x3") && err.contains("nogo 3x3"), "{err}");
-    // A store for a threshold algorithm is refused.
-    let o = solvo(&["game", "solve", "nogo", "7x3", "--algo", "dfpn", "--store", store_arg]);
+    // A store for an algorithm that keeps no proofs is refused.
+    let o = solvo(&["game", "solve", "nogo", "7x3", "--algo", "pn2", "--store", store_arg]);
     assert_eq!(o.status.code(), Some(1));
+    // df-pn keeps its proofs too: stopped by a node budget, it resumes from them.
+    let atarigo = dir.path().join("atarigo.redb");
+    let dfpn = ["game", "solve", "atarigo", "5x5", "--algo", "dfpn", "--json"];
+    let alone = solvo(&dfpn);
+    let alone_nodes = json(&alone)[0]["nodes"].as_u64().unwrap();
+    assert_eq!(json(&alone)[0]["result"], "first_player_win");
+    let budget = (alone_nodes / 2).to_string();
+    let part = solvo(&[&dfpn[..], &["--nodes", &budget, "--store", atarigo.to_str().unwrap()]].concat());
+    assert!(part.status.success(), "{}", String::from_utf8_lossy(&part.stderr));
+    assert_eq!(json(&part)[0]["result"], "unknown");
+    let resumed = solvo(&[&dfpn[..], &["--store", atarigo.to_str().unwrap()]].concat());
+    assert_eq!(json(&resumed)[0]["result"], "first_player_win");
+    let resumed_nodes = json(&resumed)[0]["nodes"].as_u64().unwrap();
+    assert!(resumed_nodes < alone_nodes, "df-pn resumed {resumed_nodes} nodes, alone {alone_nodes}");
+    // ... and the alpha-beta solvers read what df-pn proved (the same value).
+    let ab =
+        solvo(&["game", "solve", "atarigo", "5x5", "--algo", "ab-tt", "--json", "--store", atarigo.to_str().unwrap()]);
+    assert_eq!(json(&ab)[0]["result"], "first_player_win", "{}", String::from_utf8_lossy(&ab.stderr));
     // A file that is not a store, a directory, a damaged store: errors, no panic.
     let junk = dir.path().join("junk.redb");
     std::fs::write(&junk, vec![0x5a; 10_000]).unwrap();

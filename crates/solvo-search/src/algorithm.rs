@@ -2,7 +2,7 @@
 
 use crate::alphabeta::{alpha_beta_with_proofs, AbOptions};
 use crate::budget::{Budget, Limiter};
-use crate::dfpn::{dfpn, DfpnOptions};
+use crate::dfpn::{dfpn_with_proofs, DfpnOptions};
 use crate::grave::GraveParams;
 use crate::mc_ordering::{McOrdering, TREE_MIN_VISITS};
 use crate::mcts_solver::{mcts_solver, MctsOptions};
@@ -66,6 +66,11 @@ impl Algorithm {
     /// Whether it finds exact values (alpha-beta) rather than a threshold answer.
     pub fn exact(self) -> bool {
         matches!(self, Algorithm::AbTt | Algorithm::IdAbTt | Algorithm::AbTtMc | Algorithm::IdAbTtMc)
+    }
+
+    /// Whether it reads and records proven positions (see [`solve_with_proofs`]).
+    pub fn keeps_proofs(self) -> bool {
+        self.exact() || self == Algorithm::Dfpn
     }
 }
 
@@ -171,8 +176,8 @@ pub fn solve<G: Game>(game: &G, config: &SolverConfig) -> SolveResult<G::Move> {
     solve_with_proofs(game, config, None)
 }
 
-/// [`solve`] that, for the alpha-beta algorithms, reads and records proven positions
-/// in `proven` (see [`crate::proven`]); the other algorithms ignore it.
+/// [`solve`] that, for the alpha-beta algorithms and df-pn, reads and records proven
+/// positions in `proven` (see [`crate::proven`]); PN2 and the MCTS solver ignore it.
 pub fn solve_with_proofs<G: Game>(
     game: &G,
     config: &SolverConfig,
@@ -194,7 +199,7 @@ pub fn solve_with_proofs<G: Game>(
         Algorithm::Dfpn => {
             let options =
                 DfpnOptions { threshold: config.threshold, tt_bits: config.tt_bits, ..DfpnOptions::default() };
-            dfpn(game, &options, None, budget)
+            dfpn_with_proofs(game, &options, None, budget, proven)
         }
         Algorithm::MctsSolver => {
             let options =

@@ -15,11 +15,19 @@
 //! graph-history-interaction problem. Games
 //! whose key covers their whole state (Go's key includes the superko history) have no
 //! repetitions.
+//!
+//! With a store of proven positions ([`dfpn_with_proofs`], see [`crate::proven`]), a
+//! position the store settles for its target is solved without search, and every
+//! position proven or disproven here at a cost of [`MIN_RECORD_NODES`] nodes or more is
+//! recorded (a proof of "value >= t" as a lower bound t, a disproof as an upper bound
+//! t - 1): a killed run resumes without proving those again, and the alpha-beta solvers
+//! read the same records.
 
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::mc_ordering::{ordered_moves, McOrdering};
 use crate::outcome::{SolveResult, Verdict};
-use crate::tt::TtCounters;
+use crate::proven::{ProvenPositions, MIN_RECORD_NODES};
+use crate::tt::{Bound, TtCounters};
 use solvo_core::{Game, Status};
 
 /// Proven / disproven marker.
@@ -51,6 +59,9 @@ struct Slot {
     phi: u32,
     delta: u32,
     work: u64,
+    /// Nodes of every search of this entry so far (a node is searched again and again
+    /// with rising thresholds; `work` is the last search's, for replacement).
+    total: u64,
 }
 
 struct Table {
@@ -79,12 +90,19 @@ impl Table {
         hit
     }
 
+    /// The nodes of every search of `key`'s entry so far (0 if absent); not counted as
+    /// a probe.
+    fn total(&self, key: u64) -> u64 {
+        let b = self.bucket(key);
+        self.slots[b..b + 2].iter().flatten().find(|s| s.key == key).map_or(0, |s| s.total)
+    }
+
     /// Stores; solved entries and entries with more work are kept in preference.
-    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64) {
+    fn put(&mut self, key: u64, phi: u32, delta: u32, work: u64, total: u64) {
         self.counters.stores += 1;
         let b = self.bucket(key);
         let solved = phi == 0 || delta == 0;
-        let new = Slot { key, phi, delta, work: if solved { u64::MAX } else { work } };
+        let new = Slot { key, phi, delta, work: if solved { u64::MAX } else { work }, total };
         for i in b..b + 2 {
             if self.slots[i].is_some_and(|s| s.key == key) {
                 self.slots[i] = Some(new);
@@ -109,7 +127,11 @@ impl Table {
     }
 }
 
-struct Dfpn<'a, G: Game> {
+/// The store of proven positions gets a checkpoint call every this many + 1 nodes.
+const CHECKPOINT_MASK: u64 = (1 << 12) - 1;
+
+struct Dfpn<'a, 'p, G: Game> {
+    proven: Option<&'p mut dyn ProvenPositions>,
     table: Table,
     limiter: Limiter,
     nodes: u64,
@@ -128,13 +150,28 @@ fn sat(x: u64) -> u32 {
     x.min(u64::from(BIG)) as u32
 }
 
-impl<G: Game> Dfpn<'_, G> {
-    /// (φ, δ) of a position with no search: solved if over, else from the TT or (1, 1).
+impl<G: Game> Dfpn<'_, '_, G> {
+    /// (φ, δ) of a position with no search: solved if over, else from the TT, the store
+    /// of proven positions, or (1, 1).
     fn look(&mut self, state: &G, target: i32) -> (u32, u32) {
         if let Status::Over(v) = state.status() {
             return if v >= target { (0, INF) } else { (INF, 0) };
         }
-        self.table.get(keyed(state.hash_key(), target)).unwrap_or((1, 1))
+        let key = state.hash_key();
+        if let Some(n) = self.table.get(keyed(key, target)) {
+            return n;
+        }
+        self.stored(key, target).unwrap_or((1, 1))
+    }
+
+    /// What the store of proven positions says of "value >= target" at `key`, as
+    /// (φ, δ) = (0, INF) or (INF, 0).
+    fn stored(&mut self, key: u64, target: i32) -> Option<(u32, u32)> {
+        let (v, bound) = self.proven.as_deref_mut()?.proven(key)?;
+        if !bound.settles(v, target - 1, target) {
+            return None;
+        }
+        Some(if v >= target { (0, INF) } else { (INF, 0) })
     }
 
     /// The children of `state` (a pass is a child), best-ordered first.
@@ -154,6 +191,14 @@ impl<G: Game> Dfpn<'_, G> {
         }
         if let Status::Over(v) = state.status() {
             return Some(if v >= target { (0, INF) } else { (INF, 0) });
+        }
+        if let Some(p) = self.proven.as_deref_mut() {
+            if self.nodes & CHECKPOINT_MASK == 0 && !p.checkpoint(self.nodes) {
+                return None;
+            }
+            if let Some(n) = self.stored(state.hash_key(), target) {
+                return Some(n);
+            }
         }
         let key = keyed(state.hash_key(), target);
         let start = self.nodes;
@@ -209,7 +254,15 @@ impl<G: Game> Dfpn<'_, G> {
         };
         self.path.pop();
         let (phi, delta) = result?;
-        self.table.put(key, phi, delta, self.nodes - start);
+        let work = self.nodes - start;
+        let total = self.table.total(key) + work;
+        self.table.put(key, phi, delta, work, total);
+        if total >= MIN_RECORD_NODES && (phi == 0 || delta == 0) {
+            if let Some(p) = self.proven.as_deref_mut() {
+                let (value, bound) = if phi == 0 { (target, Bound::Lower) } else { (target - 1, Bound::Upper) };
+                p.record(state.hash_key(), value, bound, total);
+            }
+        }
         Some((phi, delta))
     }
 }
@@ -223,7 +276,21 @@ pub fn dfpn<G: Game>(
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
 ) -> SolveResult<G::Move> {
+    dfpn_with_proofs(game, options, ordering, budget, None)
+}
+
+/// [`dfpn`] that reads proven positions from `proven` and records the ones it proves
+/// (see the module documentation); a `false` checkpoint stops the search (verdict
+/// unknown).
+pub fn dfpn_with_proofs<G: Game>(
+    game: &G,
+    options: &DfpnOptions,
+    ordering: Option<&McOrdering<G::Move>>,
+    budget: Budget,
+    proven: Option<&mut dyn ProvenPositions>,
+) -> SolveResult<G::Move> {
     let mut d = Dfpn {
+        proven,
         table: Table::new(options.tt_bits),
         limiter: Limiter::new(budget),
         nodes: 0,

@@ -371,9 +371,9 @@ fn open_proof_store(
     algo: Algorithm,
     quiet: bool,
 ) -> Result<solvo_solve::proof_store::ProofStore, CliError> {
-    if !algo.exact() {
+    if !algo.keeps_proofs() {
         return Err(CliError(format!(
-            "--store keeps the proofs of the alpha-beta solvers (ab-tt, id-ab-tt, ab-tt-mc, id-ab-tt-mc), not of {algo}"
+            "--store keeps the proofs of the alpha-beta solvers (ab-tt, id-ab-tt, ab-tt-mc, id-ab-tt-mc) and of dfpn, not of {algo}"
         )));
     }
     let mut store = solvo_solve::proof_store::ProofStore::open(path, identity)
