@@ -12,8 +12,10 @@
 //! - [`mc_hints`]: optional Monte Carlo (GRAVE + PPAF) move ordering;
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
 //! - [`parallel`]: young-brothers-wait splitting over threads;
-//! - [`solve`]: the public API (`solve`, options, result, statistics).
+//! - [`solve`]: the public API (`solve`, options, result, statistics);
+//! - [`every_move`]: every legal move's exact value in one call, over one table.
 
+pub mod every_move;
 pub mod hints;
 /// The zeroed, huge-page-backed word buffer of the table (in `solvo-core`, shared with
 /// the generic solvers' table).
@@ -28,4 +30,5 @@ pub mod solve;
 pub mod stability;
 pub mod tt;
 
+pub use every_move::{solve_every_move, EveryMoveResult, MoveBounds};
 pub use solve::{solve, solve_from_estimate, SolveOptions, SolveResult, Window};
