@@ -13,7 +13,8 @@
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
 //! - [`parallel`]: young-brothers-wait splitting over threads;
 //! - [`solve`]: the public API (`solve`, options, result, statistics);
-//! - [`every_move`]: every legal move's exact value in one call, over one table.
+//! - [`every_move`]: every legal move's exact value in one call, over one table;
+//! - [`playouts`]: a rough first value from random games (boards without an evaluation).
 
 pub mod every_move;
 pub mod hints;
@@ -23,6 +24,7 @@ pub use solvo_core::hugemem;
 pub mod mc_hints;
 pub mod ordering;
 pub mod parallel;
+pub mod playouts;
 pub mod rules;
 pub mod search;
 pub mod shallow;

@@ -4,6 +4,7 @@
 //! each played move's loss against the best one ([`Engine::analyze_game`]).
 
 use crate::engine::{Engine, EngineError};
+use solvo_endgame::playouts::playout_mean;
 use solvo_endgame::MoveBounds;
 use solvo_midgame::{SearchLimits, SearchResult};
 use solvo_othello::formats::transcript::{Ply, Replay};
@@ -20,7 +21,9 @@ pub struct MoveValue {
     pub score: f64,
     /// True when the value is proven (perfect play from here on).
     pub exact: bool,
-    /// The midgame search depth the value comes from (empties after the move when exact).
+    /// The midgame search depth the value comes from (empties after the move when exact;
+    /// 0 for a Monte Carlo estimate, the mean of random games, on small boards without
+    /// a store).
     pub depth: u32,
     /// Multi-ProbCut selectivity of that search in percent (100 when exact).
     pub selectivity: u32,
@@ -120,13 +123,13 @@ impl GameReview {
 /// Deepest midgame iteration before the exact phase (a quick first picture).
 const PRELUDE_DEPTH: u32 = 8;
 
-/// Nodes of each move's quick bounds on small boards without a store (a few
-/// milliseconds each).
-const QUICK_NODES: u64 = 100_000;
+/// Random games per move of the first picture on small boards without a store (a few
+/// milliseconds each on 6x6).
+const PLAYOUTS: u32 = 2_000;
 
-/// Half width of the first window of a small board's exact solves around the middle
-/// of the quick bounds.
-const SMALL_ASPIRATION: i32 = 2;
+/// Half width of the first window of a small board's exact solves around the
+/// Monte Carlo estimate (0: the whole window; the estimate is too rough to centre one).
+const SMALL_ASPIRATION: i32 = 0;
 
 /// Time and nodes left (`None`: unlimited).
 type LeftOver = (Option<Duration>, Option<u64>);
@@ -254,8 +257,8 @@ impl Engine {
         Some((time, nodes))
     }
 
-    /// Small boards without a store: every move's proven bounds after a short
-    /// null-window search each (quick; shown as estimates), then every move solved
+    /// Small boards without a store: every move's Monte Carlo estimate first (the mean
+    /// of random games; quick, rough, marked not exact, depth 0), then every move solved
     /// exactly in one call over one table.
     fn analyze_small(
         &mut self,
@@ -265,18 +268,14 @@ impl Engine {
         time: Option<Duration>,
         on_update: &mut dyn FnMut(&MoveTable),
     ) -> Result<MoveTable, EngineError> {
-        let mut quick = self.small_solver()?;
-        quick.node_budget = QUICK_NODES;
+        let options = self.small_solver()?;
         let after = pos.empties() - 1;
-        for sq in Square::iter(pos.moves()) {
-            if self.stop_requested() {
-                break;
-            }
+        for (i, sq) in Square::iter(pos.moves()).enumerate() {
             let child = pos.play(sq).expect("a legal move");
-            let r = solvo_endgame::solve(&child, &quick);
-            let bounds = MoveBounds { square: sq, lower: -r.upper, upper: -r.lower, nodes: r.nodes + r.ordering_nodes };
-            table.moves.push(bounded_value(&bounds, after));
-            table.nodes += bounds.nodes;
+            let Some(mean) = playout_mean(&child, PLAYOUTS, 1 + i as u64, &options.stop) else { break };
+            let estimate =
+                MoveValue { square: sq, score: -mean, exact: false, depth: 0, selectivity: 100, bounds: None };
+            table.moves.push(estimate);
             table.sort();
             table.time = start.elapsed();
             on_update(&table);
@@ -287,7 +286,7 @@ impl Engine {
             table.stopped = true;
             return Ok(finish(table, start, on_update));
         };
-        let mut options = self.small_solver()?;
+        let mut options = options;
         options.time_limit = time;
         options.node_budget = nodes.unwrap_or(u64::MAX);
         let before = table.nodes;

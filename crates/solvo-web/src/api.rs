@@ -3,7 +3,7 @@
 //! and answers JSON or server-sent events. Routes and bodies are listed in the README.
 
 use crate::error::ApiError;
-use crate::game::{game_json, kind_name, legal_square, parse_text, GameSpec};
+use crate::game::{game_json, kind_name, legal_square, parse_text, GameNames, GameSpec};
 use crate::search::{answer, level_of, stream, Emit};
 use crate::wthor::WthorQuery;
 use crate::AppState;
@@ -74,7 +74,7 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
 pub async fn parse(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
     let req: ParseRequest = body(bytes)?;
     let (replay, kind) = parse_text(&req.text, req.size, &req.variant)?;
-    let mut g = game_json(&replay);
+    let mut g = game_json(&replay, &GameNames::default());
     g["kind"] = json!(kind_name(kind));
     Ok(Json(g))
 }
@@ -82,7 +82,7 @@ pub async fn parse(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, 
 /// `POST /api/game`: the game described (every position, transcript, GGF).
 pub async fn game(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
     let req: GameRequest = body(bytes)?;
-    Ok(Json(game_json(&req.game.replay()?)))
+    Ok(Json(game_json(&req.game.replay()?, &req.game.names()?)))
 }
 
 /// `POST /api/move`: the game with `move` played (passing first when the side to move
@@ -97,7 +97,7 @@ pub async fn play(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, A
         let sq = legal_square(&replay.end(), &name)?;
         replay.push_move(sq).map_err(ApiError::unprocessable)?;
     }
-    Ok(Json(game_json(&replay)))
+    Ok(Json(game_json(&replay, &req.game.names()?)))
 }
 
 fn round(x: f64) -> f64 {
@@ -105,13 +105,18 @@ fn round(x: f64) -> f64 {
 }
 
 fn move_value_json(m: &MoveValue) -> Value {
-    json!({
+    let mut v = json!({
         "move": m.square.to_string(),
         "score": round(m.score),
         "exact": m.exact,
         "depth": m.depth,
         "selectivity": m.selectivity,
-    })
+    });
+    if let Some((lower, upper)) = m.bounds {
+        v["lower"] = json!(lower);
+        v["upper"] = json!(upper);
+    }
+    v
 }
 
 /// A move table as the API sends it.
@@ -266,7 +271,13 @@ pub async fn wthor_game(State(state): State<AppState>, Path(id): Path<String>) -
         .wthor
         .game(n)
         .ok_or_else(|| ApiError::not_found(format!("no WTHOR game {n}: the library holds {}", state.wthor.len())))?;
-    Ok(Json(json!({ "info": info, "game": game_json(&replay) })))
+    let names = GameNames {
+        black: info["black"].as_str().map(str::to_string),
+        white: info["white"].as_str().map(str::to_string),
+        place: info["tournament"].as_str().map(str::to_string),
+        date: info["year"].as_u64().map(|y| y.to_string()),
+    };
+    Ok(Json(json!({ "info": info, "game": game_json(&replay, &names) })))
 }
 
 /// Any other path under `/api`: 404 naming it.

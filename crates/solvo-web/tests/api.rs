@@ -191,12 +191,14 @@ fn a_node_budget_ends_every_kind_of_search_and_the_server_caps_it() {
     let done = request(addr, "POST", "/api/analyze", &body.to_string()).events("done")[0].clone();
     assert!(done["stopped"] == true && done["all_exact"] == false, "{done}");
     assert_eq!(done["moves"].as_array().unwrap().len() as u64, done["legal"].as_u64().unwrap());
-    // The 6x6 start without a store: quick bounds for every move, then stopped.
+    // The 6x6 start without a store: a Monte Carlo estimate for every move (depth 0,
+    // not exact), then the exact solve, stopped by the budget.
     let body = json!({"game": {"size": 6}, "nodes": 2_000_000});
     let t = Instant::now();
     let done = request(addr, "POST", "/api/analyze", &body.to_string()).events("done")[0].clone();
     assert!(done["stopped"] == true && t.elapsed() < Duration::from_secs(20), "{done}");
     assert_eq!(done["moves"].as_array().unwrap().len(), 4, "{done}");
+    assert!(done["moves"].as_array().unwrap().iter().all(|m| m["exact"] == false && m["depth"] == 0), "{done}");
     // The engine's move within the budget: legal, marked stopped.
     let r = request(addr, "POST", "/api/engine-move", r#"{"game":{"moves":"f5"},"level":40,"nodes":50000}"#).json();
     assert!(["d6", "f6", "f4"].contains(&r["move"].as_str().unwrap()) && r["stopped"] == true, "{r}");
@@ -246,6 +248,30 @@ fn wthor_games_are_searched_and_opened() {
         let discs = if black > white { black + empties } else { black };
         assert_eq!(discs, first["black_discs"].as_i64().unwrap());
     }
+    // Its GGF record names the players, the tournament (PC) and the year (DT), and
+    // keeps them when the game goes on from a position of it (the page sends the
+    // names back with the game).
+    let ggf = g["game"]["ggf"].as_str().unwrap();
+    for (tag, value) in [("PB", &first["black"]), ("PW", &first["white"]), ("PC", &first["tournament"])] {
+        assert!(ggf.contains(&format!("{tag}[{}]", value.as_str().unwrap())), "{tag} in {ggf}");
+    }
+    assert!(ggf.contains("DT[1977]"), "{ggf}");
+    let names = &g["game"]["names"];
+    assert_eq!(names["black"], first["black"]);
+    let plies = g["game"]["plies"].as_array().unwrap();
+    let mut spec = names.clone();
+    spec["moves"] = json!(plies[..2].iter().map(|p| p.as_str().unwrap()).collect::<String>());
+    let next = g["game"]["positions"][2]["moves"][0].clone();
+    let on = request(addr, "POST", "/api/move", &json!({"game": spec, "move": next}).to_string()).json();
+    assert_eq!(on["names"], *names);
+    let on_ggf = on["ggf"].as_str().unwrap();
+    assert!(on_ggf.contains(&format!("PB[{}]", first["black"].as_str().unwrap())), "{on_ggf}");
+    // Names are checked like every field, and a game without any keeps black/white.
+    let bad = request(addr, "POST", "/api/game", r#"{"game":{"black":"a\u0007b"}}"#);
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    assert!(bad.json()["error"].as_str().unwrap().starts_with("black:"));
+    let plain = request(addr, "POST", "/api/game", r#"{"game":{"moves":"f5"}}"#).json();
+    assert!(plain["ggf"].as_str().unwrap().contains("PB[black]PW[white]"), "{plain}");
     assert_eq!(request(addr, "GET", "/api/wthor/999999", "").status, 404);
     assert_eq!(request(addr, "GET", "/api/wthor/x", "").status, 400);
     assert_eq!(request(addr, "GET", "/api/wthor?year=abc", "").status, 400);
