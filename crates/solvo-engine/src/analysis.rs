@@ -513,6 +513,29 @@ mod tests {
     }
 
     #[test]
+    fn a_node_limit_ends_analyses_and_moves_on_every_board() {
+        let mut e = engine(25);
+        e.set_node_limit(Some(200_000));
+        let start = Position::start(BoardSize::Eight, Variant::Normal);
+        let table = e.analyze_moves(&start, None, &mut |_| {}).unwrap();
+        assert!(table.stopped && table.moves.len() == 4 && table.nodes <= 400_000, "{table:?}");
+        let r = e.best_move(&start, None, &mut |_| {}).unwrap();
+        assert!(r.stopped && r.nodes <= 400_000 && r.best_move.is_some(), "{r:?}");
+        // The exact phase and the small boards' solve stop too, every move still valued.
+        e.set_level(Level::new(12).unwrap());
+        let table = e.analyze_moves(&near_end(24), None, &mut |_| {}).unwrap();
+        assert!(table.stopped && !table.all_exact() && table.moves.len() as u32 == table.legal, "{table:?}");
+        let six = Position::start(BoardSize::Six, Variant::Normal);
+        let t = Instant::now();
+        let table = e.analyze_moves(&six, None, &mut |_| {}).unwrap();
+        assert!(table.stopped && table.moves.len() == 4 && t.elapsed() < Duration::from_secs(10), "{table:?}");
+        assert!(table.moves.iter().all(|m| !m.exact && m.depth == 0), "Monte Carlo estimates: {table:?}");
+        // Without the limit, a position within reach is solved again.
+        e.set_node_limit(None);
+        assert!(e.analyze_moves(&near_end(12), None, &mut |_| {}).unwrap().all_exact());
+    }
+
+    #[test]
     fn a_game_review_finds_the_losses() {
         let mut e = engine(4);
         let start = Position::start(BoardSize::Four, Variant::Normal);

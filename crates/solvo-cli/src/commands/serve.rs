@@ -34,8 +34,9 @@ pub struct Args {
     /// The level of requests that name none (1-60).
     #[arg(long, default_value_t = 10, value_parser = crate::option_ranges::level, allow_negative_numbers = true)]
     pub level: u32,
-    /// Search threads of each search.
-    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
+    /// Search threads of each search (2: a person at the board gets both cores of a
+    /// small machine; concurrent searches share the cores, the cap bounds them).
+    #[arg(long, default_value_t = 2, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table size in MiB of each engine (one per concurrent search).
     #[arg(long, default_value_t = 16, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
