@@ -1,6 +1,6 @@
 //! Analysis for people looking at a board: every legal move's value, refined as the
-//! search deepens and then made exact move by move when the position is within the
-//! level's solving reach ([`Engine::analyze_moves`]); and the review of a whole game,
+//! search deepens and then made exact (every move solved in one call over one table)
+//! when the position is within the level's solving reach ([`Engine::analyze_moves`]); and the review of a whole game,
 //! each played move's loss against the best one ([`Engine::analyze_game`]).
 
 use crate::engine::{Engine, EngineError};
@@ -138,13 +138,17 @@ impl Engine {
     /// Every legal move's value in `pos`, streamed to `on_update` whenever a value
     /// changes: on 8x8, the midgame search's values after each iteration (to the
     /// level's depth), then, when the position has at most the level's exact-solve
-    /// empties, each move solved exactly one after another (best first); on 6x6 and
-    /// 4x4, each move's perfect-play value as it is found (from a store when one is
-    /// set). `time` bounds the whole analysis.
+    /// empties, every move solved exactly in one call over one table (best estimate
+    /// first, the engine's threads each taking a move; each value streamed as it
+    /// settles); on 6x6 and 4x4, each move's perfect-play value from a store when one
+    /// is set, else a Monte Carlo estimate of every move first (depth 0, not exact)
+    /// and then every move solved exactly the same way. `time` and the engine's node
+    /// limit ([`Engine::set_node_limit`]) bound the whole analysis.
     ///
-    /// Guarantees: a value marked exact is the move's exact value; the last table
-    /// (`done`) is passed to `on_update` and returned; a stop ([`Engine::stop_handle`])
-    /// or the time ends the analysis soon with the values found so far (`stopped`).
+    /// Guarantees: a value marked exact is the move's exact value; bounds given hold;
+    /// the last table (`done`) is passed to `on_update` and returned; a stop
+    /// ([`Engine::stop_handle`]), the time or the node limit ends the analysis soon
+    /// with the values found so far (`stopped`).
     pub fn analyze_moves(
         &mut self,
         pos: &Position,
