@@ -47,6 +47,14 @@ pub fn playouts(text: &str) -> Result<u32, String> {
     in_range(text, 0, MAX_PLAYOUTS)
 }
 
+/// The largest node budget accepted (10^15 nodes: weeks of search on any machine).
+pub const MAX_NODES: u64 = 1_000_000_000_000_000;
+
+/// A node budget: 1 to [`MAX_NODES`].
+pub fn nodes(text: &str) -> Result<u64, String> {
+    in_range(text, 1, MAX_NODES)
+}
+
 /// An engine level: 1 to [`solvo_engine::MAX_LEVEL`].
 pub fn level(text: &str) -> Result<u32, String> {
     in_range(text, 1, solvo_engine::MAX_LEVEL)

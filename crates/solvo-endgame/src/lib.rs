@@ -13,8 +13,11 @@
 //! - [`knowledge`]: proven bounds kept outside the solve (a store), so long solves resume;
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
 //! - [`parallel`]: young-brothers-wait splitting over threads;
-//! - [`solve`]: the public API (`solve`, options, result, statistics).
+//! - [`solve`]: the public API (`solve`, options, result, statistics);
+//! - [`every_move`]: every legal move's exact value in one call, over one table;
+//! - [`playouts`]: a rough first value from random games (boards without an evaluation).
 
+pub mod every_move;
 pub mod hints;
 pub mod knowledge;
 /// The zeroed, huge-page-backed word buffer of the table (in `solvo-core`, shared with
@@ -23,6 +26,7 @@ pub use solvo_core::hugemem;
 pub mod mc_hints;
 pub mod ordering;
 pub mod parallel;
+pub mod playouts;
 pub mod rules;
 pub mod search;
 pub mod shallow;
@@ -30,4 +34,5 @@ pub mod solve;
 pub mod stability;
 pub mod tt;
 
+pub use every_move::{solve_every_move, EveryMoveResult, MoveBounds};
 pub use solve::{solve, solve_from_estimate, SolveOptions, SolveResult, Window};

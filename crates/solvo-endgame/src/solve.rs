@@ -142,6 +142,13 @@ impl SolveResult {
 /// Solves `pos` (its size and variant) within `options.window`. The result's bounds
 /// always hold; inside the window they meet (exact value) unless the solve was stopped.
 pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
+    solve_in_generation(pos, options, true)
+}
+
+/// [`solve`], starting a new table generation first only when `new_generation` (solves
+/// that belong together, the children of one root, keep one generation so that none
+/// of them makes the others' entries the first to be replaced).
+pub(crate) fn solve_in_generation(pos: &Position, options: &SolveOptions, new_generation: bool) -> SolveResult {
     let start = Instant::now();
     let rules = Rules::new(pos.size, pos.variant);
     let (p, o) = (pos.board.player, pos.board.opponent);
@@ -149,7 +156,9 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
     let max = rules.max_score();
     let alpha = (options.window.lo - 1).clamp(-max - 1, max);
     let beta = (options.window.hi + 1).clamp(-max, max + 1);
-    options.tt.new_generation();
+    if new_generation {
+        options.tt.new_generation();
+    }
     // With a time limit, the search obeys an internal flag that a watcher raises at the
     // deadline or when the caller's flag is raised, so the caller's flag is never set by
     // us (the same options can be reused for the next position).
@@ -262,6 +271,19 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
 /// [`solve`]'s with `options.window` (exact inside it); only the cost depends on the
 /// guess. Nodes, ordering nodes and time are the sums of the searches.
 pub fn solve_from_estimate(pos: &Position, options: &SolveOptions, guess: i32, half_width: i32) -> SolveResult {
+    estimate_in_generation(pos, options, guess, half_width, true)
+}
+
+/// [`solve_from_estimate`], the table generation kept when not `new_generation` (see
+/// [`solve_in_generation`]).
+pub(crate) fn estimate_in_generation(
+    pos: &Position,
+    options: &SolveOptions,
+    guess: i32,
+    half_width: i32,
+    new_generation: bool,
+) -> SolveResult {
+    let solve = |pos: &Position, options: &SolveOptions| solve_in_generation(pos, options, new_generation);
     let want = options.window;
     let lo = (guess - half_width).max(want.lo);
     let hi = (guess + half_width).min(want.hi);

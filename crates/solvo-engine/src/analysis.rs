@@ -1,9 +1,11 @@
 //! Analysis for people looking at a board: every legal move's value, refined as the
-//! search deepens and then made exact move by move when the position is within the
-//! level's solving reach ([`Engine::analyze_moves`]); and the review of a whole game,
+//! search deepens and then made exact (every move solved in one call over one table)
+//! when the position is within the level's solving reach ([`Engine::analyze_moves`]); and the review of a whole game,
 //! each played move's loss against the best one ([`Engine::analyze_game`]).
 
 use crate::engine::{Engine, EngineError};
+use solvo_endgame::playouts::playout_mean;
+use solvo_endgame::MoveBounds;
 use solvo_midgame::{SearchLimits, SearchResult};
 use solvo_othello::formats::transcript::{Ply, Replay};
 use solvo_othello::{BoardSize, Color, Position, Square};
@@ -19,10 +21,16 @@ pub struct MoveValue {
     pub score: f64,
     /// True when the value is proven (perfect play from here on).
     pub exact: bool,
-    /// The midgame search depth the value comes from (empties after the move when exact).
+    /// The midgame search depth the value comes from (empties after the move when exact;
+    /// 0 for a Monte Carlo estimate, the mean of random games, on small boards without
+    /// a store).
     pub depth: u32,
     /// Multi-ProbCut selectivity of that search in percent (100 when exact).
     pub selectivity: u32,
+    /// Proven bounds `(lower, upper)` of the value when an exact solve was started but
+    /// has only narrowed it so far (`score` then lies within them: on small boards
+    /// without a store, their middle); `None` otherwise.
+    pub bounds: Option<(i32, i32)>,
 }
 
 /// Every legal move's value at one moment of an analysis.
@@ -115,17 +123,32 @@ impl GameReview {
 /// Deepest midgame iteration before the exact phase (a quick first picture).
 const PRELUDE_DEPTH: u32 = 8;
 
+/// Random games per move of the first picture on small boards without a store (a few
+/// milliseconds each on 6x6).
+const PLAYOUTS: u32 = 2_000;
+
+/// Half width of the first window of a small board's exact solves around the
+/// Monte Carlo estimate (0: the whole window; the estimate is too rough to centre one).
+const SMALL_ASPIRATION: i32 = 0;
+
+/// Time and nodes left (`None`: unlimited).
+type LeftOver = (Option<Duration>, Option<u64>);
+
 impl Engine {
     /// Every legal move's value in `pos`, streamed to `on_update` whenever a value
     /// changes: on 8x8, the midgame search's values after each iteration (to the
     /// level's depth), then, when the position has at most the level's exact-solve
-    /// empties, each move solved exactly one after another (best first); on 6x6 and
-    /// 4x4, each move's perfect-play value as it is found (from a store when one is
-    /// set). `time` bounds the whole analysis.
+    /// empties, every move solved exactly in one call over one table (best estimate
+    /// first, the engine's threads each taking a move; each value streamed as it
+    /// settles); on 6x6 and 4x4, each move's perfect-play value from a store when one
+    /// is set, else a Monte Carlo estimate of every move first (depth 0, not exact)
+    /// and then every move solved exactly the same way. `time` and the engine's node
+    /// limit ([`Engine::set_node_limit`]) bound the whole analysis.
     ///
-    /// Guarantees: a value marked exact is the move's exact value; the last table
-    /// (`done`) is passed to `on_update` and returned; a stop ([`Engine::stop_handle`])
-    /// or the time ends the analysis soon with the values found so far (`stopped`).
+    /// Guarantees: a value marked exact is the move's exact value; bounds given hold;
+    /// the last table (`done`) is passed to `on_update` and returned; a stop
+    /// ([`Engine::stop_handle`]), the time or the node limit ends the analysis soon
+    /// with the values found so far (`stopped`).
     pub fn analyze_moves(
         &mut self,
         pos: &Position,
@@ -143,7 +166,6 @@ impl Engine {
         on_update: &mut dyn FnMut(&MoveTable),
     ) -> Result<MoveTable, EngineError> {
         let start = Instant::now();
-        let deadline = time.map(|t| start + t);
         let level = self.settings().level;
         let small = pos.size != BoardSize::Eight;
         let mut table = MoveTable {
@@ -161,7 +183,7 @@ impl Engine {
             on_update(&table);
             return Ok(table);
         }
-        if small {
+        if small && self.has_store(pos.size, pos.variant) {
             let mut relay = |r: &SearchResult| {
                 let mut t = table.clone();
                 t.moves = exact_values(r, pos.empties() - 1);
@@ -175,6 +197,9 @@ impl Engine {
             table.stopped = r.stopped || self.stop_requested();
             return Ok(finish(table, start, on_update));
         }
+        if small {
+            return self.analyze_small(pos, table, start, time, on_update);
+        }
         // The midgame picture: every move's search value, iteration by iteration.
         let solve = pos.empties() <= level.exact_from();
         let depth = if solve { level.depth().min(PRELUDE_DEPTH) } else { level.depth() };
@@ -185,6 +210,7 @@ impl Engine {
             threads: self.settings().threads,
             all_moves: true,
             exact_from: 0,
+            nodes: self.node_limit(),
         };
         let mut relay = |r: &SearchResult| {
             let mut t = table.clone();
@@ -200,37 +226,85 @@ impl Engine {
             table.stopped = r.stopped;
             return Ok(finish(table, start, on_update));
         }
-        // The exact phase: each move's child solved, best first.
-        let order: Vec<Square> = table.moves.iter().map(|m| m.square).collect();
-        for sq in order {
-            let left = match deadline {
-                Some(d) => match d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero()) {
-                    Some(t) => Some(t),
-                    None => {
-                        table.stopped = true;
-                        break;
-                    }
-                },
-                None => None,
-            };
-            if self.stop_requested() {
-                table.stopped = true;
-                break;
-            }
-            let child = pos.play(sq).expect("a move of the table is legal");
-            let r = self.ask_keeping_stop(&child, left, false, true, &mut |_| {})?;
-            table.nodes += r.nodes;
-            if !r.exact {
-                table.stopped = true;
-                break;
-            }
-            if let Some(m) = table.moves.iter_mut().find(|m| m.square == sq) {
-                *m = MoveValue { square: sq, score: -r.score, exact: true, depth: child.empties(), selectivity: 100 };
-            }
+        // The exact phase: every move solved in one call over one table, best
+        // estimate first, on the engine's threads; each value streamed as it settles.
+        let Some((time, nodes)) = self.what_is_left(start, time, table.nodes) else {
+            table.stopped = true;
+            return Ok(finish(table, start, on_update));
+        };
+        let before = table.nodes;
+        let every = self.solve_every_move_keeping_stop(pos, &r.move_scores, time, nodes, &mut |m| {
+            settle(&mut table, m, pos.empties() - 1);
+            table.nodes += m.nodes;
+            table.time = start.elapsed();
+            on_update(&table);
+        })?;
+        for m in &every.moves {
+            settle(&mut table, m, pos.empties() - 1);
+        }
+        table.nodes = before + every.nodes;
+        table.stopped = every.stopped || !every.all_exact();
+        Ok(finish(table, start, on_update))
+    }
+
+    /// The time and nodes an analysis started at `start` with `time` and the engine's
+    /// node limit has left after `spent` nodes; `None` when nothing is left.
+    fn what_is_left(&self, start: Instant, time: Option<Duration>, spent: u64) -> Option<LeftOver> {
+        let time = match time {
+            Some(t) => Some(t.checked_sub(start.elapsed()).filter(|t| !t.is_zero())?),
+            None => None,
+        };
+        let nodes = match self.node_limit() {
+            Some(n) => Some(n.checked_sub(spent).filter(|&n| n > 0)?),
+            None => None,
+        };
+        Some((time, nodes))
+    }
+
+    /// Small boards without a store: every move's Monte Carlo estimate first (the mean
+    /// of random games; quick, rough, marked not exact, depth 0), then every move solved
+    /// exactly in one call over one table.
+    fn analyze_small(
+        &mut self,
+        pos: &Position,
+        mut table: MoveTable,
+        start: Instant,
+        time: Option<Duration>,
+        on_update: &mut dyn FnMut(&MoveTable),
+    ) -> Result<MoveTable, EngineError> {
+        let options = self.small_solver()?;
+        let after = pos.empties() - 1;
+        for (i, sq) in Square::iter(pos.moves()).enumerate() {
+            let child = pos.play(sq).expect("a legal move");
+            let Some(mean) = playout_mean(&child, PLAYOUTS, 1 + i as u64, &options.stop) else { break };
+            let estimate =
+                MoveValue { square: sq, score: -mean, exact: false, depth: 0, selectivity: 100, bounds: None };
+            table.moves.push(estimate);
             table.sort();
             table.time = start.elapsed();
             on_update(&table);
         }
+        let guesses: Vec<(Square, i32)> = table.moves.iter().map(|m| (m.square, m.score.round() as i32)).collect();
+        let left = self.what_is_left(start, time, table.nodes);
+        let Some((time, nodes)) = left.filter(|_| !self.stop_requested()) else {
+            table.stopped = true;
+            return Ok(finish(table, start, on_update));
+        };
+        let mut options = options;
+        options.time_limit = time;
+        options.node_budget = nodes.unwrap_or(u64::MAX);
+        let before = table.nodes;
+        let every = solvo_endgame::solve_every_move(pos, &options, &guesses, SMALL_ASPIRATION, &mut |m| {
+            settle(&mut table, m, after);
+            table.nodes += m.nodes;
+            table.time = start.elapsed();
+            on_update(&table);
+        });
+        for m in &every.moves {
+            settle(&mut table, m, after);
+        }
+        table.nodes = before + every.nodes;
+        table.stopped = every.stopped || !every.all_exact();
         Ok(finish(table, start, on_update))
     }
 
@@ -307,6 +381,48 @@ fn finish(mut table: MoveTable, start: Instant, on_update: &mut dyn FnMut(&MoveT
     table
 }
 
+/// Records what an exact solve found for one move: its exact value, or the bounds it
+/// proved (the estimate moved inside them).
+fn settle(table: &mut MoveTable, m: &MoveBounds, after: u32) {
+    let value = match table.moves.iter().find(|v| v.square == m.square) {
+        Some(old) if m.score().is_none() => {
+            let (lo, hi) = (f64::from(m.lower), f64::from(m.upper));
+            let narrower = old.bounds.is_none_or(|(l, u)| m.lower >= l && m.upper <= u);
+            if old.exact || !narrower || (m.lower <= -64 && m.upper >= 64) {
+                return;
+            }
+            MoveValue { score: old.score.clamp(lo, hi), bounds: Some((m.lower, m.upper)), ..*old }
+        }
+        _ => bounded_value(m, after),
+    };
+    table.moves.retain(|v| v.square != m.square);
+    table.moves.push(value);
+    table.sort();
+}
+
+/// A move's value from an exact solver's bounds: exact when they meet, else their
+/// middle (not exact) with the bounds.
+fn bounded_value(m: &MoveBounds, after: u32) -> MoveValue {
+    match m.score() {
+        Some(v) => MoveValue {
+            square: m.square,
+            score: f64::from(v),
+            exact: true,
+            depth: after,
+            selectivity: 100,
+            bounds: None,
+        },
+        None => MoveValue {
+            square: m.square,
+            score: f64::from(m.lower + m.upper) / 2.0,
+            exact: false,
+            depth: after,
+            selectivity: 100,
+            bounds: Some((m.lower, m.upper)),
+        },
+    }
+}
+
 /// The move values of a midgame iteration.
 fn midgame_values(r: &SearchResult) -> Vec<MoveValue> {
     let exact = r.exact;
@@ -318,6 +434,7 @@ fn midgame_values(r: &SearchResult) -> Vec<MoveValue> {
             exact,
             depth: r.depth,
             selectivity: if exact { 100 } else { r.selectivity },
+            bounds: None,
         })
         .collect()
 }
@@ -327,7 +444,7 @@ fn exact_values(r: &SearchResult, depth: u32) -> Vec<MoveValue> {
     let mut v: Vec<MoveValue> = r
         .move_scores
         .iter()
-        .map(|m| MoveValue { square: m.square, score: m.score, exact: true, depth, selectivity: 100 })
+        .map(|m| MoveValue { square: m.square, score: m.score, exact: true, depth, selectivity: 100, bounds: None })
         .collect();
     v.sort_by(|a, b| b.score.total_cmp(&a.score));
     v
@@ -397,6 +514,29 @@ mod tests {
         let table = e.analyze_moves(&pos, Some(Duration::from_millis(300)), &mut |_| {}).unwrap();
         assert!(table.stopped && table.done && t.elapsed() < Duration::from_secs(5));
         assert_eq!(table.moves.len() as u32, table.legal);
+    }
+
+    #[test]
+    fn a_node_limit_ends_analyses_and_moves_on_every_board() {
+        let mut e = engine(25);
+        e.set_node_limit(Some(200_000));
+        let start = Position::start(BoardSize::Eight, Variant::Normal);
+        let table = e.analyze_moves(&start, None, &mut |_| {}).unwrap();
+        assert!(table.stopped && table.moves.len() == 4 && table.nodes <= 400_000, "{table:?}");
+        let r = e.best_move(&start, None, &mut |_| {}).unwrap();
+        assert!(r.stopped && r.nodes <= 400_000 && r.best_move.is_some(), "{r:?}");
+        // The exact phase and the small boards' solve stop too, every move still valued.
+        e.set_level(Level::new(12).unwrap());
+        let table = e.analyze_moves(&near_end(24), None, &mut |_| {}).unwrap();
+        assert!(table.stopped && !table.all_exact() && table.moves.len() as u32 == table.legal, "{table:?}");
+        let six = Position::start(BoardSize::Six, Variant::Normal);
+        let t = Instant::now();
+        let table = e.analyze_moves(&six, None, &mut |_| {}).unwrap();
+        assert!(table.stopped && table.moves.len() == 4 && t.elapsed() < Duration::from_secs(10), "{table:?}");
+        assert!(table.moves.iter().all(|m| !m.exact && m.depth == 0), "Monte Carlo estimates: {table:?}");
+        // Without the limit, a position within reach is solved again.
+        e.set_node_limit(None);
+        assert!(e.analyze_moves(&near_end(12), None, &mut |_| {}).unwrap().all_exact());
     }
 
     #[test]

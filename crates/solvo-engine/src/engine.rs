@@ -9,7 +9,7 @@
 use crate::book::Book;
 use crate::clock::{Clock, TimeControl};
 use crate::level::Level;
-use solvo_endgame::SolveOptions;
+use solvo_endgame::{EveryMoveResult, MoveBounds, SolveOptions};
 use solvo_eval::Weights;
 use solvo_midgame::{MidgameSearch, MoveScore, SearchLimits, SearchResult, Selectivity, MAX_THREADS};
 use solvo_othello::{BoardSize, Position, Square, Variant};
@@ -102,6 +102,8 @@ pub struct Engine {
     midgame: Vec<MidgameSearch>,
     perfect: Vec<Player>,
     book: Option<Book>,
+    node_limit: Option<u64>,
+    small_solver: Option<SolveOptions>,
 }
 
 impl Engine {
@@ -114,6 +116,8 @@ impl Engine {
             midgame: Vec::new(),
             perfect: Vec::new(),
             book: None,
+            node_limit: None,
+            small_solver: None,
         })
     }
 
@@ -125,6 +129,22 @@ impl Engine {
     /// Changes the level (the tables are kept).
     pub fn set_level(&mut self, level: Level) {
         self.settings.level = level;
+    }
+
+    /// Limits every later question to about `nodes` nodes (`None`: no limit), as a
+    /// time limit does: an 8x8 search returns its last completed iteration, an analysis
+    /// the values found so far (marked `stopped`), a small-board solve stops (its
+    /// answer is then not exact).
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes;
+        for p in &mut self.perfect {
+            p.set_node_budget(nodes.unwrap_or(u64::MAX));
+        }
+    }
+
+    /// The node limit of every question (see [`Engine::set_node_limit`]).
+    pub fn node_limit(&self) -> Option<u64> {
+        self.node_limit
     }
 
     /// Changes the time control.
@@ -295,7 +315,15 @@ impl Engine {
             }
         };
         let selectivity = if exact { Selectivity::EXACT } else { level.selectivity() };
-        SearchLimits { depth, selectivity, time, threads: self.settings.threads, all_moves, exact_from }
+        SearchLimits {
+            depth,
+            selectivity,
+            time,
+            threads: self.settings.threads,
+            all_moves,
+            exact_from,
+            nodes: self.node_limit,
+        }
     }
 
     fn midgame_for(&mut self, variant: Variant) -> Result<&mut MidgameSearch, EngineError> {
@@ -324,7 +352,41 @@ impl Engine {
             SolveOptions::try_new(self.settings.hash_mb.max(1)).map_err(|e| EngineError(e.to_string()))?;
         options.threads = self.settings.threads;
         options.stop = self.stop.clone();
+        options.node_budget = self.node_limit.unwrap_or(u64::MAX);
         Ok(options)
+    }
+
+    /// The exact solver of small-board analyses (its table kept between questions;
+    /// threads and stop flag the engine's).
+    pub(crate) fn small_solver(&mut self) -> Result<SolveOptions, EngineError> {
+        if self.small_solver.is_none() {
+            self.small_solver = Some(self.solve_options()?);
+        }
+        let mut options = self.small_solver.clone().expect("just made");
+        options.node_budget = u64::MAX;
+        options.time_limit = None;
+        Ok(options)
+    }
+
+    /// True when 6x6 / 4x4 positions of `size` and `variant` are answered from a store.
+    pub(crate) fn has_store(&self, size: BoardSize, variant: Variant) -> bool {
+        self.perfect.iter().any(|p| (p.size(), p.variant()) == (size, variant) && p.has_store())
+    }
+
+    /// Every legal move of the 8x8 position `pos` solved exactly over the midgame
+    /// searcher's exact table (see [`MidgameSearch::solve_every_move`]), the stop flag
+    /// kept as it is.
+    pub(crate) fn solve_every_move_keeping_stop(
+        &mut self,
+        pos: &Position,
+        guesses: &[MoveScore],
+        time: Option<Duration>,
+        nodes: Option<u64>,
+        on_move: &mut dyn FnMut(&MoveBounds),
+    ) -> Result<EveryMoveResult, EngineError> {
+        let threads = self.settings.threads;
+        let search = self.midgame_for(pos.variant)?;
+        Ok(search.solve_every_move(pos, guesses, threads, time, nodes, on_move))
     }
 
     fn player_for(&mut self, size: BoardSize, variant: Variant) -> Result<&Player, EngineError> {

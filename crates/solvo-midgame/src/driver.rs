@@ -40,11 +40,14 @@ pub struct SearchLimits {
     /// Solve exactly when the position has at most this many empty squares (0: only
     /// when `depth` reaches the end).
     pub exact_from: u32,
+    /// Node limit (about: checked every few thousand nodes): like the time limit, the
+    /// last completed iteration is returned once the search has visited this many.
+    pub nodes: Option<u64>,
 }
 
 impl Default for SearchLimits {
-    /// Depth 12, no selectivity, no time limit, 1 thread, best move only, exact only
-    /// when the depth reaches the end.
+    /// Depth 12, no selectivity, no time or node limit, 1 thread, best move only, exact
+    /// only when the depth reaches the end.
     fn default() -> SearchLimits {
         SearchLimits {
             depth: 12,
@@ -53,6 +56,7 @@ impl Default for SearchLimits {
             threads: 1,
             all_moves: false,
             exact_from: 0,
+            nodes: None,
         }
     }
 }
@@ -288,7 +292,7 @@ impl MidgameSearch {
         let deadline = limits.time.map(|t| start + t);
         let mut result = self.iterate(pos, &mid_limits, mid_depth, start, deadline, on_iteration);
         if exact && !result.stopped {
-            if let Some(r) = self.solve_exactly(pos, limits, start, deadline, result.nodes) {
+            if let Some(r) = self.solve_exactly(pos, limits, start, deadline, result.nodes, &result.move_scores) {
                 on_iteration(&r);
                 result = r;
             } else {
@@ -359,6 +363,7 @@ impl MidgameSearch {
             return last;
         }
         main.deadline = deadline;
+        main.node_limit = limits.nodes;
         let threads = limits.threads;
         std::thread::scope(|scope| {
             let ctx = &ctx;
@@ -421,6 +426,48 @@ impl MidgameSearch {
         last
     }
 
+    /// The exact solver's options for a solve of this searcher: its own table (kept
+    /// between solves), `threads`, the evaluation ordering moves, the stop flag, the
+    /// midgame table's best moves as hints, the full window, no limit.
+    fn endgame_options(&mut self, threads: usize) -> &mut SolveOptions {
+        let hash_mb = self.hash_mb.max(1);
+        let hints = self.move_hints();
+        let options = self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb));
+        options.threads = threads;
+        options.eval = Some(self.weights.clone());
+        options.stop = self.stop.clone();
+        options.window = Window::FULL;
+        options.hints = Some(hints);
+        options.time_limit = None;
+        options.node_budget = u64::MAX;
+        options
+    }
+
+    /// Every legal move of `pos` solved exactly in one call over the exact solver's
+    /// table (see [`solvo_endgame::solve_every_move`]): best `guesses` first (discs, e.g.
+    /// the values of a completed all-moves iteration), each within an aspiration window
+    /// around its guess first, `threads` moves at a time, the midgame table's moves as
+    /// ordering hints; `on_move` sees each move as it is settled. `time` and `nodes`
+    /// bound the whole call; the stop flag ends it (it is not cleared here).
+    ///
+    /// Guarantees: the bounds of every move hold and meet (its exact value) unless the
+    /// call was stopped; values never depend on the guesses, only the time does.
+    pub fn solve_every_move(
+        &mut self,
+        pos: &Position,
+        guesses: &[MoveScore],
+        threads: usize,
+        time: Option<Duration>,
+        nodes: Option<u64>,
+        on_move: &mut dyn FnMut(&solvo_endgame::MoveBounds),
+    ) -> solvo_endgame::EveryMoveResult {
+        let options = self.endgame_options(threads.clamp(1, MAX_THREADS));
+        options.time_limit = time;
+        options.node_budget = nodes.unwrap_or(u64::MAX);
+        let guesses: Vec<(Square, i32)> = guesses.iter().map(|m| (m.square, m.score.round() as i32)).collect();
+        solvo_endgame::solve_every_move(pos, options, &guesses, crate::ladder::ASPIRATION, on_move)
+    }
+
     /// The exact solve (and, in all-moves mode, of every move); `None` if stopped.
     fn solve_exactly(
         &mut self,
@@ -429,34 +476,32 @@ impl MidgameSearch {
         start: Instant,
         deadline: Option<Instant>,
         nodes_before: u64,
+        guesses: &[MoveScore],
     ) -> Option<SearchResult> {
-        let hash_mb = self.hash_mb.max(1);
-        let hints = self.move_hints();
-        let options = self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb));
-        options.threads = limits.threads;
-        options.eval = Some(self.weights.clone());
-        options.stop = self.stop.clone();
-        options.window = Window::FULL;
-        options.hints = Some(hints);
-        let mut nodes = nodes_before;
-        let mut solve_one = |pos: &Position| -> Option<(solvo_endgame::SolveResult, i32)> {
-            if let Some(d) = deadline {
-                options.time_limit = Some(d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero())?);
-            }
-            let r = solve(pos, options);
-            nodes += r.nodes + r.ordering_nodes;
-            let s = r.score().filter(|_| !r.stopped)?;
-            Some((r, s))
+        let time_left = |deadline: Option<Instant>| match deadline {
+            Some(d) => d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero()).map(Some),
+            None => Some(None),
         };
-        let (root, score) = solve_one(pos)?;
+        let nodes_left = |spent: u64| match limits.nodes {
+            Some(n) => n.checked_sub(spent).filter(|&n| n > 0).map(Some),
+            None => Some(None),
+        };
+        let options = self.endgame_options(limits.threads);
+        options.time_limit = time_left(deadline)?;
+        options.node_budget = nodes_left(nodes_before)?.unwrap_or(u64::MAX);
+        let root = solve(pos, options);
+        let score = root.score().filter(|_| !root.stopped)?;
+        let mut nodes = nodes_before + root.nodes + root.ordering_nodes;
         let mut move_scores = Vec::new();
         if limits.all_moves {
-            for sq in solvo_othello::square::Square::iter(pos.moves()) {
-                let child = pos.play(sq)?;
-                let (_, s) = solve_one(&child)?;
-                move_scores.push(MoveScore { square: sq, score: f64::from(-s) });
+            let (time, budget) = (time_left(deadline)?, nodes_left(nodes)?);
+            let every = self.solve_every_move(pos, guesses, limits.threads, time, budget, &mut |_| {});
+            if !every.all_exact() {
+                return None;
             }
-            move_scores.sort_by(|a, b| b.score.total_cmp(&a.score));
+            nodes += every.nodes;
+            move_scores =
+                every.moves.iter().map(|m| MoveScore { square: m.square, score: f64::from(m.lower) }).collect();
         }
         Some(SearchResult {
             best_move: root.best_move,

@@ -26,8 +26,9 @@ pub const INF: i32 = 65 * SCALE;
 /// Longest principal variation kept (plies, passes included).
 pub const MAX_PLY: usize = 96;
 
-/// Nodes between two looks at the stop flags and the clock.
-const CHECK_EVERY: u32 = 4096;
+/// Nodes between two looks at the stop flags, the clock and the node limit (counted
+/// in nodes, ordering searches included, so that a node limit holds closely).
+const CHECK_EVERY: u64 = 4096;
 
 /// What every thread of one search shares.
 pub struct Context<'a> {
@@ -57,13 +58,16 @@ pub struct Searcher<'a> {
     pub aborted: bool,
     /// The main thread's deadline (helpers have none).
     pub deadline: Option<Instant>,
+    /// The main thread's node limit: it stops once its nodes and the helpers' flushed
+    /// ones reach it (helpers have none).
+    pub node_limit: Option<u64>,
     /// True for a helper thread (flushes its node count into `ctx.helper_nodes`).
     pub helper: bool,
     /// Multi-ProbCut threshold of the current search (`None`: no cuts).
     t: Option<f64>,
     /// Selectivity index stored in and required from table entries.
     sel: u8,
-    countdown: u32,
+    next_check: u64,
     flushed: u64,
     /// Triangular principal-variation table: `pv[ply][..pv_len[ply]]`.
     pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
@@ -78,10 +82,11 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             aborted: false,
             deadline: None,
+            node_limit: None,
             helper: false,
             t: None,
             sel: Selectivity::EXACT.index(),
-            countdown: CHECK_EVERY,
+            next_check: CHECK_EVERY,
             flushed: 0,
             pv: Box::new([[NO_MOVE; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
@@ -114,9 +119,8 @@ impl<'a> Searcher<'a> {
     /// Looks at the stop flags and the clock every few thousand nodes.
     #[inline(always)]
     fn poll(&mut self) -> bool {
-        self.countdown -= 1;
-        if self.countdown == 0 {
-            self.countdown = CHECK_EVERY;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CHECK_EVERY;
             self.check_stop();
         }
         self.aborted
@@ -131,6 +135,7 @@ impl<'a> Searcher<'a> {
         if self.ctx.stop.load(Ordering::Relaxed)
             || self.ctx.quit.load(Ordering::Relaxed)
             || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.node_limit.is_some_and(|n| self.nodes + self.ctx.helper_nodes.load(Ordering::Relaxed) >= n)
         {
             self.aborted = true;
         }

@@ -54,6 +54,17 @@ pub struct Player {
 }
 
 impl Player {
+    /// True when the player answers from a store.
+    pub fn has_store(&self) -> bool {
+        self.store.is_some()
+    }
+
+    /// Stops each solve it runs after about `nodes` nodes (`u64::MAX`: no limit); a
+    /// solve stopped so is an error (no exact value).
+    pub fn set_node_budget(&mut self, nodes: u64) {
+        self.options.node_budget = nodes;
+    }
+
     /// A player using `store` when given (it must be of this size and variant) and the
     /// solver with `options` (threads, table) otherwise.
     pub fn new(size: BoardSize, variant: Variant, store: Option<Store>, options: SolveOptions) -> Player {

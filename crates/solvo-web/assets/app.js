@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   size: 8, variant: 'normal', start: null, // start board string (null: standard start)
   plies: [], game: null, cursor: 0,
+  names: {}, // players, place and date of the game (a WTHOR game's), kept for the GGF export
   analysis: null, analysisFor: null, controller: null,
   evals: {}, // position index -> black's value (from analyses and reviews)
   review: null, reviewController: null,
@@ -78,6 +79,7 @@ function gameSpec(upto) {
   const plies = upto === undefined ? S.plies : S.plies.slice(0, upto);
   const g = { size: S.size, variant: S.variant, moves: plies.join('') };
   if (S.start) g.start = S.start;
+  for (const k of ['black', 'white', 'place', 'date']) if (S.names[k]) g[k] = S.names[k];
   return g;
 }
 function level() { return clampLevel($('level').value); }
@@ -95,6 +97,7 @@ function setGame(g, cursor) {
   S.size = g.size; S.variant = g.variant;
   S.start = isStandardStart(g) ? null : g.start;
   S.plies = g.plies.slice();
+  S.names = g.names || {};
   S.cursor = cursor === undefined ? g.plies.length : Math.max(0, Math.min(cursor, g.plies.length));
   if (!keepEvals) {
     if (S.reviewController) { S.reviewController.abort(); S.reviewController = null; }
@@ -198,6 +201,14 @@ function analyze() {
   });
 }
 
+// A value known only by proven bounds (an exact solve under way): '≥+2', '≤-4', '-4…+2'.
+function fmtBounds(m, max) {
+  const s = (v) => (v > 0 ? '+' : '') + v;
+  if (m.upper >= max) return '≥' + s(m.lower);
+  if (m.lower <= -max) return '≤' + s(m.upper);
+  return s(m.lower) + '…' + s(m.upper);
+}
+function fmtMove(m) { return m.lower !== undefined ? fmtBounds(m, S.size * S.size) : fmt(m.score, m.exact); }
 function fmt(score, exact) {
   if (exact) return (score > 0 ? '+' : '') + Math.round(score);
   const r = Math.round(score * 10) / 10;
@@ -210,10 +221,11 @@ function describeAnalysis(t, done) {
   let how;
   if (t.all_exact && S.size < 8) how = 'exact: perfect play (' + t.empties + ' empties; ' + S.size + 'x' + S.size + ' is always solved)';
   else if (t.all_exact) how = 'exact: solved (' + t.empties + ' empties; exact from ' + t.exact_from + ' at this level)';
-  else if (t.moves.some((m) => m.exact)) how = 'solving exactly move by move (' + t.moves.filter((m) => m.exact).length + ' of ' + t.legal + ' done, ' + t.empties + ' empties)';
+  else if (S.size < 8) how = 'not exact yet: Monte Carlo estimates (means of random games), perfect play being solved (' + t.moves.filter((m) => m.exact).length + ' of ' + t.legal + ' exact, ' + t.empties + ' empties; a store makes it instant)';
+  else if (t.moves.some((m) => m.exact)) how = 'solving every move exactly (' + t.moves.filter((m) => m.exact).length + ' of ' + t.legal + ' done, ' + t.empties + ' empties)';
   else how = 'midgame search, depth ' + best.depth + (best.selectivity < 100 ? ' @' + best.selectivity + '%' : '') + (t.empties <= t.exact_from ? ' (exact solve next)' : ' (exact from ' + t.exact_from + ' empties)');
-  const stopped = t.stopped ? ' — stopped at the time limit' : '';
-  setStatus('Best ' + best.move + ' ' + fmt(best.score, best.exact) + ' · ' + how + stopped + (done ? '' : ' …'), !done);
+  const stopped = t.stopped ? ' — stopped at the time or node budget' : '';
+  setStatus('Best ' + best.move + ' ' + fmtMove(best) + ' · ' + how + stopped + (done ? '' : ' …'), !done);
 }
 
 // ---------- the engine ----------
@@ -299,11 +311,11 @@ function renderValues() {
     const d = board.querySelector('[data-sq="' + m.move + '"]');
     if (!d) return;
     const v = document.createElement('span');
-    v.className = 'val ' + (m.exact ? 'exact' : 'est');
-    v.textContent = fmt(m.score, m.exact);
+    v.className = 'val ' + (m.exact ? 'exact' : m.lower !== undefined ? 'est bounds' : 'est');
+    v.textContent = fmtMove(m);
     v.dataset.score = String(m.score);
     v.dataset.exact = m.exact ? '1' : '0';
-    v.title = m.exact ? 'exact value' : 'search depth ' + m.depth + (m.selectivity < 100 ? ' @' + m.selectivity + '%' : '');
+    v.title = m.exact ? 'exact value' : m.lower !== undefined ? 'proven bounds (the exact solve stopped)' : m.depth === 0 ? 'Monte Carlo estimate (mean of random games)' : 'search depth ' + m.depth + (m.selectivity < 100 ? ' @' + m.selectivity + '%' : '');
     d.appendChild(v);
     d.classList.add('valued');
     if (i === 0 || m.score === t.moves[0].score) d.classList.add('best');

@@ -3,7 +3,7 @@
 //! and answers JSON or server-sent events. Routes and bodies are listed in the README.
 
 use crate::error::ApiError;
-use crate::game::{game_json, kind_name, legal_square, parse_text, GameSpec};
+use crate::game::{game_json, kind_name, legal_square, parse_text, GameNames, GameSpec};
 use crate::search::{answer, level_of, stream, Emit};
 use crate::wthor::WthorQuery;
 use crate::AppState;
@@ -49,6 +49,7 @@ struct GameRequest {
     mv: Option<String>,
     level: Option<u32>,
     time_ms: Option<u64>,
+    nodes: Option<u64>,
 }
 
 /// `GET /api/info`: version, limits, stores and WTHOR files.
@@ -61,6 +62,7 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
         "max_searches": pool.max(),
         "running_searches": pool.running(),
         "max_time_ms": pool.max_time().as_millis() as u64,
+        "max_nodes": pool.max_nodes(),
         "body_limit": state.body_limit,
         "stores": state.store_names,
         "wthor_files": state.wthor.files(),
@@ -72,7 +74,7 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
 pub async fn parse(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
     let req: ParseRequest = body(bytes)?;
     let (replay, kind) = parse_text(&req.text, req.size, &req.variant)?;
-    let mut g = game_json(&replay);
+    let mut g = game_json(&replay, &GameNames::default());
     g["kind"] = json!(kind_name(kind));
     Ok(Json(g))
 }
@@ -80,7 +82,7 @@ pub async fn parse(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, 
 /// `POST /api/game`: the game described (every position, transcript, GGF).
 pub async fn game(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
     let req: GameRequest = body(bytes)?;
-    Ok(Json(game_json(&req.game.replay()?)))
+    Ok(Json(game_json(&req.game.replay()?, &req.game.names()?)))
 }
 
 /// `POST /api/move`: the game with `move` played (passing first when the side to move
@@ -95,7 +97,7 @@ pub async fn play(bytes: Result<Bytes, BytesRejection>) -> Result<Json<Value>, A
         let sq = legal_square(&replay.end(), &name)?;
         replay.push_move(sq).map_err(ApiError::unprocessable)?;
     }
-    Ok(Json(game_json(&replay)))
+    Ok(Json(game_json(&replay, &req.game.names()?)))
 }
 
 fn round(x: f64) -> f64 {
@@ -103,13 +105,18 @@ fn round(x: f64) -> f64 {
 }
 
 fn move_value_json(m: &MoveValue) -> Value {
-    json!({
+    let mut v = json!({
         "move": m.square.to_string(),
         "score": round(m.score),
         "exact": m.exact,
         "depth": m.depth,
         "selectivity": m.selectivity,
-    })
+    });
+    if let Some((lower, upper)) = m.bounds {
+        v["lower"] = json!(lower);
+        v["upper"] = json!(upper);
+    }
+    v
 }
 
 /// A move table as the API sends it.
@@ -153,16 +160,30 @@ fn review_json(r: &GameReview) -> Value {
     })
 }
 
-/// The game, level and budget of a search request.
-fn search_request(
-    state: &AppState,
-    bytes: Result<Bytes, BytesRejection>,
-) -> Result<(Replay, GameRequest, Duration), ApiError> {
+/// What a search request asks for: the game, level and budgets.
+struct SearchRequest {
+    replay: Replay,
+    level: solvo_engine::Level,
+    budget: Duration,
+    nodes: Option<u64>,
+}
+
+impl SearchRequest {
+    /// An engine for it (503 past the cap), limited to `nodes` per question.
+    fn lease(&self, state: &AppState, nodes: Option<u64>) -> Result<crate::search::Lease, ApiError> {
+        state.pool.lease(self.level, nodes)
+    }
+}
+
+/// The game, level and budgets of a search request (each checked: 400/422 naming the
+/// problem).
+fn search_request(state: &AppState, bytes: Result<Bytes, BytesRejection>) -> Result<SearchRequest, ApiError> {
     let req: GameRequest = body(bytes)?;
     let replay = req.game.replay()?;
     let budget = state.pool.budget(req.time_ms)?;
-    level_of(&state.pool, req.level)?;
-    Ok((replay, req, budget))
+    let nodes = state.pool.node_budget(req.nodes)?;
+    let level = level_of(&state.pool, req.level)?;
+    Ok(SearchRequest { replay, level, budget, nodes })
 }
 
 /// `POST /api/analyze`: every legal move's value at the game's current position, as
@@ -171,9 +192,9 @@ pub async fn analyze(
     State(state): State<AppState>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let (replay, req, budget) = search_request(&state, bytes)?;
-    let lease = state.pool.lease(level_of(&state.pool, req.level)?)?;
-    let pos = replay.end();
+    let req = search_request(&state, bytes)?;
+    let lease = req.lease(&state, req.nodes)?;
+    let (pos, budget) = (req.replay.end(), req.budget);
     Ok(stream(lease, budget, move |engine, emit: Emit| {
         let t = engine.analyze_moves(&pos, Some(budget), &mut |t| emit("values", table_json(t)))?;
         Ok(table_json(&t))
@@ -186,12 +207,12 @@ pub async fn engine_move(
     State(state): State<AppState>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let (replay, req, budget) = search_request(&state, bytes)?;
-    let pos = replay.end();
+    let req = search_request(&state, bytes)?;
+    let (pos, budget) = (req.replay.end(), req.budget);
     if pos.is_game_over() {
         return Err(ApiError::unprocessable("the game is over: no move to choose"));
     }
-    let lease = state.pool.lease(level_of(&state.pool, req.level)?)?;
+    let lease = req.lease(&state, req.nodes)?;
     // The level sets the depth (a time given to the engine would be a time control
     // instead); the budget stops a search that takes longer.
     let v = answer(lease, budget, move |engine| {
@@ -209,18 +230,20 @@ pub async fn engine_move(
 }
 
 /// `POST /api/analyze-game`: each move's loss against the best, as server-sent events
-/// (`ply` per reviewed ply, then `done` with the plies and the mistakes). `time_ms` is
-/// the whole review's budget, shared out over the moves.
+/// (`ply` per reviewed ply, then `done` with the plies and the mistakes). `time_ms` and
+/// `nodes` are the whole review's budgets, shared out over the moves.
 pub async fn analyze_game(
     State(state): State<AppState>,
     bytes: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let (replay, req, budget) = search_request(&state, bytes)?;
-    if replay.plies.is_empty() {
+    let req = search_request(&state, bytes)?;
+    if req.replay.plies.is_empty() {
         return Err(ApiError::unprocessable("the game has no moves to analyse"));
     }
-    let lease = state.pool.lease(level_of(&state.pool, req.level)?)?;
-    let per_position = budget / replay.plies.len().max(1) as u32;
+    let plies = req.replay.plies.len();
+    let lease = req.lease(&state, req.nodes.map(|n| (n / plies as u64).max(1)))?;
+    let (replay, budget) = (req.replay, req.budget);
+    let per_position = budget / plies as u32;
     Ok(stream(lease, budget, move |engine, emit: Emit| {
         let total = replay.plies.len();
         let r = engine.analyze_game(&replay, Some(per_position.max(Duration::from_millis(20))), &mut |p| {
@@ -248,7 +271,13 @@ pub async fn wthor_game(State(state): State<AppState>, Path(id): Path<String>) -
         .wthor
         .game(n)
         .ok_or_else(|| ApiError::not_found(format!("no WTHOR game {n}: the library holds {}", state.wthor.len())))?;
-    Ok(Json(json!({ "info": info, "game": game_json(&replay) })))
+    let names = GameNames {
+        black: info["black"].as_str().map(str::to_string),
+        white: info["white"].as_str().map(str::to_string),
+        place: info["tournament"].as_str().map(str::to_string),
+        date: info["year"].as_u64().map(|y| y.to_string()),
+    };
+    Ok(Json(json!({ "info": info, "game": game_json(&replay, &names) })))
 }
 
 /// Any other path under `/api`: 404 naming it.

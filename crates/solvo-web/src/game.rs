@@ -28,6 +28,45 @@ pub struct GameSpec {
     pub start: Option<String>,
     /// The moves from the start, a transcript (default: none).
     pub moves: Option<String>,
+    /// Black's player (the GGF record's `PB`; default `black`).
+    pub black: Option<String>,
+    /// White's player (`PW`; default `white`).
+    pub white: Option<String>,
+    /// Where it was played, e.g. a WTHOR tournament (`PC`; none by default).
+    pub place: Option<String>,
+    /// When it was played, e.g. a WTHOR year (`DT`; none by default).
+    pub date: Option<String>,
+}
+
+/// Who played a game, where and when: what its GGF record names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameNames {
+    /// Black's player (`None`: `black`).
+    pub black: Option<String>,
+    /// White's player (`None`: `white`).
+    pub white: Option<String>,
+    /// The place or tournament.
+    pub place: Option<String>,
+    /// The date or year.
+    pub date: Option<String>,
+}
+
+/// The longest name accepted (characters).
+const MAX_NAME: usize = 200;
+
+impl GameNames {
+    /// The names as the API sends them (absent ones left out).
+    fn json(&self) -> Value {
+        let mut v = json!({});
+        for (key, value) in
+            [("black", &self.black), ("white", &self.white), ("place", &self.place), ("date", &self.date)]
+        {
+            if let Some(s) = value {
+                v[key] = json!(s);
+            }
+        }
+        v
+    }
 }
 
 fn size_of(size: Option<u32>) -> Result<Option<BoardSize>, ApiError> {
@@ -55,6 +94,26 @@ fn check_len(what: &str, text: &str) -> Result<(), ApiError> {
 }
 
 impl GameSpec {
+    /// The names given (each checked: at most 200 characters, no control characters;
+    /// 422 naming the field otherwise; blank ones count as absent).
+    pub fn names(&self) -> Result<GameNames, ApiError> {
+        let check = |field: &str, value: &Option<String>| -> Result<Option<String>, ApiError> {
+            let Some(s) = value.as_ref().map(|s| s.trim()).filter(|s| !s.is_empty()) else { return Ok(None) };
+            if s.chars().count() > MAX_NAME || s.chars().any(char::is_control) {
+                return Err(ApiError::unprocessable(format!(
+                    "{field}: at most {MAX_NAME} characters without control characters"
+                )));
+            }
+            Ok(Some(s.to_string()))
+        };
+        Ok(GameNames {
+            black: check("black", &self.black)?,
+            white: check("white", &self.white)?,
+            place: check("place", &self.place)?,
+            date: check("date", &self.date)?,
+        })
+    }
+
     /// The game replayed. Errors (422) name the field and what is wrong in it.
     pub fn replay(&self) -> Result<Replay, ApiError> {
         let size = size_of(self.size)?;
@@ -121,9 +180,25 @@ pub fn position_json(pos: &Position) -> Value {
     })
 }
 
+/// A GGF record of `replay` naming the players, place (`PC`) and date (`DT`) of
+/// `names` (`black` and `white` when unnamed).
+pub fn ggf_record(replay: &Replay, names: &GameNames) -> String {
+    let black = names.black.as_deref().unwrap_or("black");
+    let white = names.white.as_deref().unwrap_or("white");
+    let mut game = ggf_from_replay(replay, black, white);
+    let at = game.tags.iter().position(|(n, _)| n == "TY").unwrap_or(game.tags.len());
+    for (tag, value) in [("DT", &names.date), ("PC", &names.place)] {
+        if let Some(v) = value {
+            game.tags.insert(at, (tag.to_string(), v.clone()));
+        }
+    }
+    format_ggf(&game)
+}
+
 /// A whole game for the page: size, variant, start board string, plies (`pa` for a
-/// pass), every position (`positions[0]` the start), the transcript and a GGF record.
-pub fn game_json(replay: &Replay) -> Value {
+/// pass), every position (`positions[0]` the start), the transcript, the names (kept
+/// by the page and sent back with the game) and a GGF record naming them.
+pub fn game_json(replay: &Replay, names: &GameNames) -> Value {
     let start = replay.start;
     let mut positions = vec![position_json(&start)];
     positions.extend(replay.positions.iter().map(position_json));
@@ -142,7 +217,8 @@ pub fn game_json(replay: &Replay) -> Value {
         "plies": plies,
         "positions": positions,
         "transcript": replay.transcript(PassStyle::Implicit),
-        "ggf": format_ggf(&ggf_from_replay(replay, "black", "white")),
+        "names": names.json(),
+        "ggf": ggf_record(replay, names),
     })
 }
 

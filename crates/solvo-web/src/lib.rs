@@ -15,7 +15,7 @@
 //! Safety guarantees: the server reads no file (stores and WTHOR files are opened by
 //! the caller and handed over); request bodies are limited in size; at most
 //! `max_searches` searches run at once (503 past it); every search has a time budget
-//! and is stopped when its client goes away; bad input gets a 4xx JSON error naming
+//! (and a node budget when the server has one) and is stopped when its client goes away; bad input gets a 4xx JSON error naming
 //! the problem.
 
 #![warn(missing_docs)]
@@ -51,6 +51,8 @@ pub struct ServerConfig {
     pub max_searches: usize,
     /// The longest budget of one request.
     pub max_time: Duration,
+    /// The most nodes one request may search (`None`: no node limit, the time alone).
+    pub max_nodes: Option<u64>,
     /// The largest request body accepted, in bytes.
     pub body_limit: usize,
 }
@@ -88,7 +90,8 @@ async fn style_css() -> impl IntoResponse {
 /// The application: the page and the API over `config`.
 pub fn router(config: ServerConfig) -> Router {
     let store_names = config.stores.iter().map(|s| s.path().display().to_string()).collect();
-    let pool = SearchPool::new(config.max_searches, config.engine, config.stores, config.max_time);
+    let limits = search::Limits { max_time: config.max_time, max_nodes: config.max_nodes };
+    let pool = SearchPool::new(config.max_searches, config.engine, config.stores, limits);
     let state =
         AppState { pool: Arc::new(pool), wthor: Arc::new(config.wthor), store_names, body_limit: config.body_limit };
     let api = Router::new()

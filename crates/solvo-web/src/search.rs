@@ -32,7 +32,16 @@ pub struct SearchPool {
     idle: Mutex<Vec<Engine>>,
     settings: EngineSettings,
     stores: Vec<Store>,
-    max_time: Duration,
+    limits: Limits,
+}
+
+/// The most one request may ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The longest budget (also the default).
+    pub max_time: Duration,
+    /// The most nodes (also the default; `None`: no node limit).
+    pub max_nodes: Option<u64>,
 }
 
 /// An engine leased for one request, with its search slot; both go back on drop.
@@ -71,18 +80,11 @@ impl Drop for Lease {
 
 impl SearchPool {
     /// A pool of at most `max` concurrent searches (at least 1), each engine made with
-    /// `settings` and a shared handle on each store; `max_time` caps every request's
-    /// budget.
-    pub fn new(max: usize, settings: EngineSettings, stores: Vec<Store>, max_time: Duration) -> SearchPool {
+    /// `settings` and a shared handle on each store; `limits` cap every request's
+    /// budgets.
+    pub fn new(max: usize, settings: EngineSettings, stores: Vec<Store>, limits: Limits) -> SearchPool {
         let max = max.max(1);
-        SearchPool {
-            slots: Arc::new(Semaphore::new(max)),
-            max,
-            idle: Mutex::new(Vec::new()),
-            settings,
-            stores,
-            max_time,
-        }
+        SearchPool { slots: Arc::new(Semaphore::new(max)), max, idle: Mutex::new(Vec::new()), settings, stores, limits }
     }
 
     /// The cap on concurrent searches.
@@ -92,7 +94,12 @@ impl SearchPool {
 
     /// The longest budget a request may have.
     pub fn max_time(&self) -> Duration {
-        self.max_time
+        self.limits.max_time
+    }
+
+    /// The most nodes a request may search (`None`: no node limit).
+    pub fn max_nodes(&self) -> Option<u64> {
+        self.limits.max_nodes
     }
 
     /// The default level.
@@ -105,8 +112,9 @@ impl SearchPool {
         self.max - self.slots.available_permits()
     }
 
-    /// A slot and an engine at `level`, or 503 when every slot is taken.
-    pub fn lease(self: &Arc<Self>, level: Level) -> Result<Lease, ApiError> {
+    /// A slot and an engine at `level` limited to `nodes` per question (see
+    /// [`SearchPool::node_budget`]), or 503 when every slot is taken.
+    pub fn lease(self: &Arc<Self>, level: Level, nodes: Option<u64>) -> Result<Lease, ApiError> {
         let permit = self.slots.clone().try_acquire_owned().map_err(|_| {
             ApiError::busy(format!(
                 "busy: {} searches are running, the most this server allows; try again soon",
@@ -119,6 +127,7 @@ impl SearchPool {
             None => self.new_engine().map_err(|e| ApiError::internal(format!("cannot make an engine: {e}")))?,
         };
         engine.set_level(level);
+        engine.set_node_limit(nodes);
         Ok(Lease { pool: self.clone(), engine: Some(engine), _permit: permit })
     }
 
@@ -134,9 +143,19 @@ impl SearchPool {
     /// `max_time`). Errors (422) for 0.
     pub fn budget(&self, time_ms: Option<u64>) -> Result<Duration, ApiError> {
         match time_ms {
-            None => Ok(self.max_time),
+            None => Ok(self.limits.max_time),
             Some(0) => Err(ApiError::unprocessable("time_ms 0: expected at least 1 millisecond")),
-            Some(ms) => Ok(Duration::from_millis(ms).min(self.max_time)),
+            Some(ms) => Ok(Duration::from_millis(ms).min(self.limits.max_time)),
+        }
+    }
+
+    /// The node budget of a request asking for `nodes` (default and cap: the pool's
+    /// `max_nodes`; `None`: no node limit). Errors (422) for 0.
+    pub fn node_budget(&self, nodes: Option<u64>) -> Result<Option<u64>, ApiError> {
+        match (nodes, self.limits.max_nodes) {
+            (Some(0), _) => Err(ApiError::unprocessable("nodes 0: expected at least 1 node")),
+            (Some(n), Some(max)) => Ok(Some(n.min(max))),
+            (n, max) => Ok(n.or(max)),
         }
     }
 }

@@ -8,6 +8,7 @@ mod common;
 use common::*;
 use serde_json::json;
 use solvo_othello::{BoardSize, Variant};
+use solvo_web::ServerConfig;
 use std::time::{Duration, Instant};
 
 fn values_of(done: &serde_json::Value) -> Vec<(String, i32)> {
@@ -90,7 +91,7 @@ fn games_moves_parsing_and_exports() {
 #[test]
 fn malformed_requests_get_json_errors_naming_the_problem() {
     let addr = start(config(1, Duration::from_secs(10)));
-    let cases: [(&str, &str, &str, u16, &str); 14] = [
+    let cases: [(&str, &str, &str, u16, &str); 16] = [
         ("POST", "/api/move", "{", 400, "EOF"),
         ("POST", "/api/move", r#"{"game":{},"mve":"c4"}"#, 400, "unknown field `mve`"),
         ("POST", "/api/move", r#"{"game":{"moves":"f5"}}"#, 400, "missing field `move`"),
@@ -103,6 +104,8 @@ fn malformed_requests_get_json_errors_naming_the_problem() {
         ("POST", "/api/parse", r#"{"text":"hello"}"#, 422, "board string"),
         ("POST", "/api/analyze", r#"{"game":{},"level":61}"#, 422, "level 61"),
         ("POST", "/api/analyze", r#"{"game":{},"time_ms":0}"#, 422, "time_ms 0"),
+        ("POST", "/api/analyze", r#"{"game":{},"nodes":0}"#, 422, "nodes 0"),
+        ("POST", "/api/analyze", r#"{"game":{},"nodes":-5}"#, 400, "integer `-5`"),
         ("GET", "/api/nothing", "", 404, "no such resource"),
         ("GET", "/api/move", "", 405, "not allowed"),
     ];
@@ -161,6 +164,47 @@ fn the_cap_answers_503_and_a_search_stops_when_its_client_goes_away() {
 }
 
 #[test]
+fn a_node_budget_ends_every_kind_of_search_and_the_server_caps_it() {
+    let max = 300_000u64;
+    let addr = start(ServerConfig { max_nodes: Some(max), ..config(2, Duration::from_secs(60)) });
+    assert_eq!(request(addr, "GET", "/api/info", "").json()["max_nodes"], max);
+    // The start at level 25 (a midgame search of minutes): the server's budget stops
+    // it, and a request asking for more gets no more; one asking for less gets less.
+    let mut searched = Vec::new();
+    for asked in [None, Some(1_000_000_000_000u64), Some(20_000)] {
+        let mut body = json!({"game": {}, "level": 25});
+        if let Some(n) = asked {
+            body["nodes"] = json!(n);
+        }
+        let t = Instant::now();
+        let done = request(addr, "POST", "/api/analyze", &body.to_string()).events("done")[0].clone();
+        assert!(done["stopped"] == true && t.elapsed() < Duration::from_secs(10), "{asked:?} {done}");
+        assert_eq!(done["moves"].as_array().unwrap().len(), 4, "{done}");
+        searched.push(done["nodes"].as_u64().unwrap());
+    }
+    assert!(searched[0] <= 2 * max && searched[1] <= 2 * max, "{searched:?}");
+    assert!(searched[2] < searched[0], "{searched:?}");
+    // The exact phase (24 empties at level 12: exact, seconds of work) stops too, with
+    // every move still valued (the midgame estimates, or bounds).
+    let (moves, _) = transcript_to(BoardSize::Eight, Variant::Normal, 24);
+    let body = json!({"game": {"moves": moves}, "level": 12, "nodes": 3_000_000});
+    let done = request(addr, "POST", "/api/analyze", &body.to_string()).events("done")[0].clone();
+    assert!(done["stopped"] == true && done["all_exact"] == false, "{done}");
+    assert_eq!(done["moves"].as_array().unwrap().len() as u64, done["legal"].as_u64().unwrap());
+    // The 6x6 start without a store: a Monte Carlo estimate for every move (depth 0,
+    // not exact), then the exact solve, stopped by the budget.
+    let body = json!({"game": {"size": 6}, "nodes": 2_000_000});
+    let t = Instant::now();
+    let done = request(addr, "POST", "/api/analyze", &body.to_string()).events("done")[0].clone();
+    assert!(done["stopped"] == true && t.elapsed() < Duration::from_secs(20), "{done}");
+    assert_eq!(done["moves"].as_array().unwrap().len(), 4, "{done}");
+    assert!(done["moves"].as_array().unwrap().iter().all(|m| m["exact"] == false && m["depth"] == 0), "{done}");
+    // The engine's move within the budget: legal, marked stopped.
+    let r = request(addr, "POST", "/api/engine-move", r#"{"game":{"moves":"f5"},"level":40,"nodes":50000}"#).json();
+    assert!(["d6", "f6", "f4"].contains(&r["move"].as_str().unwrap()) && r["stopped"] == true, "{r}");
+}
+
+#[test]
 fn a_game_review_lists_each_move_and_its_loss() {
     let addr = start(config(1, Duration::from_secs(60)));
     let (moves, _) = transcript_to(BoardSize::Four, Variant::Normal, 0);
@@ -204,6 +248,30 @@ fn wthor_games_are_searched_and_opened() {
         let discs = if black > white { black + empties } else { black };
         assert_eq!(discs, first["black_discs"].as_i64().unwrap());
     }
+    // Its GGF record names the players, the tournament (PC) and the year (DT), and
+    // keeps them when the game goes on from a position of it (the page sends the
+    // names back with the game).
+    let ggf = g["game"]["ggf"].as_str().unwrap();
+    for (tag, value) in [("PB", &first["black"]), ("PW", &first["white"]), ("PC", &first["tournament"])] {
+        assert!(ggf.contains(&format!("{tag}[{}]", value.as_str().unwrap())), "{tag} in {ggf}");
+    }
+    assert!(ggf.contains("DT[1977]"), "{ggf}");
+    let names = &g["game"]["names"];
+    assert_eq!(names["black"], first["black"]);
+    let plies = g["game"]["plies"].as_array().unwrap();
+    let mut spec = names.clone();
+    spec["moves"] = json!(plies[..2].iter().map(|p| p.as_str().unwrap()).collect::<String>());
+    let next = g["game"]["positions"][2]["moves"][0].clone();
+    let on = request(addr, "POST", "/api/move", &json!({"game": spec, "move": next}).to_string()).json();
+    assert_eq!(on["names"], *names);
+    let on_ggf = on["ggf"].as_str().unwrap();
+    assert!(on_ggf.contains(&format!("PB[{}]", first["black"].as_str().unwrap())), "{on_ggf}");
+    // Names are checked like every field, and a game without any keeps black/white.
+    let bad = request(addr, "POST", "/api/game", r#"{"game":{"black":"a\u0007b"}}"#);
+    assert_eq!(bad.status, 422, "{}", bad.body);
+    assert!(bad.json()["error"].as_str().unwrap().starts_with("black:"));
+    let plain = request(addr, "POST", "/api/game", r#"{"game":{"moves":"f5"}}"#).json();
+    assert!(plain["ggf"].as_str().unwrap().contains("PB[black]PW[white]"), "{plain}");
     assert_eq!(request(addr, "GET", "/api/wthor/999999", "").status, 404);
     assert_eq!(request(addr, "GET", "/api/wthor/x", "").status, 400);
     assert_eq!(request(addr, "GET", "/api/wthor?year=abc", "").status, 400);

@@ -174,6 +174,12 @@ async fn the_page_in_headless_chromium() {
     wait_for(c, "document.querySelectorAll('#wthor-results tr.game').length > 0", 10).await;
     c.find(Locator::Css("#wthor-results tr.game")).await.unwrap().click().await.unwrap();
     wait_for(c, "document.querySelectorAll('#movelist li').length > 40", 10).await;
+    // Its GGF export names the players, the tournament and the year.
+    let ggf = js(c, "document.getElementById('out-ggf').value").await;
+    let info = js(c, "document.getElementById('game-info').textContent").await;
+    let black = info.as_str().unwrap().split(" (black)").next().unwrap().to_string();
+    assert!(ggf.as_str().unwrap().contains(&format!("PB[{black}]")), "{ggf} / {info}");
+    assert!(ggf.as_str().unwrap().contains("PC[") && ggf.as_str().unwrap().contains("DT[19"), "{ggf}");
     c.execute("document.getElementById('wthor-panel').scrollIntoView()", vec![]).await.unwrap();
     shot(c, "03d-wthor").await;
     c.execute("document.getElementById('wthor-panel').open = false; window.scrollTo(0, 0)", vec![]).await.unwrap();
@@ -226,6 +232,14 @@ async fn the_page_in_headless_chromium() {
     wait_for(c, &format!("{ANALYSIS_DONE} && document.querySelector('#board .val') !== null"), 60).await;
     assert_exact_values(c, &pos6).await;
     shot(c, "07-6x6-reversed").await;
+
+    // 7b. The 6x6 start without a store (minutes to solve): every move gets a Monte
+    // Carlo estimate within a second, shown as not exact, while the exact solve goes on.
+    c.find(Locator::Id("new")).await.unwrap().click().await.unwrap();
+    wait_for(c, "document.querySelectorAll('#board .val.est').length === 4", 10).await;
+    let status = js(c, "document.getElementById('status-text').textContent").await;
+    assert!(status.as_str().unwrap().contains("not exact yet"), "{status}");
+    shot(c, "07b-6x6-start").await;
 
     // 8. An error message.
     paste(c, "hello world").await;

@@ -4,7 +4,8 @@
 //! - in headless Chromium: the time to first contentful paint of the page on
 //!   localhost (Chromium's paint timing, median of 5 loads), and the time from loading a
 //!   pasted transcript until every move value is shown, and until every one is exact,
-//!   for positions of 12, 16, 20 and 24 empties (level 12: exact from 24 empties);
+//!   for positions of 12, 16, 20 and 24 empties (level 12: exact from 24 empties), with
+//!   1 and with 2 threads a search (`solvo serve --threads`);
 //! - over HTTP: the server's memory (resident set, this process: the server plus the
 //!   test's small client threads) with 10 concurrent analysis clients, and 100 clients at
 //!   once against the default cap of 8 searches (how many are served, how many get
@@ -139,6 +140,19 @@ async fn figures_in_chromium() {
         "first contentful paint on localhost: median {:.0} ms (of 5 loads: {paints:?}; (paint, response end) ms)",
         paints[2].0
     );
+    for threads in [1, 2] {
+        let mut cfg = config(4, Duration::from_secs(120));
+        cfg.engine.threads = threads;
+        let addr = start(cfg);
+        c.goto(&format!("http://{addr}/")).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        values_until_exact(c, threads).await;
+    }
+}
+
+/// Times, for positions of 12 to 24 empties pasted on the page, until every move value
+/// is shown and until every one is exact (level 12), with `threads` threads a search.
+async fn values_until_exact(c: &fantoccini::Client, threads: usize) {
     js(c, "document.getElementById('level').value = '12'").await;
     js(c, "document.getElementById('io-panel').open = true").await;
     for empties in [12, 16, 20, 24] {
@@ -172,7 +186,7 @@ async fn figures_in_chromium() {
         }
         let all_exact = t.elapsed();
         println!(
-            "{empties} empties ({legal} moves, level 12): every value shown after {:.2} s, every value exact after {:.2} s",
+            "{empties} empties ({legal} moves, level 12, {threads} thread(s) a search): every value shown after {:.2} s, every value exact after {:.2} s",
             first_all.unwrap().as_secs_f64(),
             all_exact.as_secs_f64()
         );

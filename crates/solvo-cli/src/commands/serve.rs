@@ -34,8 +34,9 @@ pub struct Args {
     /// The level of requests that name none (1-60).
     #[arg(long, default_value_t = 10, value_parser = crate::option_ranges::level, allow_negative_numbers = true)]
     pub level: u32,
-    /// Search threads of each search.
-    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
+    /// Search threads of each search (2: a person at the board gets both cores of a
+    /// small machine; concurrent searches share the cores, the cap bounds them).
+    #[arg(long, default_value_t = 2, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table size in MiB of each engine (one per concurrent search).
     #[arg(long, default_value_t = 16, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
@@ -46,6 +47,10 @@ pub struct Args {
     /// The longest a request may search, in seconds (also the default budget).
     #[arg(long, default_value_t = 60.0, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub max_time: f64,
+    /// The most nodes a request may search (also the default budget; requests may ask
+    /// for fewer with `nodes`). Without it, only the time bounds a request.
+    #[arg(long, value_parser = crate::option_ranges::nodes, allow_negative_numbers = true)]
+    pub max_nodes: Option<u64>,
     /// The largest request body accepted, in KiB.
     #[arg(long, default_value_t = 64, value_parser = body_kib, allow_negative_numbers = true)]
     pub body_limit_kib: usize,
@@ -91,6 +96,7 @@ pub fn run(args: Args, _common: Common) -> Result<(), CliError> {
         wthor,
         max_searches: args.max_searches,
         max_time: Duration::from_secs_f64(args.max_time),
+        max_nodes: args.max_nodes,
         body_limit: args.body_limit_kib * 1024,
     };
     let games = config.wthor.len();

@@ -58,6 +58,7 @@ impl SearchArgs {
             threads: self.threads as usize,
             all_moves,
             exact_from: self.exact_from,
+            nodes: None,
         };
         Ok((search, limits))
     }

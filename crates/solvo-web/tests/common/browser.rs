@@ -1,8 +1,11 @@
 //! Headless Chromium over WebDriver: Debian's `chromedriver` on a free port, driven by
-//! `fantoccini`; the driver (and its browser) is killed when [`Browser`] is dropped.
+//! `fantoccini`; the driver and its browser are killed when [`Browser`] is dropped (the
+//! driver runs in a process group of its own, which the browser it starts joins, and the
+//! whole group is killed: killing the driver alone left headless Chromiums running).
 
 use fantoccini::{Client, ClientBuilder};
 use serde_json::json;
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -20,6 +23,8 @@ pub struct Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        let group = format!("-{}", self.driver.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
@@ -36,6 +41,7 @@ pub async fn open() -> Browser {
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let driver = Command::new(CHROMEDRIVER)
+        .process_group(0)
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -51,7 +57,7 @@ pub async fn open() -> Browser {
         "goog:chromeOptions".into(),
         json!({
             "binary": CHROMIUM,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1000"],
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-crash-reporter", "--window-size=1200,1000"],
         }),
     );
     let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())

@@ -24,6 +24,7 @@ pub fn config(max_searches: usize, max_time: Duration) -> ServerConfig {
         wthor: WthorLibrary::default(),
         max_searches,
         max_time,
+        max_nodes: None,
         body_limit: 16 * 1024,
     }
 }
