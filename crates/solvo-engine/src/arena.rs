@@ -44,6 +44,9 @@ impl Contestant for EngineContestant {
     }
 }
 
+/// The reason recorded when a side's clock ran out during its move.
+pub const LOST_ON_TIME: &str = "lost on time";
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -54,6 +57,9 @@ pub struct GameRecord {
     pub black_score: i32,
     /// The side that lost by forfeit and why (illegal move, crash, time).
     pub forfeit: Option<(Color, String)>,
+    /// Under a game clock, the least time each side (black, white) had left after one
+    /// of its moves (its whole time when it made none); `None` without a clock.
+    pub least_left: [Option<Duration>; 2],
 }
 
 /// Plays a game from `opening` between `black` and `white` under `time`. Each side
@@ -77,6 +83,7 @@ pub fn play_game(
         _ => [None, None],
     };
     let squares = opening.start.size.squares() as i32;
+    let mut least_left = clocks.map(|c| c.map(|c| c.remaining()));
     while !game.is_over() {
         let pos = game.position();
         let (player, idx): (&mut dyn Contestant, usize) = match pos.side {
@@ -94,19 +101,24 @@ pub fn play_game(
         }
         let chosen = player.choose(&game, allotted, left);
         let flagged = clocks[idx].as_mut().is_some_and(|c| c.stop().1);
+        if let (Some(c), Some(least)) = (&clocks[idx], &mut least_left[idx]) {
+            // Before the increment: what the move left on the clock.
+            *least = (*least).min(c.remaining().saturating_sub(c.increment()));
+        }
         let result = chosen.and_then(|ply| {
             if flagged {
-                Err("lost on time".to_string())
+                Err(LOST_ON_TIME.to_string())
             } else {
                 game.play_ply(ply).map_err(|e| format!("illegal move: {e}"))
             }
         });
         if let Err(reason) = result {
             let score = if pos.side == Color::Black { -squares } else { squares };
-            return GameRecord { replay: game.replay().clone(), black_score: score, forfeit: Some((pos.side, reason)) };
+            let forfeit = Some((pos.side, reason));
+            return GameRecord { replay: game.replay().clone(), black_score: score, forfeit, least_left };
         }
     }
-    GameRecord { replay: game.replay().clone(), black_score: game.result().unwrap_or(0), forfeit: None }
+    GameRecord { replay: game.replay().clone(), black_score: game.result().unwrap_or(0), forfeit: None, least_left }
 }
 
 /// A match's results from the first player's side.
@@ -272,6 +284,9 @@ mod tests {
         let t = TimeControl::PerGame { total: Duration::from_secs(3), increment: Duration::ZERO };
         let r = play_game(&start, &mut a, &mut b, t);
         assert!(r.forfeit.is_none(), "{:?}", r.forfeit);
+        for left in r.least_left {
+            assert!(left.is_some_and(|d| d > Duration::ZERO && d < Duration::from_secs(3)), "{left:?}");
+        }
     }
 
     #[test]
