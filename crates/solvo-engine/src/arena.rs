@@ -2,7 +2,7 @@
 //! forfeits), and the match statistics (wins, draws, losses, disc difference, score
 //! rate, Elo difference with its 95% interval).
 
-use crate::clock::{Clock, TimeControl};
+use crate::clock::TimeControl;
 use crate::engine::Engine;
 use crate::session::Session;
 use solvo_othello::formats::transcript::{Ply, Replay};
@@ -78,10 +78,7 @@ pub fn play_game(
     }
     black.new_game();
     white.new_game();
-    let mut clocks = match time {
-        TimeControl::PerGame { total, increment } => [Some(Clock::new(total, increment)); 2],
-        _ => [None, None],
-    };
+    let mut clocks = [time.new_clock(); 2];
     let squares = opening.start.size.squares() as i32;
     let mut least_left = clocks.map(|c| c.map(|c| c.remaining()));
     while !game.is_over() {
@@ -119,6 +116,40 @@ pub fn play_game(
         }
     }
     GameRecord { replay: game.replay().clone(), black_score: game.result().unwrap_or(0), forfeit: None, least_left }
+}
+
+impl GameRecord {
+    /// Under a game clock, the least time either side had left after one of its moves.
+    pub fn least_time_left(&self) -> Option<Duration> {
+        self.least_left.iter().flatten().min().copied()
+    }
+
+    /// Whether a side lost this game on time.
+    pub fn lost_on_time(&self) -> bool {
+        self.forfeit.as_ref().is_some_and(|(_, why)| why == LOST_ON_TIME)
+    }
+}
+
+/// The clock's behaviour over a timed match: games lost on time, and the least time a
+/// side had left after one of its moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ClockStats {
+    /// Games lost on time.
+    pub lost_on_time: u32,
+    /// The least time left on a clock after a move, over every timed game (`None`
+    /// before a timed game).
+    pub least_left: Option<Duration>,
+}
+
+impl ClockStats {
+    /// Adds a game: the least time left on its clocks (`None` untimed) and whether a
+    /// side lost on time.
+    pub fn add(&mut self, least_left: Option<Duration>, lost_on_time: bool) {
+        self.lost_on_time += u32::from(lost_on_time);
+        if let Some(d) = least_left {
+            self.least_left = Some(self.least_left.map_or(d, |l| l.min(d)));
+        }
+    }
 }
 
 /// A match's results from the first player's side.
@@ -287,6 +318,14 @@ mod tests {
         for left in r.least_left {
             assert!(left.is_some_and(|d| d > Duration::ZERO && d < Duration::from_secs(3)), "{left:?}");
         }
+        assert!(!r.lost_on_time() && r.least_time_left() == r.least_left.iter().flatten().min().copied());
+        let mut clock = ClockStats::default();
+        clock.add(None, false);
+        assert_eq!(clock, ClockStats::default());
+        clock.add(Some(Duration::from_secs(2)), false);
+        clock.add(Some(Duration::from_secs(1)), true);
+        clock.add(Some(Duration::from_secs(3)), false);
+        assert_eq!(clock, ClockStats { lost_on_time: 1, least_left: Some(Duration::from_secs(1)) });
     }
 
     #[test]

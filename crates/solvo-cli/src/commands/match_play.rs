@@ -9,7 +9,7 @@ use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
 use crate::Common;
 use serde_json::json;
-use solvo_engine::arena::{Contestant, EngineContestant, MatchStats, Sprt, LOST_ON_TIME};
+use solvo_engine::arena::{ClockStats, Contestant, EngineContestant, MatchStats, Sprt, LOST_ON_TIME};
 use solvo_engine::external::{GtpContestant, NBoardContestant};
 use solvo_engine::openings::{parse_openings, random_openings};
 use solvo_engine::tournament::{first_is_black, run_match, MatchGame, MatchPlan};
@@ -215,8 +215,8 @@ impl Finished {
         Finished {
             index: g.index,
             first_score: g.first_score(),
-            least_left: g.record.least_left.iter().flatten().min().copied(),
-            lost_on_time: g.record.forfeit.as_ref().is_some_and(|(_, why)| why == LOST_ON_TIME),
+            least_left: g.record.least_time_left(),
+            lost_on_time: g.record.lost_on_time(),
         }
     }
 }
@@ -268,26 +268,7 @@ fn record_line(g: &MatchGame) -> String {
     format_ggf(&ggf)
 }
 
-/// The clock's behaviour over a timed match: games lost on time, and the least time
-/// a side had left after one of its moves.
-#[derive(Clone, Copy, Debug, Default)]
-struct ClockFigures {
-    /// Games lost on time.
-    lost_on_time: u32,
-    /// The least time left on a clock after a move, over every timed game.
-    least_left: Option<Duration>,
-}
-
-impl ClockFigures {
-    fn add(&mut self, game: &Finished) {
-        self.lost_on_time += u32::from(game.lost_on_time);
-        if let Some(d) = game.least_left {
-            self.least_left = Some(self.least_left.map_or(d, |l| l.min(d)));
-        }
-    }
-}
-
-fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, clock: &ClockFigures, json: bool) -> String {
+fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, clock: &ClockStats, json: bool) -> String {
     let (elo, lo, hi) = stats.elo();
     let least = clock.least_left.map(|d| d.as_secs_f64());
     if json {
@@ -345,13 +326,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let parallel = args.parallel.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let plan = MatchPlan { openings, games: total, parallel, time: args.engine.time_control() };
     let mut stats = MatchStats::default();
-    let mut clock = ClockFigures::default();
+    let mut clock = ClockStats::default();
     let mut done = HashSet::new();
     if let Some(path) = &args.record {
         for game in recorded(path, common)? {
             if game.index < total && done.insert(game.index) {
                 stats.add(game.first_score);
-                clock.add(&game);
+                clock.add(game.least_left, game.lost_on_time);
             }
         }
         if !done.is_empty() {
@@ -381,7 +362,8 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let on_game = |g: &MatchGame| -> bool {
         let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
         st.0.add(g.first_score());
-        st.3.add(&Finished::of(g));
+        let finished = Finished::of(g);
+        st.3.add(finished.least_left, finished.lost_on_time);
         let mut n = names.lock().unwrap_or_else(|e| e.into_inner());
         let (a, b) = if first_is_black(g.index) { (&g.black, &g.white) } else { (&g.white, &g.black) };
         *n = [a.clone(), b.clone()];
@@ -392,7 +374,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         }
         let forfeit = g.record.forfeit.as_ref().map_or(String::new(), |(s, why)| format!(" ({s} forfeits: {why})"));
         let least =
-            Finished::of(g).least_left.map_or(String::new(), |d| format!(", least time left {:.2} s", d.as_secs_f64()));
+            finished.least_left.map_or(String::new(), |d| format!(", least time left {:.2} s", d.as_secs_f64()));
         eprintln!(
             "game {} ({}/{total}, {:.0} s): {} - {} {:+}{forfeit}{least}; first: +{} ={} -{}",
             g.index + 1,
