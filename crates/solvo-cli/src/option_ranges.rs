@@ -78,6 +78,12 @@ pub fn population(text: &str) -> Result<usize, String> {
     in_range(text, 4, 10_000)
 }
 
+/// Plies of the study's disc-difference endgame search (and the empties it starts
+/// at): 0 (off) to 16 (its full-width search grows too fast beyond).
+pub fn endgame_plies(text: &str) -> Result<u32, String> {
+    in_range(text, 0, 16)
+}
+
 /// A number of plies of an opening: 0 to 60.
 pub fn plies(text: &str) -> Result<u32, String> {
     in_range(text, 0, 60)

@@ -211,6 +211,7 @@ fn nboard_plays_a_full_game_with_hints_pings_and_errors() {
         assert_eq!(f.len(), 5, "{s}");
         assert!(["F5", "E6", "D3", "C4"].contains(&f[1]), "{s}");
         assert!(f[2].parse::<f64>().is_ok() && f[3] == "0", "{s}");
+        assert!(is_nboard_depth(f[4]), "{s}");
     }
     // Malformed commands: a status error line each, and the engine goes on.
     for bad in ["set depth 0", "set depth x", "set game (;nonsense", "move z9", "move a1", "hint x", "nboard x", "fly"]
@@ -239,8 +240,15 @@ fn nboard_plays_a_full_game_with_hints_pings_and_errors() {
         assert!(plies < 80, "the game does not end");
     }
     assert!(plies >= 58, "{plies}");
+    // Contempt: accepted (a status line says when it is too large to be without
+    // effect), a malformed one refused.
+    e.send("set contempt 50");
+    e.send("set contempt 500");
+    assert!(e.line().starts_with("status solvo ignores contempt 500"));
+    e.send("set contempt x");
+    assert!(e.line().starts_with("status error: set contempt"));
     e.send("learn");
-    assert_eq!(e.line(), "learned");
+    assert_eq!(e.until(|l| l == "learned").last().unwrap(), "learned");
     e.send("ping 2");
     assert_eq!(e.line(), "pong 2");
     // The game analysed from its end back to the start.
@@ -248,6 +256,57 @@ fn nboard_plays_a_full_game_with_hints_pings_and_errors() {
     let lines = e.until(|l| l == "status");
     let analysis = lines.iter().filter(|l| l.starts_with("analysis ")).count();
     assert!(analysis >= 59, "{analysis}: {lines:?}");
+    e.send("quit");
+    e.finish();
+}
+
+/// The depth field of an NBoard `search` line as the GUI reads it: a number, `d@s%`
+/// (selective), or `100%` (exact).
+fn is_nboard_depth(text: &str) -> bool {
+    let digits = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    match text.split_once('@') {
+        Some((d, s)) => digits(d) && s.strip_suffix('%').is_some_and(digits),
+        None => digits(text) || text == "100%",
+    }
+}
+
+#[test]
+fn nboard_learn_adds_the_game_to_the_book_file_that_later_sessions_play_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("learnt.book");
+    let book_arg = book.to_str().unwrap();
+    let mut e = Engine::start(&["nboard", "--level", "2", "--hash-mb", "16", "--learn-book", book_arg]);
+    e.send("nboard 2");
+    e.line();
+    // A game of a few moves, then learnt: the book file holds its positions.
+    let game = GGF_START.replace(";)", "B[F5]W[D6]B[C3]W[D3]B[C4];)");
+    e.send(&format!("set game {game}"));
+    e.send("learn");
+    let lines = e.until(|l| l == "learned");
+    assert!(!lines.iter().any(|l| l.starts_with("status error")), "{lines:?}");
+    let text = std::fs::read_to_string(&book).unwrap();
+    assert!(text.starts_with("# solvo book normal"), "{text}");
+    assert_eq!(text.lines().count(), 1 + 6, "{text}");
+    e.send("quit");
+    e.finish();
+    // A new session with the book: the start is answered from it at once (no nodes).
+    let mut e = Engine::start(&["nboard", "--level", "8", "--hash-mb", "16", "--book", book_arg]);
+    e.send("nboard 2");
+    e.line();
+    e.send(&format!("set game {GGF_START}"));
+    e.send("go");
+    let lines = e.until(|l| l.starts_with("=== "));
+    assert!(lines.iter().any(|l| l.starts_with("nodestats 0 ")), "{lines:?}");
+    assert!(["=== F5/", "=== E6/", "=== D3/", "=== C4/"].iter().any(|m| lines.last().unwrap().starts_with(m)));
+    e.send("quit");
+    e.finish();
+    // Learning into a session without a book file keeps the book for the session.
+    let mut e = Engine::start(&["nboard", "--level", "2", "--hash-mb", "16"]);
+    e.send("nboard 2");
+    e.line();
+    e.send(&format!("set game {game}"));
+    e.send("learn");
+    assert_eq!(e.until(|l| l == "learned").last().unwrap(), "learned");
     e.send("quit");
     e.finish();
 }

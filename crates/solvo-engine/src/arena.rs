@@ -2,7 +2,7 @@
 //! forfeits), and the match statistics (wins, draws, losses, disc difference, score
 //! rate, Elo difference with its 95% interval).
 
-use crate::clock::{Clock, TimeControl};
+use crate::clock::TimeControl;
 use crate::engine::Engine;
 use crate::session::Session;
 use solvo_othello::formats::transcript::{Ply, Replay};
@@ -44,6 +44,9 @@ impl Contestant for EngineContestant {
     }
 }
 
+/// The reason recorded when a side's clock ran out during its move.
+pub const LOST_ON_TIME: &str = "lost on time";
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -54,6 +57,9 @@ pub struct GameRecord {
     pub black_score: i32,
     /// The side that lost by forfeit and why (illegal move, crash, time).
     pub forfeit: Option<(Color, String)>,
+    /// Under a game clock, the least time each side (black, white) had left after one
+    /// of its moves (its whole time when it made none); `None` without a clock.
+    pub least_left: [Option<Duration>; 2],
 }
 
 /// Plays a game from `opening` between `black` and `white` under `time`. Each side
@@ -72,11 +78,9 @@ pub fn play_game(
     }
     black.new_game();
     white.new_game();
-    let mut clocks = match time {
-        TimeControl::PerGame { total, increment } => [Some(Clock::new(total, increment)); 2],
-        _ => [None, None],
-    };
+    let mut clocks = [time.new_clock(); 2];
     let squares = opening.start.size.squares() as i32;
+    let mut least_left = clocks.map(|c| c.map(|c| c.remaining()));
     while !game.is_over() {
         let pos = game.position();
         let (player, idx): (&mut dyn Contestant, usize) = match pos.side {
@@ -94,19 +98,58 @@ pub fn play_game(
         }
         let chosen = player.choose(&game, allotted, left);
         let flagged = clocks[idx].as_mut().is_some_and(|c| c.stop().1);
+        if let (Some(c), Some(least)) = (&clocks[idx], &mut least_left[idx]) {
+            // Before the increment: what the move left on the clock.
+            *least = (*least).min(c.remaining().saturating_sub(c.increment()));
+        }
         let result = chosen.and_then(|ply| {
             if flagged {
-                Err("lost on time".to_string())
+                Err(LOST_ON_TIME.to_string())
             } else {
                 game.play_ply(ply).map_err(|e| format!("illegal move: {e}"))
             }
         });
         if let Err(reason) = result {
             let score = if pos.side == Color::Black { -squares } else { squares };
-            return GameRecord { replay: game.replay().clone(), black_score: score, forfeit: Some((pos.side, reason)) };
+            let forfeit = Some((pos.side, reason));
+            return GameRecord { replay: game.replay().clone(), black_score: score, forfeit, least_left };
         }
     }
-    GameRecord { replay: game.replay().clone(), black_score: game.result().unwrap_or(0), forfeit: None }
+    GameRecord { replay: game.replay().clone(), black_score: game.result().unwrap_or(0), forfeit: None, least_left }
+}
+
+impl GameRecord {
+    /// Under a game clock, the least time either side had left after one of its moves.
+    pub fn least_time_left(&self) -> Option<Duration> {
+        self.least_left.iter().flatten().min().copied()
+    }
+
+    /// Whether a side lost this game on time.
+    pub fn lost_on_time(&self) -> bool {
+        self.forfeit.as_ref().is_some_and(|(_, why)| why == LOST_ON_TIME)
+    }
+}
+
+/// The clock's behaviour over a timed match: games lost on time, and the least time a
+/// side had left after one of its moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ClockStats {
+    /// Games lost on time.
+    pub lost_on_time: u32,
+    /// The least time left on a clock after a move, over every timed game (`None`
+    /// before a timed game).
+    pub least_left: Option<Duration>,
+}
+
+impl ClockStats {
+    /// Adds a game: the least time left on its clocks (`None` untimed) and whether a
+    /// side lost on time.
+    pub fn add(&mut self, least_left: Option<Duration>, lost_on_time: bool) {
+        self.lost_on_time += u32::from(lost_on_time);
+        if let Some(d) = least_left {
+            self.least_left = Some(self.least_left.map_or(d, |l| l.min(d)));
+        }
+    }
 }
 
 /// A match's results from the first player's side.
@@ -272,6 +315,17 @@ mod tests {
         let t = TimeControl::PerGame { total: Duration::from_secs(3), increment: Duration::ZERO };
         let r = play_game(&start, &mut a, &mut b, t);
         assert!(r.forfeit.is_none(), "{:?}", r.forfeit);
+        for left in r.least_left {
+            assert!(left.is_some_and(|d| d > Duration::ZERO && d < Duration::from_secs(3)), "{left:?}");
+        }
+        assert!(!r.lost_on_time() && r.least_time_left() == r.least_left.iter().flatten().min().copied());
+        let mut clock = ClockStats::default();
+        clock.add(None, false);
+        assert_eq!(clock, ClockStats::default());
+        clock.add(Some(Duration::from_secs(2)), false);
+        clock.add(Some(Duration::from_secs(1)), true);
+        clock.add(Some(Duration::from_secs(3)), false);
+        assert_eq!(clock, ClockStats { lost_on_time: 1, least_left: Some(Duration::from_secs(1)) });
     }
 
     #[test]

@@ -44,16 +44,49 @@ impl Book {
         let mut kept: Vec<Board> = counts.into_iter().filter(|&(_, n)| n >= min_games).map(|(b, _)| b).collect();
         // Deepest first: a position's book children are valued before it.
         kept.sort_by_key(|b| std::cmp::Reverse((b.player | b.opponent).count_ones()));
-        let mut book = Book { variant, entries: HashMap::new() };
+        let mut book = Book::new(variant);
         for board in kept {
             let pos = Position { board, side: solvo_othello::Color::Black, size: BoardSize::Eight, variant };
-            let mut value = evaluate(&pos);
-            if let Some((_, v)) = book.choose(&pos) {
-                value = value.max(v);
-            }
-            book.entries.insert(board, value as f32);
+            let own = evaluate(&pos);
+            book.insert_negamaxed(&pos, own);
         }
         book
+    }
+
+    /// An empty book for `variant`.
+    pub fn new(variant: Variant) -> Book {
+        Book { variant, entries: HashMap::new() }
+    }
+
+    /// Stores `pos` with the better of `own` (its own value) and its best book move's.
+    fn insert_negamaxed(&mut self, pos: &Position, own: f64) {
+        let value = self.choose(pos).map_or(own, |(_, v)| own.max(v));
+        self.entries.insert(pos.board.canonical(), value as f32);
+    }
+
+    /// Adds a game to the book (NBoard's `learn`): each of `positions` (the game's
+    /// positions, in order) that is 8x8, of the book's variant, and where the side to
+    /// move has a move, enters the book valued by `evaluate` (the value for its side to
+    /// move) if it is new; then the game is negamaxed from its last position back to its
+    /// first, so each position's value is at least its best book move's. Returns the
+    /// number of positions added. Positions already in the book keep their value or
+    /// take a better one from the game's continuation.
+    pub fn learn(&mut self, positions: &[Position], evaluate: &mut dyn FnMut(&Position) -> f64) -> usize {
+        let mut added = 0;
+        for pos in positions.iter().rev() {
+            if pos.size != BoardSize::Eight || pos.variant != self.variant || pos.moves() == 0 {
+                continue;
+            }
+            let own = match self.value(&pos.board) {
+                Some(v) => v,
+                None => {
+                    added += 1;
+                    evaluate(pos)
+                }
+            };
+            self.insert_negamaxed(pos, own);
+        }
+        added
     }
 
     /// The variant the values are for.
@@ -162,5 +195,33 @@ mod tests {
         assert!(Book::from_text("# solvo book normal\n1 1 0").is_err());
         let reversed = Position::start(BoardSize::Eight, Variant::Reversed);
         assert_eq!(book.choose(&reversed), None, "another variant's book is not used");
+    }
+
+    #[test]
+    fn learning_a_game_adds_its_positions_and_negamaxes_them() {
+        let start = Position::start(BoardSize::Eight, Variant::Normal);
+        let game = parse_transcript("f5d6c3d3c4f4", &start).unwrap();
+        let positions: Vec<Position> = std::iter::once(game.start).chain(game.positions.iter().copied()).collect();
+        let mut book = Book::new(Variant::Normal);
+        // Every position valued 0 except the last, worth 8 to its side to move.
+        let last = *positions.last().unwrap();
+        let mut eval = |p: &Position| if p.board == last.board { 8.0 } else { 0.0 };
+        assert_eq!(book.learn(&positions, &mut eval), 7);
+        assert_eq!(book.value(&last.board), Some(8.0));
+        // The position before it: its move into the book is worth -8, its own 0.
+        assert_eq!(book.value(&positions[5].board), Some(0.0));
+        // Learning it again adds nothing; a longer game adds only its new positions.
+        assert_eq!(book.learn(&positions, &mut eval), 0);
+        let longer = parse_transcript("f5d6c3d3c4f4f6", &start).unwrap();
+        let more: Vec<Position> = std::iter::once(longer.start).chain(longer.positions.iter().copied()).collect();
+        // The new last position is worth 20 to its side: the one before (worth 8) now
+        // has a move worth -20 and keeps its 8.
+        let new_last = *more.last().unwrap();
+        let mut eval2 = |p: &Position| if p.board == new_last.board { 20.0 } else { 0.0 };
+        assert_eq!(book.learn(&more, &mut eval2), 1);
+        assert_eq!(book.value(&last.board), Some(8.0));
+        // Another variant's positions are not learnt.
+        let rev = Position::start(BoardSize::Eight, Variant::Reversed);
+        assert_eq!(book.learn(&[rev], &mut eval2), 0);
     }
 }

@@ -27,6 +27,17 @@ pub enum TimeControl {
     },
 }
 
+impl TimeControl {
+    /// A fresh clock for one side of a game under this control: `Some` for
+    /// [`TimeControl::PerGame`] only.
+    pub fn new_clock(&self) -> Option<Clock> {
+        match *self {
+            TimeControl::PerGame { total, increment } => Some(Clock::new(total, increment)),
+            _ => None,
+        }
+    }
+}
+
 /// Share of the remaining time kept back (never planned for).
 const RESERVE_FRACTION: u32 = 10;
 /// Most time kept back.

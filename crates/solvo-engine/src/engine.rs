@@ -12,6 +12,7 @@ use crate::level::Level;
 use solvo_endgame::{EveryMoveResult, MoveBounds, SolveOptions};
 use solvo_eval::Weights;
 use solvo_midgame::{MidgameSearch, MoveScore, SearchLimits, SearchResult, Selectivity, MAX_THREADS};
+use solvo_othello::formats::transcript::Replay;
 use solvo_othello::{BoardSize, Position, Square, Variant};
 use solvo_solve::player::{Player, Source};
 use solvo_solve::store::Store;
@@ -174,6 +175,57 @@ impl Engine {
     /// [`Engine::best_move`] then answers at once with the book move, depth 0.
     pub fn set_book(&mut self, book: Book) {
         self.book = Some(book);
+    }
+
+    /// The opening book played from, if any (with the games learnt).
+    pub fn book(&self) -> Option<&Book> {
+        self.book.as_ref()
+    }
+
+    /// Adds `game` to the opening book (NBoard's `learn`; a book of the game's variant
+    /// is started when there is none): its positions the level does not solve exactly
+    /// (more than [`Level::exact_from`] empties), valued by this engine's search at its
+    /// level when new, then negamaxed along the game ([`Book::learn`]). Returns the
+    /// number of positions added. Errors: a game on another board than 8x8, a book of
+    /// another variant, a search that fails.
+    pub fn learn(&mut self, game: &Replay) -> Result<usize, EngineError> {
+        let start = game.start;
+        if start.size != BoardSize::Eight {
+            return Err(EngineError(format!("opening books are for 8x8, not {}", start.size)));
+        }
+        let mut book = self.book.take().unwrap_or_else(|| Book::new(start.variant));
+        if book.variant() != start.variant {
+            let e = format!("the book is for {} rules, the game for {}", book.variant(), start.variant);
+            self.book = Some(book);
+            return Err(EngineError(e));
+        }
+        let exact_from = self.settings.level.exact_from();
+        let positions: Vec<Position> =
+            std::iter::once(start).chain(game.positions.iter().copied()).filter(|p| p.empties() > exact_from).collect();
+        let mut failure = None;
+        let before = book.clone();
+        self.clear_stop();
+        // The book is out of the engine while it learns: the search values positions
+        // itself, not from the book.
+        let added =
+            book.learn(&positions, &mut |pos| match self.ask_keeping_stop(pos, None, false, false, &mut |_| {}) {
+                Ok(r) => r.score,
+                Err(e) => {
+                    failure.get_or_insert(e);
+                    0.0
+                }
+            });
+        match failure {
+            Some(e) => {
+                // A failed search leaves the book as it was.
+                self.book = Some(before);
+                Err(e)
+            }
+            None => {
+                self.book = Some(book);
+                Ok(added)
+            }
+        }
     }
 
     /// Forgets what the search tables learnt (a new game against another opponent).
@@ -593,5 +645,25 @@ mod tests {
         let r = e.best_move(&pos, Some(Duration::from_millis(150)), &mut |_| {}).unwrap();
         assert!(t.elapsed() < Duration::from_millis(1500), "{:?}", t.elapsed());
         assert!(r.best_move.is_some());
+    }
+
+    #[test]
+    fn learning_a_game_fills_the_book_and_the_engine_plays_from_it() {
+        let mut e = engine(2);
+        let start = Position::start(BoardSize::Eight, Variant::Normal);
+        let game = parse_transcript("f5d6c3d3c4f4f6f3e6e7", &start).unwrap();
+        // Level 2 solves from 4 empties: every position of this opening is learnt.
+        assert_eq!(e.learn(&game).unwrap(), 11);
+        assert_eq!(e.book().unwrap().len(), 11);
+        assert_eq!(e.learn(&game).unwrap(), 0);
+        // The start has a book move now: answered at once, depth 0.
+        let r = e.best_move(&start, None, &mut |_| {}).unwrap();
+        assert_eq!(r.depth, 0);
+        // A game of the other variant or another size is refused, the book kept.
+        let rev = parse_transcript("f5", &Position::start(BoardSize::Eight, Variant::Reversed)).unwrap();
+        assert!(e.learn(&rev).is_err());
+        let small = Replay::new(Position::start(BoardSize::Six, Variant::Normal));
+        assert!(e.learn(&small).is_err());
+        assert_eq!(e.book().unwrap().len(), 11);
     }
 }

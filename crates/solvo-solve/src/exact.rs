@@ -15,7 +15,31 @@ pub fn exact_value(pos: &Position, opts: &mut SolveOptions) -> (i32, Option<Squa
 /// [`exact_value`] starting from `guess` (clamped to the board's range): when the guess
 /// is the value, one narrow solve gives the value and a best move; a guess near the
 /// value saves windows. The result never depends on the guess, only the cost does.
+/// If a budget or the stop flag of `opts` ends a solve first, the result is the lower
+/// bound proven so far (not exact): callers that set either use
+/// [`exact_value_or_stop`].
 pub fn exact_value_from(pos: &Position, opts: &mut SolveOptions, guess: i32) -> (i32, Option<Square>, u64) {
+    exact_value_or_stop(pos, opts, guess).unwrap_or_else(|stopped| (stopped.lower, None, stopped.nodes))
+}
+
+/// Where a stopped [`exact_value_or_stop`] got to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The proven lower bound.
+    pub lower: i32,
+    /// The proven upper bound.
+    pub upper: i32,
+    /// Solver nodes spent.
+    pub nodes: u64,
+}
+
+/// [`exact_value_from`], or the bounds proven so far when a budget or the stop flag of
+/// `opts` ends a solve first (it never loops on a stopped solve).
+pub fn exact_value_or_stop(
+    pos: &Position,
+    opts: &mut SolveOptions,
+    guess: i32,
+) -> Result<(i32, Option<Square>, u64), Stopped> {
     let max = pos.size.squares() as i32;
     let (mut lo, mut hi) = (-max, max);
     let mut guess = guess;
@@ -26,7 +50,10 @@ pub fn exact_value_from(pos: &Position, opts: &mut SolveOptions, guess: i32) -> 
         let r = solve(pos, opts);
         nodes += r.nodes;
         if r.lower == r.upper {
-            return (r.lower, r.best_move, nodes);
+            return Ok((r.lower, r.best_move, nodes));
+        }
+        if r.stopped {
+            return Err(Stopped { lower: lo.max(r.lower), upper: hi.min(r.upper), nodes });
         }
         lo = lo.max(r.lower);
         hi = hi.min(r.upper);
@@ -34,7 +61,7 @@ pub fn exact_value_from(pos: &Position, opts: &mut SolveOptions, guess: i32) -> 
             // Bounds met without a solve at the value: one more for the best move.
             opts.window = Window { lo, hi: lo };
             let r = solve(pos, opts);
-            return (lo, r.best_move, nodes + r.nodes);
+            return Ok((lo, r.best_move, nodes + r.nodes));
         }
         guess = if r.lower > g { r.lower } else { r.upper };
     }

@@ -7,8 +7,9 @@
 //! kept as a gain: the player never does worse than the game-theoretic value and
 //! punishes every mistake.
 
+use crate::lookup::{lookup_in, LookupSource};
 use crate::store::Store;
-use solvo_endgame::{solve, SolveOptions, Window};
+use solvo_endgame::SolveOptions;
 use solvo_othello::{Board, BoardSize, Position, Square, Variant};
 use std::time::Duration;
 
@@ -39,13 +40,8 @@ pub struct Choice {
     pub source: Source,
 }
 
-/// A stored exact value and its best move when legal on the asked board.
-struct StoredExact {
-    value: i32,
-    best: Option<Square>,
-}
-
-/// A perfect player for one board size and variant.
+/// A perfect player for one board size and variant: its answers are
+/// [`lookup_in`]'s (the store when it knows the position exactly, else the solver).
 pub struct Player {
     size: BoardSize,
     variant: Variant,
@@ -81,69 +77,33 @@ impl Player {
         self.variant
     }
 
-    fn position(&self, board: &Board) -> Position {
-        Position { board: *board, side: solvo_othello::Color::Black, size: self.size, variant: self.variant }
-    }
-
-    fn stored(&self, board: &Board) -> Result<Option<StoredExact>, String> {
-        let Some(store) = &self.store else { return Ok(None) };
-        let r = store.get(board).map_err(|e| e.to_string())?;
-        Ok(r.and_then(|r| {
-            let v = r.value()?;
-            let legal = r.best_move.is_some_and(|m| board.moves(self.size) & m.bit() != 0);
-            Some(StoredExact { value: v as i32, best: if legal { r.best_move } else { None } })
-        }))
-    }
-
-    fn solved(&self, board: &Board) -> Result<Choice, String> {
-        let mut opts = self.options.clone();
-        opts.window = Window::FULL;
-        let r = solve(&self.position(board), &opts);
-        let v = r.score().ok_or_else(|| format!("the solver stopped with bounds [{}, {}]", r.lower, r.upper))?;
-        Ok(Choice { mv: r.best_move, value: v, source: Source::Solver { nodes: r.nodes, time: r.time } })
+    /// The store-or-solve answer for `board` (black to move: values are colour-less).
+    fn lookup(&self, board: &Board) -> Result<(crate::lookup::Lookup, Source), String> {
+        let pos = Position { board: *board, side: solvo_othello::Color::Black, size: self.size, variant: self.variant };
+        let mut options = self.options.clone();
+        let found = lookup_in(self.store.as_ref(), &pos, &mut options).map_err(|e| e.to_string())?;
+        let source = match found.source {
+            LookupSource::GameOver => Source::Rules,
+            LookupSource::Store { .. } => Source::Store,
+            LookupSource::Solved { nodes, time, .. } => Source::Solver { nodes, time },
+        };
+        Ok((found, source))
     }
 
     /// The exact value of `board` for its side to move (any position: finished games
     /// give their final score, a forced pass the negated value after it).
     pub fn value(&self, board: &Board) -> Result<(i32, Source), String> {
-        if board.moves(self.size) == 0 {
-            let passed = board.pass();
-            if passed.moves(self.size) == 0 {
-                return Ok((self.variant.apply(board.final_score(self.size)), Source::Rules));
-            }
-            let (v, s) = self.value(&passed)?;
-            return Ok((-v, s));
-        }
-        if let Some(r) = self.stored(board)? {
-            return Ok((r.value, Source::Store));
-        }
-        self.solved(board).map(|c| (c.value, c.source))
+        self.lookup(board).map(|(found, source)| (found.value, source))
     }
 
     /// A value-keeping move for the side to move of `board` (`mv: None` when it must
     /// pass); an error on a finished game.
     pub fn choose(&self, board: &Board) -> Result<Choice, String> {
-        let moves = board.moves(self.size);
-        if moves == 0 {
-            if board.pass().moves(self.size) == 0 {
-                return Err("the game is over".into());
-            }
-            let (v, source) = self.value(board)?;
-            return Ok(Choice { mv: None, value: v, source });
+        let (found, source) = self.lookup(board)?;
+        if source == Source::Rules && !found.passed {
+            return Err("the game is over".into());
         }
-        if let Some(r) = self.stored(board)? {
-            if let Some(m) = r.best {
-                return Ok(Choice { mv: Some(m), value: r.value, source: Source::Store });
-            }
-            // Exact value without a usable move: find a child keeping the value.
-            for sq in Square::iter(moves) {
-                let child = board.play(sq, self.size).expect("legal move");
-                if -self.value(&child)?.0 == r.value {
-                    return Ok(Choice { mv: Some(sq), value: r.value, source: Source::Store });
-                }
-            }
-            return Err("the store's value is not reached by any move (inconsistent store)".into());
-        }
-        self.solved(board)
+        let mv = if found.passed { None } else { found.best_move };
+        Ok(Choice { mv, value: found.value, source })
     }
 }

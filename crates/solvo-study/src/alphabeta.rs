@@ -1,13 +1,24 @@
 //! The study's depth-limited alpha-beta (negamax, fail-soft) on the feature
 //! evaluation, with or without pre-sorting the moves by a shallow search (the
-//! evaluation of each child, as the report's depth-1 pre-sort). Finished games score
-//! their final disc difference under the variant, far above any evaluation.
+//! evaluation of each child, as the report's depth-1 pre-sort), and the report's
+//! endgame search on the disc difference alone. Finished games score their final disc
+//! difference under the variant, far above any evaluation. The search keeps the line
+//! from the root (the disc difference after each ply) for the evaluation's greedy term.
 
 use crate::features::FeatureWeights;
 use solvo_othello::{Board, BoardSize, Square, Variant};
 
 /// A finished game's score per disc: above any evaluation.
 const WIN_UNIT: i32 = 1_000_000;
+
+/// What the search scores at its depth limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    /// The feature evaluation (greedy term included).
+    Features,
+    /// The disc difference alone, under the variant (the report's search after move 50).
+    Discs,
+}
 
 /// The search of one move.
 pub struct AlphaBeta<'a> {
@@ -17,14 +28,25 @@ pub struct AlphaBeta<'a> {
     pub variant: Variant,
     /// Sort the moves by the child's evaluation before searching them.
     pub presort: bool,
+    /// What the depth limit scores.
+    pub leaf: Leaf,
     /// Nodes visited so far.
     pub nodes: u64,
+    /// Disc differences for the root's side to move after each ply of the current line.
+    line: Vec<i32>,
 }
 
-impl AlphaBeta<'_> {
+impl<'a> AlphaBeta<'a> {
+    /// A search on `weights` for `variant`, pre-sorting the moves when `presort`,
+    /// scoring the depth limit by `leaf`.
+    pub fn new(weights: &'a FeatureWeights, variant: Variant, presort: bool, leaf: Leaf) -> AlphaBeta<'a> {
+        AlphaBeta { weights, variant, presort, leaf, nodes: 0, line: Vec::new() }
+    }
+
     /// The best move of `board` (8x8, side to move has a move) searched `depth` plies,
     /// and its value; `None` when the side to move must pass or the game is over.
     pub fn best_move(&mut self, board: &Board, depth: u32) -> Option<(Square, i32)> {
+        self.line.clear();
         let mut moves = self.ordered(board);
         if moves.is_empty() {
             return None;
@@ -32,7 +54,7 @@ impl AlphaBeta<'_> {
         let mut best = (moves[0].0, i32::MIN + 1);
         let mut alpha = i32::MIN + 1;
         for (sq, child) in moves.drain(..) {
-            let v = -self.negamax(&child, depth.saturating_sub(1), -i32::MAX, -alpha);
+            let v = -self.child(&child, depth.saturating_sub(1), -i32::MAX, -alpha);
             if v > best.1 {
                 best = (sq, v);
                 alpha = alpha.max(v);
@@ -53,6 +75,16 @@ impl AlphaBeta<'_> {
         moves
     }
 
+    /// Searches `board`, one ply further down the line than the node before.
+    fn child(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let diff = board.player.count_ones() as i32 - board.opponent.count_ones() as i32;
+        // The root's side is to move again after an even number of plies.
+        self.line.push(if self.line.len().is_multiple_of(2) { -diff } else { diff });
+        let v = self.negamax(board, depth, alpha, beta);
+        self.line.pop();
+        v
+    }
+
     fn negamax(&mut self, board: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         let size = BoardSize::Eight;
@@ -61,14 +93,19 @@ impl AlphaBeta<'_> {
             if passed.moves(size) == 0 {
                 return self.variant.apply(board.final_score(size)) * WIN_UNIT;
             }
-            return -self.negamax(&passed, depth, -beta, -alpha);
+            return -self.child(&passed, depth, -beta, -alpha);
         }
         if depth == 0 {
-            return self.weights.evaluate(board);
+            return match self.leaf {
+                Leaf::Features => self.weights.evaluate_line(board, &self.line),
+                Leaf::Discs => {
+                    self.variant.apply(board.player.count_ones() as i32 - board.opponent.count_ones() as i32)
+                }
+            };
         }
         let mut best = i32::MIN + 1;
         for (_, child) in self.ordered(board) {
-            let v = -self.negamax(&child, depth - 1, -beta, -alpha);
+            let v = -self.child(&child, depth - 1, -beta, -alpha);
             if v > best {
                 best = v;
                 if v > alpha {
@@ -86,16 +123,80 @@ impl AlphaBeta<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::features::greedy_term;
 
     #[test]
     fn presorting_changes_the_cost_not_the_value() {
         let w = FeatureWeights::hand_set(Variant::Reversed);
         let board = Board::start().play(Square::parse("f5").unwrap(), BoardSize::Eight).unwrap();
-        let mut plain = AlphaBeta { weights: &w, variant: Variant::Reversed, presort: false, nodes: 0 };
-        let mut sorted = AlphaBeta { weights: &w, variant: Variant::Reversed, presort: true, nodes: 0 };
-        let a = plain.best_move(&board, 5).unwrap();
-        let b = sorted.best_move(&board, 5).unwrap();
-        assert_eq!(a.1, b.1, "same value");
-        assert!(plain.nodes > 0 && sorted.nodes > 0);
+        for leaf in [Leaf::Features, Leaf::Discs] {
+            let mut plain = AlphaBeta::new(&w, Variant::Reversed, false, leaf);
+            let mut sorted = AlphaBeta::new(&w, Variant::Reversed, true, leaf);
+            let a = plain.best_move(&board, 5).unwrap();
+            let b = sorted.best_move(&board, 5).unwrap();
+            assert_eq!(a.1, b.1, "same value");
+            assert!(plain.nodes > 0 && sorted.nodes > 0);
+        }
+    }
+
+    #[test]
+    fn leaves_see_the_line_from_the_root() {
+        // Depth 2 from the start: the value of the best move is the minimum over the
+        // replies of the evaluation with the two-ply line, checked by hand.
+        let w = FeatureWeights::hand_set(Variant::Reversed);
+        let size = BoardSize::Eight;
+        let root = Board::start();
+        let mut search = AlphaBeta::new(&w, Variant::Reversed, false, Leaf::Features);
+        let (_, value) = search.best_move(&root, 2).unwrap();
+        let diff = |b: &Board| b.player.count_ones() as i32 - b.opponent.count_ones() as i32;
+        let mut expected = i32::MIN;
+        for a in Square::iter(root.moves(size)) {
+            let c = root.play(a, size).unwrap();
+            let mut worst = i32::MAX;
+            for r in Square::iter(c.moves(size)) {
+                let g = c.play(r, size).unwrap();
+                // For the root's side: after ply 1 the opponent moves (turn c's round).
+                let line = [-diff(&c), diff(&g)];
+                worst = worst.min(w.evaluate(&g) + greedy_term(-4, &line));
+            }
+            expected = expected.max(worst);
+        }
+        assert_eq!(value, expected);
+    }
+
+    #[test]
+    fn the_disc_search_solves_a_short_endgame() {
+        // Ten plies from 6 empties reach the end (a pass is not counted in the depth): the
+        // value is the exact final score.
+        let w = FeatureWeights::hand_set(Variant::Normal);
+        let size = BoardSize::Eight;
+        let mut rng = solvo_core::rng::Rng::new(7);
+        let mut b = Board::start();
+        while b.empties(size) > 6 {
+            let moves = b.moves(size);
+            b = if moves == 0 {
+                b.pass()
+            } else {
+                let n = moves.count_ones() as usize;
+                b.play(Square::iter(moves).nth(rng.below(n)).unwrap(), size).unwrap()
+            };
+            if b.moves(size) == 0 && b.pass().moves(size) == 0 {
+                b = Board::start();
+            }
+        }
+        if b.moves(size) == 0 {
+            b = b.pass();
+        }
+        // Brute force: the exact final score for the side to move.
+        fn exact(b: &Board) -> i32 {
+            let size = BoardSize::Eight;
+            if b.moves(size) == 0 {
+                return if b.pass().moves(size) == 0 { b.final_score(size) } else { -exact(&b.pass()) };
+            }
+            Square::iter(b.moves(size)).map(|sq| -exact(&b.play(sq, size).unwrap())).max().unwrap()
+        }
+        let mut search = AlphaBeta::new(&w, Variant::Normal, true, Leaf::Discs);
+        let (_, v) = search.best_move(&b, 10).unwrap();
+        assert_eq!(v, exact(&b) * WIN_UNIT);
     }
 }

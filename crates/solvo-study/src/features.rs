@@ -1,8 +1,10 @@
 //! The study's feature evaluation (8x8), from the side to move: a per-stage weight for
 //! each square class (own disc +1, opponent disc -1), mobility, discs made stable by
 //! the corners, frontier discs and the disc difference, each a weighted difference
-//! between the two sides. The weights decide what is good, so one evaluation serves
-//! both variants (the misère weights favour few discs, no corners, no mobility).
+//! between the two sides, and the report's "greedy" term, which looks at the line of
+//! play that led to the position (see [`greedy_term`]). The weights decide what is
+//! good, so one evaluation serves both variants (the misère weights favour few discs,
+//! no corners, no mobility).
 
 use solvo_othello::{Board, BoardSize, Variant};
 use std::fmt;
@@ -13,12 +15,15 @@ pub const STAGES: usize = 3;
 /// Square classes under the board's 8 symmetries (a1, b1, c1, d1, b2, c2, d2, c3, d3, d4).
 pub const CLASSES: usize = 10;
 /// Scalar features after the square table.
-pub const SCALARS: usize = 4;
-/// Number of weights: the square table, then mobility, stable, frontier, discs.
+pub const SCALARS: usize = 5;
+/// Number of weights: the square table, then mobility, stable, frontier, discs, greedy.
 pub const WEIGHTS: usize = STAGES * CLASSES + SCALARS;
 
 /// The names of the scalar features, in weight order.
-pub const SCALAR_NAMES: [&str; SCALARS] = ["mobility", "stable", "frontier", "discs"];
+pub const SCALAR_NAMES: [&str; SCALARS] = ["mobility", "stable", "frontier", "discs", "greedy"];
+
+/// The index of the greedy weight.
+const GREEDY: usize = STAGES * CLASSES + 4;
 
 /// The class of each square (row-major from a1).
 const CLASS: [usize; 64] = {
@@ -48,15 +53,16 @@ pub struct FeatureWeights(pub [i32; WEIGHTS]);
 
 impl FeatureWeights {
     /// Hand-set weights: for the misère game the report's table (corners -497,
-    /// X-squares +44, C-squares +29, ...), few discs, no mobility, no stable discs; for
-    /// the normal game a classic table with the signs the other way.
+    /// X-squares +44, C-squares +29, ...), few discs now and along the line (greedy),
+    /// no mobility, no stable discs; for the normal game a classic table with the signs
+    /// the other way and no weight on discs (greedy 0: emphasising it changes nothing).
     pub fn hand_set(variant: Variant) -> FeatureWeights {
         // a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
         let reversed = [-497, 29, -12, -7, 44, -23, -27, -10, -5, 0];
         let normal = [120, -20, 20, 5, -40, -5, -5, 15, 3, 3];
         let (table, scalars) = match variant {
-            Variant::Reversed => (reversed, [-8, -30, 6, -4]),
-            Variant::Normal => (normal, [8, 30, -6, 0]),
+            Variant::Reversed => (reversed, [-8, -30, 6, -4, -4]),
+            Variant::Normal => (normal, [8, 30, -6, 0, 0]),
         };
         let mut w = [0; WEIGHTS];
         for s in 0..STAGES {
@@ -82,7 +88,20 @@ impl FeatureWeights {
         Ok(w)
     }
 
-    /// The evaluation of `board` for its side to move (8x8), in weight units.
+    /// The evaluation of `board` for its side to move (8x8), in weight units, with the
+    /// greedy term of the line that reached it: `line` holds the disc differences (own
+    /// minus opponent's) for the side to move at the root of the search, after each
+    /// ply from the root to `board` (passes included), first ply first; empty at the
+    /// root (no greedy term). Every ply changes the side to move, so `board`'s side is
+    /// the root's when `line` has an even length, and the term is turned to its side.
+    pub fn evaluate_line(&self, board: &Board, line: &[i32]) -> i32 {
+        let greedy = greedy_term(self.0[GREEDY], line);
+        self.evaluate(board) + if line.len().is_multiple_of(2) { greedy } else { -greedy }
+    }
+
+    /// The static part of the evaluation of `board` for its side to move (8x8), in
+    /// weight units: every feature but greedy (which needs the line, see
+    /// [`FeatureWeights::evaluate_line`]).
     pub fn evaluate(&self, board: &Board) -> i32 {
         let (p, o) = (board.player, board.opponent);
         let discs = (p | o).count_ones();
@@ -135,6 +154,28 @@ impl FromStr for FeatureWeights {
     }
 }
 
+/// The report's greedy term, `weight` times a weighted mean of the disc differences
+/// along the line searched: with `line[j]` the disc difference after ply `j + 1` of the
+/// `n` plies from the root (j = 0..n-1), `weight x sum_j (n - j) line[j] / (1 + 2 +
+/// ... + n)`, the nearest ply weighing `n`, the last one 1 (0 for an empty line).
+///
+/// The report's words are "a weighted count of opponent discs kept over the next n
+/// plies, (sum over j of (n - j) x reserve_j) / (sum of j)". We read the n plies as
+/// the line the search follows from the root to the evaluated position (the only next
+/// n plies a depth-n search has), and reserve_j as the disc difference after ply j (the
+/// opponent's disc count less a constant: the discs on the board after ply j are fixed
+/// by j, passes aside), so the term is a difference between the sides like the others
+/// and its weight's sign says which variant it serves (negative in the misère game: let
+/// the opponent keep discs all along the line, not only at its end).
+pub fn greedy_term(weight: i32, line: &[i32]) -> i32 {
+    let n = line.len() as i64;
+    if n == 0 || weight == 0 {
+        return 0;
+    }
+    let sum: i64 = line.iter().enumerate().map(|(j, &d)| (n - j as i64) * i64::from(d)).sum();
+    (i64::from(weight) * sum / (n * (n + 1) / 2)) as i32
+}
+
 /// Discs of `own` made stable by the corners: from each owned corner, the run of own
 /// discs along both edges.
 pub fn corner_stable(own: u64) -> u64 {
@@ -179,6 +220,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_greedy_term_is_a_weighted_mean_nearest_ply_first() {
+        assert_eq!(greedy_term(5, &[]), 0);
+        // One ply: the disc difference itself.
+        assert_eq!(greedy_term(3, &[4]), 12);
+        // Three plies weighted 3, 2, 1 over 6: (3*6 + 2*0 + 1*-6) / 6 = 2.
+        assert_eq!(greedy_term(1, &[6, 0, -6]), 2);
+        assert_eq!(greedy_term(-2, &[6, 0, -6]), -4);
+        // A constant line gives that constant.
+        assert_eq!(greedy_term(1, &[7; 9]), 7);
+        let w = FeatureWeights::hand_set(Variant::Reversed);
+        let b = Board::start();
+        assert_eq!(w.evaluate_line(&b, &[2, -2]), w.evaluate(&b) + greedy_term(-4, &[2, -2]));
+        // An odd line ends with the other side to move: the term turns round.
+        assert_eq!(w.evaluate_line(&b, &[2]), w.evaluate(&b) + 8);
+    }
+
+    #[test]
     fn classes_are_symmetric_and_features_count_what_they_say() {
         assert_eq!((CLASS[0], CLASS[7], CLASS[56], CLASS[63]), (0, 0, 0, 0));
         assert_eq!((CLASS[9], CLASS[54]), (4, 4)); // b2, g7: X-squares
@@ -194,6 +252,7 @@ mod tests {
         assert_eq!(w.to_string().parse::<FeatureWeights>().unwrap(), w);
         assert!("1 2".parse::<FeatureWeights>().is_err());
         assert_eq!(w.emphasised("mobility", 3).unwrap().0[STAGES * CLASSES], -24);
+        assert_eq!(w.emphasised("greedy", 3).unwrap().0[GREEDY], -12);
         assert!(w.emphasised("luck", 2).is_err());
     }
 }

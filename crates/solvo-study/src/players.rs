@@ -1,7 +1,7 @@
 //! The study's players as match contestants: alpha-beta on the feature evaluation
 //! (with or without pre-sorting) and MCTS with random playouts.
 
-use crate::alphabeta::AlphaBeta;
+use crate::alphabeta::{AlphaBeta, Leaf};
 use crate::features::FeatureWeights;
 use crate::mcts::mcts_move;
 use solvo_core::rng::Rng;
@@ -19,7 +19,12 @@ fn check_8x8(game: &Session) -> Result<(), String> {
     }
 }
 
-/// Depth-limited alpha-beta on the feature evaluation.
+/// The report's endgame: 10 plies on the disc difference alone from move 50 (10 empty
+/// squares) on.
+pub const REPORT_ENDGAME: u32 = 10;
+
+/// Depth-limited alpha-beta on the feature evaluation, and the report's disc-difference
+/// search near the end.
 pub struct FeaturePlayer {
     /// The evaluation.
     pub weights: FeatureWeights,
@@ -27,6 +32,9 @@ pub struct FeaturePlayer {
     pub depth: u32,
     /// Pre-sort moves by the children's evaluation.
     pub presort: bool,
+    /// The report's endgame: from this many empty squares on, search this many plies
+    /// on the disc difference alone (10: the report's 10 plies after move 50; 0: never).
+    pub endgame: u32,
     /// Its name in records.
     pub label: String,
 }
@@ -39,8 +47,13 @@ impl Contestant for FeaturePlayer {
     fn choose(&mut self, game: &Session, _: Option<Duration>, _: Option<Duration>) -> Result<Ply, String> {
         check_8x8(game)?;
         let pos = game.position();
-        let mut search = AlphaBeta { weights: &self.weights, variant: pos.variant, presort: self.presort, nodes: 0 };
-        Ok(search.best_move(&pos.board, self.depth.max(1)).map_or(Ply::Pass, |(sq, _)| Ply::Move(sq)))
+        let (leaf, depth) = if self.endgame > 0 && pos.empties() <= self.endgame {
+            (Leaf::Discs, self.endgame)
+        } else {
+            (Leaf::Features, self.depth.max(1))
+        };
+        let mut search = AlphaBeta::new(&self.weights, pos.variant, self.presort, leaf);
+        Ok(search.best_move(&pos.board, depth).map_or(Ply::Pass, |(sq, _)| Ply::Move(sq)))
     }
 }
 

@@ -5,7 +5,7 @@
 //! reports its best individual; a run started from a logged best continues from it.
 
 use crate::features::{FeatureWeights, WEIGHTS};
-use crate::players::FeaturePlayer;
+use crate::players::{FeaturePlayer, REPORT_ENDGAME};
 use solvo_core::rng::Rng;
 use solvo_engine::arena::{play_game, MatchStats};
 use solvo_engine::openings::random_openings;
@@ -48,6 +48,7 @@ fn fitness(w: &FeatureWeights, reference: &FeatureWeights, openings: &[Replay], 
         weights: weights.clone(),
         depth,
         presort: true,
+        endgame: REPORT_ENDGAME,
         label: String::new(),
     };
     for opening in openings {

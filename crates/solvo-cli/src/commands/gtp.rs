@@ -100,10 +100,7 @@ impl Gtp {
     }
 
     fn reset_clocks(&mut self) {
-        self.clocks = match self.engine.settings().time {
-            TimeControl::PerGame { total, increment } => [Some(Clock::new(total, increment)); 2],
-            _ => [None, None],
-        };
+        self.clocks = [self.engine.settings().time.new_clock(); 2];
     }
 
     /// Handles one input line; `None` for lines to ignore (empty, comments), else the

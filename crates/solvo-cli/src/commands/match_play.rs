@@ -9,7 +9,7 @@ use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
 use crate::Common;
 use serde_json::json;
-use solvo_engine::arena::{Contestant, EngineContestant, MatchStats, Sprt};
+use solvo_engine::arena::{ClockStats, Contestant, EngineContestant, MatchStats, Sprt, LOST_ON_TIME};
 use solvo_engine::external::{GtpContestant, NBoardContestant};
 use solvo_engine::openings::{parse_openings, random_openings};
 use solvo_engine::tournament::{first_is_black, run_match, MatchGame, MatchPlan};
@@ -17,18 +17,18 @@ use solvo_engine::{Engine, Level};
 use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay, parse_ggf};
 use solvo_othello::{BoardSize, Position};
 use solvo_study::features::FeatureWeights;
-use solvo_study::players::{FeaturePlayer, MctsPlayer};
+use solvo_study::players::{FeaturePlayer, MctsPlayer, REPORT_ENDGAME};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `solvo match`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE,book=FILE`, the
-    /// study's `ab:depth=N,sort=0|1,weights=hand|FILE,emph=FEATURE:K` and
+    /// study's `ab:depth=N,sort=0|1,end=N,weights=hand|FILE,emph=FEATURE:K` and
     /// `mcts:playouts=N,seed=S`, `gtp:<command line>` or `nboard:<command line>`.
     #[arg(long = "engine", num_args = 1, required = true)]
     pub engines: Vec<String>,
@@ -75,7 +75,7 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
 /// An engine as the command line names it.
 enum Spec {
     Internal { level: u32, eval: Option<PathBuf>, book: Option<PathBuf> },
-    Feature { depth: u32, presort: bool, weights: FeatureWeights, label: String },
+    Feature { depth: u32, presort: bool, endgame: u32, weights: FeatureWeights, label: String },
     Mcts { playouts: u32, seed: u64 },
     Gtp(String),
     NBoard(String),
@@ -139,10 +139,11 @@ fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn 
             }
             Ok(Box::new(EngineContestant { engine, label }))
         }
-        Spec::Feature { depth, presort, weights, label } => Ok(Box::new(FeaturePlayer {
+        Spec::Feature { depth, presort, endgame, weights, label } => Ok(Box::new(FeaturePlayer {
             weights: weights.clone(),
             depth: *depth,
             presort: *presort,
+            endgame: *endgame,
             label: label.clone(),
         })),
         Spec::Mcts { playouts, seed } => Ok(Box::new(MctsPlayer {
@@ -156,14 +157,18 @@ fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn 
 }
 
 /// The study's alpha-beta player: `depth=N`, `sort=0|1` (pre-sorting, default on),
-/// `weights=hand|FILE` (a tuned weight line), `emph=FEATURE:FACTOR` (repeatable).
+/// `end=N` (the disc-difference search of N plies from N empties; default the
+/// report's 10, 0 for none), `weights=hand|FILE` (a tuned weight line),
+/// `emph=FEATURE:FACTOR` (repeatable).
 fn parse_feature(rest: &str, common: Common) -> Result<Spec, String> {
     let (mut depth, mut presort, mut weights) = (4, true, FeatureWeights::hand_set(common.variant));
+    let mut endgame = REPORT_ENDGAME;
     let mut label = Vec::new();
     for item in rest.split(',').filter(|s| !s.is_empty()) {
         match item.split_once('=') {
             Some(("depth", v)) => depth = crate::option_ranges::plies(v)?.max(1),
             Some(("sort", v)) => presort = v != "0" && v != "off",
+            Some(("end", v)) => endgame = crate::option_ranges::endgame_plies(v)?,
             Some(("weights", "hand")) => {}
             Some(("weights", v)) => {
                 let text = crate::input_file::read_text(std::path::Path::new(v)).map_err(|e| e.0)?;
@@ -179,16 +184,45 @@ fn parse_feature(rest: &str, common: Common) -> Result<Spec, String> {
                 let factor: i32 = factor.parse().map_err(|_| format!("emph {v:?}: expected FEATURE:FACTOR"))?;
                 weights = weights.emphasised(name, factor)?;
             }
-            _ => return Err(format!("unknown setting {item:?} (depth=N, sort=0|1, weights=hand|FILE, emph=F:K)")),
+            _ => {
+                return Err(format!("unknown setting {item:?} (depth=N, sort=0|1, end=N, weights=hand|FILE, emph=F:K)"))
+            }
         }
         label.push(item.to_string());
     }
     let label = if label.is_empty() { "ab".to_string() } else { format!("ab:{}", label.join(",")) };
-    Ok(Spec::Feature { depth, presort, weights, label })
+    Ok(Spec::Feature { depth, presort, endgame, weights, label })
 }
 
-/// The games of a record file: (index, first contestant's score).
-fn recorded(path: &PathBuf, common: Common) -> Result<Vec<(usize, i32)>, CliError> {
+/// What the match keeps of a finished game (read back from the record on resuming).
+struct Finished {
+    /// The game's number.
+    index: usize,
+    /// The first contestant's final disc difference.
+    first_score: i32,
+    /// Under a clock, the least time either side had left after a move.
+    least_left: Option<Duration>,
+    /// Whether a side lost on time.
+    lost_on_time: bool,
+}
+
+/// The GGF tag holding the least time each side had left after one of its moves
+/// (`TL[black/white]`, seconds; not a GGS tag: GGF readers skip it).
+const LEAST_LEFT_TAG: &str = "TL";
+
+impl Finished {
+    fn of(g: &MatchGame) -> Finished {
+        Finished {
+            index: g.index,
+            first_score: g.first_score(),
+            least_left: g.record.least_time_left(),
+            lost_on_time: g.record.lost_on_time(),
+        }
+    }
+}
+
+/// The games of a record file.
+fn recorded(path: &PathBuf, common: Common) -> Result<Vec<Finished>, CliError> {
     if !path.exists() || std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
         return Ok(Vec::new());
     }
@@ -205,7 +239,15 @@ fn recorded(path: &PathBuf, common: Common) -> Result<Vec<(usize, i32)>, CliErro
             )));
         };
         let score = score as i32;
-        out.push((index, if first_is_black(index) { score } else { -score }));
+        let least_left = g.tag(LEAST_LEFT_TAG).and_then(|v| {
+            v.split('/').filter_map(|s| s.parse::<f64>().ok()).filter(|s| s.is_finite() && *s >= 0.0).reduce(f64::min)
+        });
+        out.push(Finished {
+            index,
+            first_score: if first_is_black(index) { score } else { -score },
+            least_left: least_left.map(Duration::from_secs_f64),
+            lost_on_time: g.tag("CO").is_some_and(|c| c.ends_with(LOST_ON_TIME)),
+        });
     }
     Ok(out)
 }
@@ -220,20 +262,27 @@ fn record_line(g: &MatchGame) -> String {
     if let Some((side, why)) = &g.record.forfeit {
         ggf.tags.push(("CO".into(), format!("{side} forfeits: {why}")));
     }
+    if let [Some(b), Some(w)] = g.record.least_left {
+        ggf.tags.push((LEAST_LEFT_TAG.into(), format!("{:.3}/{:.3}", b.as_secs_f64(), w.as_secs_f64())));
+    }
     format_ggf(&ggf)
 }
 
-fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, json: bool) -> String {
+fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, clock: &ClockStats, json: bool) -> String {
     let (elo, lo, hi) = stats.elo();
+    let least = clock.least_left.map(|d| d.as_secs_f64());
     if json {
         json!({"first": names[0], "second": names[1], "games": stats.games(), "wins": stats.wins,
                "draws": stats.draws, "losses": stats.losses, "mean_discs": stats.mean_discs(),
                "score_rate": stats.score_rate(), "elo": finite(elo), "elo_low": finite(lo), "elo_high": finite(hi),
-               "sprt": sprt})
+               "sprt": sprt, "lost_on_time": clock.lost_on_time, "least_time_left": least})
         .to_string()
     } else {
+        let clock_text = least.map_or(String::new(), |l| {
+            format!("; clock: {} lost on time, least time left {l:.2} s", clock.lost_on_time)
+        });
         format!(
-            "{} vs {}: {} games, +{} ={} -{}, mean disc difference {:+.2}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]{}",
+            "{} vs {}: {} games, +{} ={} -{}, mean disc difference {:+.2}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]{}{clock_text}",
             names[0],
             names[1],
             stats.games(),
@@ -277,11 +326,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let parallel = args.parallel.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let plan = MatchPlan { openings, games: total, parallel, time: args.engine.time_control() };
     let mut stats = MatchStats::default();
+    let mut clock = ClockStats::default();
     let mut done = HashSet::new();
     if let Some(path) = &args.record {
-        for (index, score) in recorded(path, common)? {
-            if index < total && done.insert(index) {
-                stats.add(score);
+        for game in recorded(path, common)? {
+            if game.index < total && done.insert(game.index) {
+                stats.add(game.first_score);
+                clock.add(game.least_left, game.lost_on_time);
             }
         }
         if !done.is_empty() {
@@ -300,7 +351,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     };
     let file = Mutex::new(file);
     let names = Mutex::new([String::new(), String::new()]);
-    let state = Mutex::new((stats, None::<String>, None::<String>));
+    let state = Mutex::new((stats, None::<String>, None::<String>, clock));
     let started = Instant::now();
     let make = |i: usize| {
         let spec = &specs[i];
@@ -311,6 +362,8 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let on_game = |g: &MatchGame| -> bool {
         let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
         st.0.add(g.first_score());
+        let finished = Finished::of(g);
+        st.3.add(finished.least_left, finished.lost_on_time);
         let mut n = names.lock().unwrap_or_else(|e| e.into_inner());
         let (a, b) = if first_is_black(g.index) { (&g.black, &g.white) } else { (&g.white, &g.black) };
         *n = [a.clone(), b.clone()];
@@ -320,8 +373,10 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             }
         }
         let forfeit = g.record.forfeit.as_ref().map_or(String::new(), |(s, why)| format!(" ({s} forfeits: {why})"));
+        let least =
+            finished.least_left.map_or(String::new(), |d| format!(", least time left {:.2} s", d.as_secs_f64()));
         eprintln!(
-            "game {} ({}/{total}, {:.0} s): {} - {} {:+}{forfeit}; first: +{} ={} -{}",
+            "game {} ({}/{total}, {:.0} s): {} - {} {:+}{forfeit}{least}; first: +{} ={} -{}",
             g.index + 1,
             st.0.games(),
             started.elapsed().as_secs_f64(),
@@ -342,7 +397,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         st.2.is_none()
     };
     run_match(&plan, &first, &second, &done, &on_game).map_err(CliError)?;
-    let (stats, write_error, sprt) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (stats, write_error, sprt, clock) = state.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = write_error {
         return Err(CliError(e));
     }
@@ -352,6 +407,6 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             n.clone_from(&args.engines[i]);
         }
     }
-    out!("{}", summary(&stats, &names, sprt.as_deref(), common.json));
+    out!("{}", summary(&stats, &names, sprt.as_deref(), &clock, common.json));
     Ok(())
 }

@@ -5,22 +5,46 @@
 //! From the GUI: `nboard <version>`, `set depth <n>` (the level), `set game <GGF>`,
 //! `set contempt <n>`, `move <move>[/<eval>[/<time>]]`, `hint <n>`, `go`, `ping <n>`,
 //! `learn`, `analyze`, `quit`. To the GUI: `set myname solvo<level>`, `status <text>`,
-//! `search <move> <eval> 0 <depth>` lines while thinking (evaluations from the side
-//! to move, depth `d` or `d@s%`, `100%` when exact), `=== <move>/<eval>/<time>` for
+//! `search <move> <eval> 0 <depth>` lines while thinking, `=== <move>/<eval>/<time>` for
 //! `go`, `pong <n>`, `learned`, `analysis <ply> <eval>`, `nodestats <nodes> <time>`.
 //! The protocol has no error reply: a malformed command gets a `status error: ...`
 //! line saying what is wrong, and the engine goes on. A `ping` (or `quit`) arriving
 //! while the engine thinks stops the search, as the protocol requires.
+//!
+//! Checked against the protocol's description (NTest's `Protocol.htm`) and the way the
+//! NBoard GUI reads replies (its `ParsedEngine` and `Hint` classes): a `search` line is
+//! `search <pv> <eval> 0 <depth>`, the pv starting with the move's two characters and
+//! without spaces, the eval a plain decimal number (no exponent) for the side to move;
+//! the GUI takes the depth as text, its leading number as the depth, `100%` as an exact
+//! value, and drops the hints whose depth text differs from the latest one, so every
+//! line of an iteration carries the same depth text: `d`, `d@s%` for a selective
+//! search (as Edax writes it), `100%` when exact.
+//!
+//! `learn` adds the current game to the opening book (`Engine::learn`: its positions
+//! the level does not solve, valued by the search and negamaxed), answers `learned`
+//! (the protocol's word; the GUI clears its status on our empty `status` line before
+//! it), and with `--learn-book FILE` writes the book back to FILE, which later
+//! sessions (`--book FILE` or `--learn-book FILE`) play from.
+//!
+//! `set contempt <c>` (centidisks, the value of a draw) is accepted and not applied:
+//! solvo's exact scores are final disc differences, which are even on 8x8 (the empty
+//! squares go to the winner), so a draw valued anywhere strictly between -2 and +2
+//! discs (|c| < 200) never changes the move chosen among exactly solved ones, and a
+//! midgame estimate of 0 is no proven draw for a contempt to apply to. A larger
+//! contempt would make solvo prefer a proven draw to a proven loss by 2 or more (or the
+//! reverse): that needs the draw's value inside the exact search, which solvo does not
+//! have; the engine says so in a status line and plays on as without contempt.
 
 use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
 use crate::Common;
-use solvo_engine::{Clock, Engine, Level, SearchResult, Session, TimeControl};
+use solvo_engine::{Clock, Engine, Level, SearchResult, Session};
 use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Position, Square, Variant};
 use std::collections::VecDeque;
 use std::io::BufRead;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
@@ -29,11 +53,17 @@ use std::time::Duration;
 pub struct Args {
     #[command(flatten)]
     pub engine: EngineArgs,
+    /// A book that `learn` adds each game to and writes back (created when missing);
+    /// the engine plays from it as from --book.
+    #[arg(long, conflicts_with = "book")]
+    pub learn_book: Option<PathBuf>,
 }
 
 /// An NBoard session.
 struct NBoard {
     engine: Engine,
+    /// Where `learn` writes the book.
+    learn_book: Option<PathBuf>,
     session: Session,
     variant: Variant,
     clock: Option<Clock>,
@@ -105,10 +135,7 @@ impl NBoard {
                 out!("pong {rest}");
                 Ok(())
             }
-            "learn" => {
-                out!("learned");
-                Ok(())
-            }
+            "learn" => self.learn(),
             "analyze" => self.analyze(),
             other => Err(format!("unknown command {other:?}")),
         };
@@ -136,19 +163,20 @@ impl NBoard {
                 Ok(())
             }
             "contempt" => {
-                // Accepted and checked; solvo plays for the disc difference (no contempt).
+                // Accepted and not applied: see the module's documentation.
                 let c = value.parse::<f64>().ok().filter(|c| c.is_finite());
-                c.map(|_| ()).ok_or_else(|| format!("set contempt: expected a number, not {value:?}"))
+                let c = c.ok_or_else(|| format!("set contempt: expected a number (centidisks), not {value:?}"))?;
+                if c.abs() >= 200.0 {
+                    out!("status solvo ignores contempt {c}: draws are scored 0 in its exact search");
+                }
+                Ok(())
             }
             other => Err(format!("set: unknown parameter {other:?} (depth, game, contempt)")),
         }
     }
 
     fn reset_clock(&mut self) {
-        self.clock = match self.engine.settings().time {
-            TimeControl::PerGame { total, increment } => Some(Clock::new(total, increment)),
-            _ => None,
-        };
+        self.clock = self.engine.settings().time.new_clock();
     }
 
     fn play(&mut self, rest: &str) -> Result<(), String> {
@@ -212,6 +240,19 @@ impl NBoard {
         Ok(())
     }
 
+    /// `learn`: the game into the book, the book to its file.
+    fn learn(&mut self) -> Result<(), String> {
+        out!("status solvo is learning");
+        let learnt = self.engine.learn(self.session.replay()).map_err(|e| format!("learn: {}", e.0));
+        out!("status");
+        learnt?;
+        if let (Some(path), Some(book)) = (&self.learn_book, self.engine.book()) {
+            write_book(path, &book.to_text()).map_err(|e| format!("learn: {e}"))?;
+        }
+        out!("learned");
+        Ok(())
+    }
+
     /// Every position of the game from the last back to the first: `analysis <ply>
     /// <eval>`, the value for the side to move after `ply` plies.
     fn analyze(&mut self) -> Result<(), String> {
@@ -240,6 +281,24 @@ fn pv_text(r: &SearchResult, size: BoardSize) -> String {
     }
 }
 
+/// Writes `text` to `path` whole or not at all (a temporary file renamed over it).
+fn write_book(path: &Path, text: &str) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The engine of `solvo nboard`: `--learn-book`'s book (when the file exists) loaded
+/// as `--book` would be.
+fn make_engine(args: &Args, common: Common) -> Result<Engine, CliError> {
+    let engine_args = match &args.learn_book {
+        Some(path) if path.exists() => EngineArgs { book: Some(path.clone()), ..args.engine.clone() },
+        _ => args.engine.clone(),
+    };
+    engine_args.engine(common)
+}
+
 /// Lines that stop a running search.
 fn is_interrupt(line: &str) -> bool {
     let word = line.split_whitespace().next().unwrap_or("");
@@ -248,7 +307,7 @@ fn is_interrupt(line: &str) -> bool {
 
 /// Runs `solvo nboard` until `quit` or the end of input.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
-    let engine = args.engine.engine(common)?;
+    let engine = make_engine(&args, common)?;
     let stop = engine.stop_handle();
     let (tx, rx) = channel();
     // The reader: every line goes to the main loop; a ping or quit also stops the
@@ -267,6 +326,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let size = common.size.unwrap_or(BoardSize::Eight);
     let mut nb = NBoard {
         engine,
+        learn_book: args.learn_book.clone(),
         session: Session::new(size, common.variant),
         variant: common.variant,
         clock: None,

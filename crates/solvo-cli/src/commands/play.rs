@@ -11,7 +11,7 @@ use crate::Common;
 use serde_json::json;
 use solvo_core::rng::Rng;
 use solvo_endgame::SolveOptions;
-use solvo_engine::{Clock, SearchResult, Session, TimeControl};
+use solvo_engine::{SearchResult, Session};
 use solvo_othello::formats::board_string::diagram;
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{Board, BoardSize, Color, Position, Square};
@@ -185,10 +185,7 @@ fn game(args: &Args, common: Common, input: &mut dyn BufRead) -> Result<(), CliE
     let size = common.size.unwrap_or(BoardSize::Eight);
     let mut engine = args.engine.engine(common)?;
     let mut session = Session::new(size, common.variant);
-    let mut clock = match engine.settings().time {
-        TimeControl::PerGame { total, increment } => Some(Clock::new(total, increment)),
-        _ => None,
-    };
+    let mut clock = engine.settings().time.new_clock();
     let side = args.human.opposite();
     if size == BoardSize::Eight {
         out!("solvo plays {side} on {size} ({} rules) at level {}", common.variant, engine.settings().level);

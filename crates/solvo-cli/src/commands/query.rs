@@ -51,7 +51,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let source = match found.source {
         LookupSource::GameOver => "game over".to_string(),
         LookupSource::Store { kinds } => format!("store (kinds {kinds})"),
-        LookupSource::Solved { why } => format!("solved on demand ({why})"),
+        LookupSource::Solved { why, .. } => format!("solved on demand ({why})"),
     };
     let best = best.map(|m| m.to_string());
     if common.json {
