@@ -25,6 +25,10 @@ pub struct Config {
     pub estimate_chunk: i64,
     /// Transposition table of each leaf solver, MiB.
     pub hash_mb: usize,
+    /// The root value the first selection sets out to prove (the published 8x8 run
+    /// hypothesised a draw); `None`: the estimates' prediction. Only a starting point: a
+    /// refuted hypothesis is replaced by re-selection, and `verify` never reads it.
+    pub hypothesis: Option<i32>,
 }
 
 impl Config {
@@ -45,6 +49,7 @@ impl Config {
             margin: 0,
             estimate_chunk: 64,
             hash_mb: 64,
+            hypothesis: None,
         }
     }
 
@@ -64,6 +69,12 @@ impl Config {
                 "leaf empties {} exceed task empties {} (leaves lie below tasks)",
                 self.leaf_empties, self.task_empties
             ));
+        }
+        let m = self.size.squares() as i32;
+        if let Some(h) = self.hypothesis {
+            if h % 2 != 0 || !(-m..=m).contains(&h) {
+                return Err(format!("hypothesis {h} is not an even value in -{m}..={m}"));
+            }
         }
         if !(0..=8).contains(&self.margin) {
             return Err(format!("margin {} outside 0..=8", self.margin));
@@ -98,6 +109,7 @@ impl Config {
             ("margin", self.margin.to_string()),
             ("estimate_chunk", self.estimate_chunk.to_string()),
             ("hash_mb", self.hash_mb.to_string()),
+            ("first_hypothesis", self.hypothesis.map_or(String::new(), |h| h.to_string())),
         ]
     }
 
@@ -132,6 +144,10 @@ impl Config {
             margin: num("margin")? as i32,
             estimate_chunk: num("estimate_chunk")?.max(1),
             hash_mb: num("hash_mb")?.clamp(1, 1 << 20) as usize,
+            hypothesis: match store.meta("first_hypothesis")?.as_deref() {
+                None | Some("") => None,
+                Some(h) => Some(h.parse().map_err(|_| bad("first_hypothesis", h))?),
+            },
         };
         cfg.validate().map_err(|e| StoreError::Corrupt(format!("stored settings: {e}")))?;
         Ok(Some(cfg))

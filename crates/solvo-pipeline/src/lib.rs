@@ -16,6 +16,7 @@ pub mod expand;
 pub mod goal;
 pub mod knowledge;
 pub mod node;
+pub mod player;
 pub mod postgres;
 pub mod proof;
 pub mod select;

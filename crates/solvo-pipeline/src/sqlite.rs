@@ -11,7 +11,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 /// The versioned migrations: `MIGRATIONS[i]` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE positions (id INTEGER PRIMARY KEY, player INTEGER NOT NULL, opponent INTEGER NOT NULL,
     estimate INTEGER, UNIQUE (player, opponent));
@@ -27,7 +28,12 @@ CREATE INDEX jobs_claim ON jobs (status, priority DESC, id);
 CREATE TABLE knowledge (player INTEGER NOT NULL, opponent INTEGER NOT NULL, lower INTEGER NOT NULL,
     upper INTEGER NOT NULL, nodes INTEGER NOT NULL, checksum INTEGER NOT NULL, PRIMARY KEY (player, opponent));
 CREATE TABLE locks (name TEXT PRIMARY KEY, owner TEXT NOT NULL, until_ms INTEGER NOT NULL);
-"];
+",
+    "
+ALTER TABLE jobs ADD COLUMN done_ms INTEGER;
+CREATE INDEX jobs_done ON jobs (done_ms) WHERE done_ms IS NOT NULL;
+",
+];
 
 const NOW: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 
@@ -295,8 +301,11 @@ impl PipelineStore for SqliteStore {
                     .map_err(db)?;
                 }
             }
-            tx.execute("UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL WHERE id = ?1", [job.id])
-                .map_err(db)?;
+            tx.execute(
+                &format!("UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL, done_ms = {NOW} WHERE id = ?1"),
+                [job.id],
+            )
+            .map_err(db)?;
             Ok(true)
         })
     }
@@ -311,6 +320,19 @@ impl PipelineStore for SqliteStore {
                 ),
                 [],
                 |r| Ok(JobCounts { ready: r.get(0)?, leased: r.get(1)?, expired: r.get(2)?, done: r.get(3)?, parked: r.get(4)? }),
+            )
+        })
+    }
+
+    fn recent_completions(&self, window_ms: i64) -> StoreResult<Completions> {
+        self.with(|c| {
+            c.query_row(
+                &format!(
+                    "SELECT count(*), coalesce(sum(kind = 'solve'), 0), coalesce({NOW} - min(done_ms), 0) FROM jobs
+                     WHERE done_ms >= {NOW} - ?1"
+                ),
+                [window_ms],
+                |r| Ok(Completions { jobs: r.get(0)?, solves: r.get(1)?, span_ms: r.get(2)? }),
             )
         })
     }

@@ -128,8 +128,12 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
         let p = known.get(&b).map_or(e, |k| k.clamp_estimate(e));
         predictions.insert(b, p);
     }
-    let (v, tasks, missing) =
-        Selector::new(cfg.size, cfg.task_empties, &predictions, frequency).select(&normalized(cfg.root, cfg.size));
+    // The configured hypothesis starts the first selection only; later ones follow what
+    // the refutations taught the predictions.
+    let first = store.meta("hypothesis")?.is_none();
+    let hypothesis = if first { cfg.hypothesis } else { None };
+    let (v, tasks, missing) = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency)
+        .select(&normalized(cfg.root, cfg.size), hypothesis);
     if missing > 0 {
         return Err(StoreError::Schema(format!("{missing} task-depth positions were not enumerated (run enumerate)")));
     }
