@@ -166,6 +166,11 @@ pub fn score(text: &str) -> Result<i32, String> {
     in_range(text, -64, 64)
 }
 
+/// Leaves an expansion job may solve itself: 0 to 10,000,000.
+pub fn batch_leaves(text: &str) -> Result<u64, String> {
+    in_range(text, 0, 10_000_000)
+}
+
 /// A pipeline's first hypothesis: `None` for the estimates' prediction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hypothesis(pub Option<i32>);

@@ -72,6 +72,24 @@ fn knowledge_of(c: &mut impl GenericClient, b: &Board, lock: bool) -> StoreResul
     }))
 }
 
+/// Merges proven `bounds` of leaf `board` into its knowledge row (checksummed, the row
+/// locked), adding the solver's nodes.
+fn write_knowledge(c: &mut impl GenericClient, board: &Board, bounds: Bounds, nodes: u64) -> StoreResult<()> {
+    let merged = match knowledge_of(c, board, true)? {
+        Some(old) => merge_row(&old, board, bounds)?,
+        None => bounds,
+    };
+    let row = KnowledgeRow::new(board, merged);
+    c.execute(
+        "INSERT INTO knowledge (player, opponent, lower, upper, nodes, checksum) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (player, opponent) DO UPDATE SET lower = excluded.lower, upper = excluded.upper,
+         nodes = knowledge.nodes + excluded.nodes, checksum = excluded.checksum",
+        &[&row.player, &row.opponent, &row.lower, &row.upper, &(nodes as i64), &row.checksum],
+    )
+    .map_err(db)?;
+    Ok(())
+}
+
 fn insert_jobs(c: &mut impl GenericClient, jobs: &[NewJob]) -> StoreResult<()> {
     let st = c
         .prepare(
@@ -280,30 +298,20 @@ impl PipelineStore for PgStore {
                     tx.execute(&st, &[e, id]).map_err(db)?;
                 }
             }
-            Outcome::Expanded { status, bounds, todo } => {
+            Outcome::Expanded { status, bounds, todo, solved } => {
+                for (board, bounds, nodes) in solved {
+                    write_knowledge(&mut tx, board, *bounds, *nodes)?;
+                }
                 tx.execute(
                     "UPDATE tasks SET status = $1, lower = greatest(lower, $2), upper = least(upper, $3), rounds = rounds + 1,
                      leaves = leaves + $4
                      WHERE id = $5",
-                    &[&status.name(), &bounds.lower, &bounds.upper, &(todo.len() as i64), &job.job.a],
+                    &[&status.name(), &bounds.lower, &bounds.upper, &((todo.len() + solved.len()) as i64), &job.job.a],
                 )
                 .map_err(db)?;
                 insert_jobs(&mut tx, todo)?;
             }
-            Outcome::Solved { board, bounds, nodes } => {
-                let merged = match knowledge_of(&mut tx, board, true)? {
-                    Some(old) => merge_row(&old, board, *bounds)?,
-                    None => *bounds,
-                };
-                let row = KnowledgeRow::new(board, merged);
-                tx.execute(
-                    "INSERT INTO knowledge (player, opponent, lower, upper, nodes, checksum) VALUES ($1, $2, $3, $4, $5, $6)
-                     ON CONFLICT (player, opponent) DO UPDATE SET lower = excluded.lower, upper = excluded.upper,
-                     nodes = knowledge.nodes + excluded.nodes, checksum = excluded.checksum",
-                    &[&row.player, &row.opponent, &row.lower, &row.upper, &(*nodes as i64), &row.checksum],
-                )
-                .map_err(db)?;
-            }
+            Outcome::Solved { board, bounds, nodes } => write_knowledge(&mut tx, board, *bounds, *nodes)?,
         }
         tx.execute(
             &format!(

@@ -276,30 +276,19 @@ impl PipelineStore for SqliteStore {
                         st.execute(params![e, id]).map_err(db)?;
                     }
                 }
-                Outcome::Expanded { status, bounds, todo } => {
+                Outcome::Expanded { status, bounds, todo, solved } => {
+                    for (board, bounds, nodes) in solved {
+                        write_knowledge(tx, board, *bounds, *nodes)?;
+                    }
                     tx.execute(
                         "UPDATE tasks SET status = ?1, lower = max(lower, ?2), upper = min(upper, ?3), rounds = rounds + 1,
                          leaves = leaves + ?4 WHERE id = ?5",
-                        params![status.name(), bounds.lower, bounds.upper, todo.len() as i64, job.job.a],
+                        params![status.name(), bounds.lower, bounds.upper, (todo.len() + solved.len()) as i64, job.job.a],
                     )
                     .map_err(db)?;
                     insert_jobs(tx, todo)?;
                 }
-                Outcome::Solved { board, bounds, nodes } => {
-                    let merged = match knowledge_of(tx, board)? {
-                        Some(old) => merge_row(&old, board, *bounds)?,
-                        None => *bounds,
-                    };
-                    let row = KnowledgeRow::new(board, merged);
-                    tx.execute(
-                        "INSERT INTO knowledge (player, opponent, lower, upper, nodes, checksum)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (player, opponent) DO UPDATE
-                         SET lower = excluded.lower, upper = excluded.upper, nodes = nodes + excluded.nodes,
-                         checksum = excluded.checksum",
-                        params![row.player, row.opponent, row.lower, row.upper, *nodes as i64, row.checksum],
-                    )
-                    .map_err(db)?;
-                }
+                Outcome::Solved { board, bounds, nodes } => write_knowledge(tx, board, *bounds, *nodes)?,
             }
             tx.execute(
                 &format!("UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL, done_ms = {NOW} WHERE id = ?1"),
@@ -422,6 +411,25 @@ impl PipelineStore for SqliteStore {
     fn unlock(&self, name: &str, owner: &str) -> StoreResult<()> {
         self.with(|c| c.execute("DELETE FROM locks WHERE name = ?1 AND owner = ?2", [name, owner]).map(drop))
     }
+}
+
+/// Merges proven `bounds` of leaf `board` into its knowledge row (checksummed), adding
+/// the solver's nodes.
+fn write_knowledge(tx: &Connection, board: &Board, bounds: Bounds, nodes: u64) -> StoreResult<()> {
+    let merged = match knowledge_of(tx, board)? {
+        Some(old) => merge_row(&old, board, bounds)?,
+        None => bounds,
+    };
+    let row = KnowledgeRow::new(board, merged);
+    tx.execute(
+        "INSERT INTO knowledge (player, opponent, lower, upper, nodes, checksum)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (player, opponent) DO UPDATE
+         SET lower = excluded.lower, upper = excluded.upper, nodes = nodes + excluded.nodes,
+         checksum = excluded.checksum",
+        params![row.player, row.opponent, row.lower, row.upper, nodes as i64, row.checksum],
+    )
+    .map_err(db)?;
+    Ok(())
 }
 
 fn insert_jobs(tx: &rusqlite::Transaction, jobs: &[NewJob]) -> StoreResult<()> {

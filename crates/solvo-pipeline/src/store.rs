@@ -173,8 +173,11 @@ pub enum Outcome {
         status: TaskStatus,
         /// Bounds proven now.
         bounds: Bounds,
-        /// Leaf solve jobs (solve kind).
+        /// Jobs to queue: leaf solves, or the task's next expansion after a batch.
         todo: Vec<NewJob>,
+        /// Leaves the job solved itself (batch): canonical board, proven bounds, nodes;
+        /// written as knowledge in the same transaction.
+        solved: Vec<(Board, Bounds, u64)>,
     },
     /// A leaf solve: proven bounds and the solver's nodes.
     Solved {

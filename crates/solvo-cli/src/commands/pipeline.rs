@@ -49,6 +49,11 @@ pub struct InitArgs {
     /// Transposition table of each leaf solver, MiB.
     #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
+    /// Leaves an expansion job may solve itself (expand, solve, expand again until the
+    /// task is decided; then its next expansion is queued at once, no round barrier);
+    /// 0: every leaf is its own solve job. Default: 8x8 0, 6x6 and 4x4 20000.
+    #[arg(long, value_parser = crate::option_ranges::batch_leaves, allow_negative_numbers = true)]
+    pub batch_leaves: Option<u64>,
     /// The root value the first selection sets out to prove, or `estimate` (the estimates'
     /// prediction). Default: the published value of the start (8x8: 0, the draw the
     /// published run hypothesised; 6x6: -4, Feinstein 1993) when --root is not given, else
@@ -209,6 +214,7 @@ fn config_of(init: &InitArgs, common: Common) -> Result<Config, CliError> {
         _ => None,
     };
     cfg.hypothesis = init.hypothesis.map_or(published, |h| h.0);
+    cfg.batch_leaves = init.batch_leaves.unwrap_or(cfg.batch_leaves);
     cfg.validate().map_err(err)?;
     Ok(cfg)
 }
