@@ -19,6 +19,7 @@ pub mod node;
 pub mod player;
 pub mod postgres;
 pub mod proof;
+pub mod published;
 pub mod select;
 pub mod sqlite;
 pub mod stages;
