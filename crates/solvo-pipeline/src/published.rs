@@ -111,13 +111,22 @@ pub fn compare_estimates(tasks: &[PublishedTask], estimator: &Estimator) -> Esti
     }
 }
 
+/// How often positions occur in WTHOR games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WthorFrequency {
+    /// Canonical position -> games reaching it.
+    pub counts: HashMap<Board, u64>,
+    /// Games read.
+    pub games: u64,
+    /// Files that could not be read as game files, with why.
+    pub problems: Vec<String>,
+}
+
 /// How often each position with `empties` empties (canonical) occurs in the WTHOR game
-/// files (`.wtb`) of `dir`: the selection's tie-break. Returns the map and the games
-/// read; damaged games and files are skipped (their count is in the error list).
-pub fn wthor_frequency(dir: &Path, empties: u32) -> Result<(HashMap<Board, u64>, u64, Vec<String>), String> {
-    let mut freq = HashMap::new();
-    let mut games = 0u64;
-    let mut problems = Vec::new();
+/// files (`.wtb`) of `dir`: the selection's tie-break. Unreadable files are skipped and
+/// listed in `problems`; an unreadable directory is an error.
+pub fn wthor_frequency(dir: &Path, empties: u32) -> Result<WthorFrequency, String> {
+    let mut out = WthorFrequency::default();
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -125,20 +134,22 @@ pub fn wthor_frequency(dir: &Path, empties: u32) -> Result<(HashMap<Board, u64>,
         .collect();
     files.sort();
     for path in files {
-        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let file = match parse_wtb(&bytes) {
+        let file = match std::fs::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| parse_wtb(&b).map_err(|e| e.to_string()))
+        {
             Ok(f) => f,
             Err(e) => {
-                problems.push(format!("{}: {e}", path.display()));
+                out.problems.push(format!("{}: {e}", path.display()));
                 continue;
             }
         };
         for game in &file.games {
-            games += 1;
+            out.games += 1;
             if let Some(p) = game.position_at_empties(empties) {
-                *freq.entry(p.board.canonical()).or_insert(0) += 1;
+                *out.counts.entry(p.board.canonical()).or_insert(0) += 1;
             }
         }
     }
-    Ok((freq, games, problems))
+    Ok(out)
 }

@@ -56,7 +56,8 @@ fn published_task_list() {
     let wthor = data_dir("SOLVO_WTHOR_DIR", "wthor");
     let t = Instant::now();
     match wthor_frequency(&wthor, 50) {
-        Ok((freq, games, problems)) => {
+        Ok(w) => {
+            let (freq, games, problems) = (&w.counts, w.games, &w.problems);
             let ours =
                 |t: &&solvo_pipeline::published::PublishedTask| freq.get(&t.board.canonical()).copied().unwrap_or(0);
             let covered = tasks.iter().filter(|t| ours(t) > 0).count();
