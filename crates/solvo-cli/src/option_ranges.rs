@@ -180,6 +180,28 @@ pub fn score(text: &str) -> Result<i32, String> {
     in_range(text, -64, 64)
 }
 
+/// Leaves an expansion job may solve itself: 0 to 10,000,000.
+pub fn batch_leaves(text: &str) -> Result<u64, String> {
+    in_range(text, 0, 10_000_000)
+}
+
+/// A pipeline's first hypothesis: `None` for the estimates' prediction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hypothesis(pub Option<i32>);
+
+/// A pipeline's first hypothesis: `estimate` (the estimates' prediction) or an even root
+/// value from -64 to 64.
+pub fn hypothesis(text: &str) -> Result<Hypothesis, String> {
+    if text.trim() == "estimate" {
+        return Ok(Hypothesis(None));
+    }
+    let v = score(text).map_err(|e| format!("{e} (or `estimate`)"))?;
+    if v % 2 != 0 {
+        return Err(format!("a hypothesis is an even value (a board's value), not {v}"));
+    }
+    Ok(Hypothesis(Some(v)))
+}
+
 /// The machine's physical memory in MiB (at least 1; 1 TiB when it cannot be read).
 pub fn physical_memory_mib() -> usize {
     // SAFETY: sysconf only reads system configuration values.

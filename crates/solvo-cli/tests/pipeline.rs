@@ -19,7 +19,8 @@ fn solvo(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-/// `solvo pipeline init` of a 6x6 pipeline from `root` (a transcript).
+/// `solvo pipeline init` of a 6x6 pipeline from `root` (a transcript), every leaf its own
+/// solve job (`--batch-leaves 0`: the queue at its finest grain, the most jobs to kill).
 fn init_6x6(db: &str, root: &str, task_empties: &str, leaf_empties: &str) {
     let (ok, out, err) = solvo(&[
         "--size",
@@ -36,6 +37,8 @@ fn init_6x6(db: &str, root: &str, task_empties: &str, leaf_empties: &str) {
         leaf_empties,
         "--hash-mb",
         "16",
+        "--batch-leaves",
+        "0",
     ]);
     assert!(ok, "init: {out}{err}");
 }

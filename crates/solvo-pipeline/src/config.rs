@@ -25,6 +25,16 @@ pub struct Config {
     pub estimate_chunk: i64,
     /// Transposition table of each leaf solver, MiB.
     pub hash_mb: usize,
+    /// Leaves an expansion job may solve itself before it hands back (a batch: expand,
+    /// solve the to-do list in the job, expand again, until the task is decided or this
+    /// many leaves are solved; then the next expansion of the task is queued at once, with
+    /// no round barrier). 0: every leaf is its own solve job (the published run's way,
+    /// for leaves that take hours). Defaults: 8x8 0, 6x6 and 4x4 20,000.
+    pub batch_leaves: u64,
+    /// The root value the first selection sets out to prove (the published 8x8 run
+    /// hypothesised a draw); `None`: the estimates' prediction. Only a starting point: a
+    /// refuted hypothesis is replaced by re-selection, and `verify` never reads it.
+    pub hypothesis: Option<i32>,
 }
 
 impl Config {
@@ -45,6 +55,8 @@ impl Config {
             margin: 0,
             estimate_chunk: 64,
             hash_mb: 64,
+            hypothesis: None,
+            batch_leaves: if size == BoardSize::Eight { 0 } else { 20_000 },
         }
     }
 
@@ -64,6 +76,12 @@ impl Config {
                 "leaf empties {} exceed task empties {} (leaves lie below tasks)",
                 self.leaf_empties, self.task_empties
             ));
+        }
+        let m = self.size.squares() as i32;
+        if let Some(h) = self.hypothesis {
+            if h % 2 != 0 || !(-m..=m).contains(&h) {
+                return Err(format!("hypothesis {h} is not an even value in -{m}..={m}"));
+            }
         }
         if !(0..=8).contains(&self.margin) {
             return Err(format!("margin {} outside 0..=8", self.margin));
@@ -98,6 +116,8 @@ impl Config {
             ("margin", self.margin.to_string()),
             ("estimate_chunk", self.estimate_chunk.to_string()),
             ("hash_mb", self.hash_mb.to_string()),
+            ("batch_leaves", self.batch_leaves.to_string()),
+            ("first_hypothesis", self.hypothesis.map_or(String::new(), |h| h.to_string())),
         ]
     }
 
@@ -132,6 +152,14 @@ impl Config {
             margin: num("margin")? as i32,
             estimate_chunk: num("estimate_chunk")?.max(1),
             hash_mb: num("hash_mb")?.clamp(1, 1 << 20) as usize,
+            batch_leaves: match store.meta("batch_leaves")? {
+                None => 0,
+                Some(v) => v.parse().map_err(|_| bad("batch_leaves", &v))?,
+            },
+            hypothesis: match store.meta("first_hypothesis")?.as_deref() {
+                None | Some("") => None,
+                Some(h) => Some(h.parse().map_err(|_| bad("first_hypothesis", h))?),
+            },
         };
         cfg.validate().map_err(|e| StoreError::Corrupt(format!("stored settings: {e}")))?;
         Ok(Some(cfg))

@@ -35,6 +35,20 @@ impl<'a> StoreKnowledge<'a> {
         }
     }
 
+    /// Adds bounds this worker just proved for leaf `b` (merged with what is known; on a
+    /// contradiction the new proof wins, as a damaged old row would be replaced).
+    pub fn learn(&mut self, b: &Board, proven: Bounds) {
+        let key = b.canonical();
+        let old = self.cache.get(&key).or_else(|| self.asked.get(&key)).copied();
+        let k = old.and_then(|o| o.merged(proven)).unwrap_or(proven);
+        if k.lower == k.upper {
+            self.asked.remove(&key);
+            self.cache.insert(key, k);
+        } else {
+            self.asked.insert(key, k);
+        }
+    }
+
     /// The cache to keep, the damaged rows met (and ignored), and the store's failures
     /// (a job that met any must not be completed: its to-do list may be too long).
     pub fn finish(self) -> (HashMap<Board, Bounds>, Vec<String>, Vec<String>) {

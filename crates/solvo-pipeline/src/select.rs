@@ -73,9 +73,11 @@ impl<'a> Selector<'a> {
         v
     }
 
-    /// The tasks proving `root`'s predicted value, with that value.
-    pub fn select(mut self, root: &Board) -> (i32, Vec<(Board, Goal)>, u64) {
-        let v = self.predicted(root);
+    /// The tasks proving `root`'s value `hypothesis` (default: the predicted value), with
+    /// that value.
+    pub fn select(mut self, root: &Board, hypothesis: Option<i32>) -> (i32, Vec<(Board, Goal)>, u64) {
+        let predicted = self.predicted(root);
+        let v = hypothesis.unwrap_or(predicted);
         self.walk(root, Goal::exact(v));
         let mut tasks: Vec<_> = self.tasks.into_iter().collect();
         tasks.sort_by_key(|(b, g)| (*b, g.lo, g.hi));

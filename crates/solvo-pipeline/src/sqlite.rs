@@ -11,7 +11,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 /// The versioned migrations: `MIGRATIONS[i]` brings the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE positions (id INTEGER PRIMARY KEY, player INTEGER NOT NULL, opponent INTEGER NOT NULL,
     estimate INTEGER, UNIQUE (player, opponent));
@@ -27,7 +28,12 @@ CREATE INDEX jobs_claim ON jobs (status, priority DESC, id);
 CREATE TABLE knowledge (player INTEGER NOT NULL, opponent INTEGER NOT NULL, lower INTEGER NOT NULL,
     upper INTEGER NOT NULL, nodes INTEGER NOT NULL, checksum INTEGER NOT NULL, PRIMARY KEY (player, opponent));
 CREATE TABLE locks (name TEXT PRIMARY KEY, owner TEXT NOT NULL, until_ms INTEGER NOT NULL);
-"];
+",
+    "
+ALTER TABLE jobs ADD COLUMN done_ms INTEGER;
+CREATE INDEX jobs_done ON jobs (done_ms) WHERE done_ms IS NOT NULL;
+",
+];
 
 const NOW: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
 
@@ -270,33 +276,25 @@ impl PipelineStore for SqliteStore {
                         st.execute(params![e, id]).map_err(db)?;
                     }
                 }
-                Outcome::Expanded { status, bounds, todo } => {
+                Outcome::Expanded { status, bounds, todo, solved } => {
+                    for (board, bounds, nodes) in solved {
+                        write_knowledge(tx, board, *bounds, *nodes)?;
+                    }
                     tx.execute(
                         "UPDATE tasks SET status = ?1, lower = max(lower, ?2), upper = min(upper, ?3), rounds = rounds + 1,
                          leaves = leaves + ?4 WHERE id = ?5",
-                        params![status.name(), bounds.lower, bounds.upper, todo.len() as i64, job.job.a],
+                        params![status.name(), bounds.lower, bounds.upper, (todo.len() + solved.len()) as i64, job.job.a],
                     )
                     .map_err(db)?;
                     insert_jobs(tx, todo)?;
                 }
-                Outcome::Solved { board, bounds, nodes } => {
-                    let merged = match knowledge_of(tx, board)? {
-                        Some(old) => merge_row(&old, board, *bounds)?,
-                        None => *bounds,
-                    };
-                    let row = KnowledgeRow::new(board, merged);
-                    tx.execute(
-                        "INSERT INTO knowledge (player, opponent, lower, upper, nodes, checksum)
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (player, opponent) DO UPDATE
-                         SET lower = excluded.lower, upper = excluded.upper, nodes = nodes + excluded.nodes,
-                         checksum = excluded.checksum",
-                        params![row.player, row.opponent, row.lower, row.upper, *nodes as i64, row.checksum],
-                    )
-                    .map_err(db)?;
-                }
+                Outcome::Solved { board, bounds, nodes } => write_knowledge(tx, board, *bounds, *nodes)?,
             }
-            tx.execute("UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL WHERE id = ?1", [job.id])
-                .map_err(db)?;
+            tx.execute(
+                &format!("UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL, done_ms = {NOW} WHERE id = ?1"),
+                [job.id],
+            )
+            .map_err(db)?;
             Ok(true)
         })
     }
@@ -311,6 +309,19 @@ impl PipelineStore for SqliteStore {
                 ),
                 [],
                 |r| Ok(JobCounts { ready: r.get(0)?, leased: r.get(1)?, expired: r.get(2)?, done: r.get(3)?, parked: r.get(4)? }),
+            )
+        })
+    }
+
+    fn recent_completions(&self, window_ms: i64) -> StoreResult<Completions> {
+        self.with(|c| {
+            c.query_row(
+                &format!(
+                    "SELECT count(*), coalesce(sum(kind = 'solve'), 0), coalesce({NOW} - min(done_ms), 0) FROM jobs
+                     WHERE done_ms >= {NOW} - ?1"
+                ),
+                [window_ms],
+                |r| Ok(Completions { jobs: r.get(0)?, solves: r.get(1)?, span_ms: r.get(2)? }),
             )
         })
     }
@@ -400,6 +411,25 @@ impl PipelineStore for SqliteStore {
     fn unlock(&self, name: &str, owner: &str) -> StoreResult<()> {
         self.with(|c| c.execute("DELETE FROM locks WHERE name = ?1 AND owner = ?2", [name, owner]).map(drop))
     }
+}
+
+/// Merges proven `bounds` of leaf `board` into its knowledge row (checksummed), adding
+/// the solver's nodes.
+fn write_knowledge(tx: &Connection, board: &Board, bounds: Bounds, nodes: u64) -> StoreResult<()> {
+    let merged = match knowledge_of(tx, board)? {
+        Some(old) => merge_row(&old, board, bounds)?,
+        None => bounds,
+    };
+    let row = KnowledgeRow::new(board, merged);
+    tx.execute(
+        "INSERT INTO knowledge (player, opponent, lower, upper, nodes, checksum)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (player, opponent) DO UPDATE
+         SET lower = excluded.lower, upper = excluded.upper, nodes = nodes + excluded.nodes,
+         checksum = excluded.checksum",
+        params![row.player, row.opponent, row.lower, row.upper, nodes as i64, row.checksum],
+    )
+    .map_err(db)?;
+    Ok(())
 }
 
 fn insert_jobs(tx: &rusqlite::Transaction, jobs: &[NewJob]) -> StoreResult<()> {

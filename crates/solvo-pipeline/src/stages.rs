@@ -128,8 +128,12 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
         let p = known.get(&b).map_or(e, |k| k.clamp_estimate(e));
         predictions.insert(b, p);
     }
-    let (v, tasks, missing) =
-        Selector::new(cfg.size, cfg.task_empties, &predictions, frequency).select(&normalized(cfg.root, cfg.size));
+    // The configured hypothesis starts the first selection only; later ones follow what
+    // the refutations taught the predictions.
+    let first = store.meta("hypothesis")?.is_none();
+    let hypothesis = if first { cfg.hypothesis } else { None };
+    let (v, tasks, missing) = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency)
+        .select(&normalized(cfg.root, cfg.size), hypothesis);
     if missing > 0 {
         return Err(StoreError::Schema(format!("{missing} task-depth positions were not enumerated (run enumerate)")));
     }
@@ -246,7 +250,7 @@ impl JobRunner {
     /// Runs `job`: the outcome to complete it with, `Ok(None)` when stopped (give the
     /// lease back), or the error to record.
     pub fn run(&mut self, store: &dyn PipelineStore, job: &Job) -> Result<Option<Outcome>, String> {
-        let cfg = &self.cfg;
+        let cfg = &self.cfg.clone();
         let squares = cfg.size.squares() as i32;
         let j = job.job;
         match j.kind {
@@ -267,11 +271,27 @@ impl JobRunner {
                     .find(|t| t.id == j.a)
                     .ok_or_else(|| format!("expand job {}: no task {}", job.id, j.a))?;
                 let est = Estimator::new(cfg.size, cfg.expand_depth);
-                let source = StoreKnowledge::new(store, cfg, std::mem::take(&mut self.knowledge));
-                let mut prover = Prover::new(cfg.size, cfg.leaf_empties, source);
-                let expansion = Expander::new(&mut prover, &est).expand(&task.board, task.goal);
-                let bounds = prover.bounds_for(&task.board, task.goal);
-                let (cache, errors, failures) = prover.knowledge.finish();
+                let mut source = StoreKnowledge::new(store, cfg, std::mem::take(&mut self.knowledge));
+                // Batch: solve the to-do list here and expand again, while the budget lasts.
+                let mut solved: Vec<(Board, Bounds, u64)> = Vec::new();
+                let (expansion, bounds) = loop {
+                    let mut prover = Prover::new(cfg.size, cfg.leaf_empties, source);
+                    let expansion = Expander::new(&mut prover, &est).expand(&task.board, task.goal);
+                    let bounds = prover.bounds_for(&task.board, task.goal);
+                    source = prover.knowledge;
+                    let list = match &expansion {
+                        Expansion::Todo(list) if (solved.len() + list.len()) as u64 <= cfg.batch_leaves => list,
+                        _ => break (expansion, bounds),
+                    };
+                    for (b, g) in list {
+                        let Some((k, nodes)) = self.solve_leaf(b, leaf_window(*g, squares, cfg.margin)) else {
+                            return Ok(None);
+                        };
+                        source.learn(b, k);
+                        solved.push((*b, k, nodes));
+                    }
+                };
+                let (cache, errors, failures) = source.finish();
                 self.knowledge = cache;
                 if let Some(f) = failures.first() {
                     return Err(format!("expand job {}: knowledge unreadable: {f}", job.id));
@@ -282,6 +302,9 @@ impl JobRunner {
                 let (status, todo) = match expansion {
                     Expansion::Proven => (TaskStatus::Proven, vec![]),
                     Expansion::Refuted => (TaskStatus::Refuted, vec![]),
+                    // The budget ran out after a batch: the task's next expansion, at once
+                    // (unique by this job's id, so a rerun queues it once).
+                    Expansion::Todo(_) if !solved.is_empty() => (TaskStatus::Pending, vec![NewJob { b: job.id, ..j }]),
                     Expansion::Todo(list) => (
                         TaskStatus::Pending,
                         list.iter()
@@ -300,7 +323,7 @@ impl JobRunner {
                             .collect(),
                     ),
                 };
-                Ok(Some(Outcome::Expanded { status, bounds, todo }))
+                Ok(Some(Outcome::Expanded { status, bounds, todo, solved }))
             }
             JobKind::Solve => {
                 let b = Board { player: j.a as u64, opponent: j.b as u64 };
@@ -318,17 +341,26 @@ impl JobRunner {
                 if j.lo > j.hi || j.lo < -squares || j.hi > squares {
                     return Err(format!("solve job {}: window {}..{} is impossible", job.id, j.lo, j.hi));
                 }
-                let pos =
-                    Position { board: b, side: solvo_othello::Color::Black, size: cfg.size, variant: Variant::Normal };
-                self.solve_options.window = Window { lo: j.lo, hi: j.hi };
-                let r = solve(&pos, &self.solve_options);
-                if r.stopped {
+                let Some((bounds, nodes)) = self.solve_leaf(&b, Window { lo: j.lo, hi: j.hi }) else {
                     return Ok(None);
-                }
-                let bounds = Bounds { lower: r.lower.max(-squares), upper: r.upper.min(squares) };
-                Ok(Some(Outcome::Solved { board: b, bounds, nodes: r.nodes }))
+                };
+                Ok(Some(Outcome::Solved { board: b, bounds, nodes }))
             }
         }
+    }
+
+    /// Solves leaf `b` with `window`: its proven bounds and the solver's nodes, `None`
+    /// when stopped.
+    fn solve_leaf(&mut self, b: &Board, window: Window) -> Option<(Bounds, u64)> {
+        let squares = self.cfg.size.squares() as i32;
+        let pos =
+            Position { board: *b, side: solvo_othello::Color::Black, size: self.cfg.size, variant: Variant::Normal };
+        self.solve_options.window = window;
+        let r = solve(&pos, &self.solve_options);
+        if r.stopped {
+            return None;
+        }
+        Some((Bounds { lower: r.lower.max(-squares), upper: r.upper.min(squares) }, r.nodes))
     }
 
     /// Asks a running solve to stop (from another thread through the shared flag).

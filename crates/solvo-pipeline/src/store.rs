@@ -13,7 +13,7 @@ use solvo_solve::record_checksum::RecordChecksum;
 use std::fmt;
 
 /// The schema version this build reads and writes (migrations bring older stores up).
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// Why a store operation failed.
 #[derive(Debug)]
@@ -173,8 +173,11 @@ pub enum Outcome {
         status: TaskStatus,
         /// Bounds proven now.
         bounds: Bounds,
-        /// Leaf solve jobs (solve kind).
+        /// Jobs to queue: leaf solves, or the task's next expansion after a batch.
         todo: Vec<NewJob>,
+        /// Leaves the job solved itself (batch): canonical board, proven bounds, nodes;
+        /// written as knowledge in the same transaction.
+        solved: Vec<(Board, Bounds, u64)>,
     },
     /// A leaf solve: proven bounds and the solver's nodes.
     Solved {
@@ -200,6 +203,28 @@ pub struct JobCounts {
     pub done: i64,
     /// Given up after too many failed attempts (with their error).
     pub parked: i64,
+}
+
+/// What [`PipelineStore::recent_completions`] counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Completions {
+    /// Jobs completed in the window.
+    pub jobs: i64,
+    /// Of them, leaf solves.
+    pub solves: i64,
+    /// Milliseconds from the first of them to now (0 when none).
+    pub span_ms: i64,
+}
+
+impl Completions {
+    /// Jobs per second over the span (0 when nothing was completed).
+    pub fn jobs_per_second(&self) -> f64 {
+        if self.span_ms <= 0 {
+            0.0
+        } else {
+            self.jobs as f64 * 1000.0 / self.span_ms as f64
+        }
+    }
 }
 
 /// One stored knowledge row as read, before it is checked.
@@ -296,6 +321,10 @@ pub trait PipelineStore: Send + Sync {
     fn complete(&self, job: &Job, worker: &str, outcome: &Outcome) -> StoreResult<bool>;
     /// Job counts by status (all kinds).
     fn job_counts(&self) -> StoreResult<JobCounts>;
+    /// Jobs completed in the last `window_ms` milliseconds (server clock): how many, how
+    /// many of them were leaf solves, and the milliseconds from the first of them to now
+    /// (0 when none). Schema 2 stores each job's completion time for it.
+    fn recent_completions(&self, window_ms: i64) -> StoreResult<Completions>;
     /// Parked jobs with their errors.
     fn parked(&self) -> StoreResult<Vec<(i64, String, String)>>;
     /// Sets the task list: new positions are added pending; a task whose goal changes

@@ -61,7 +61,7 @@ pub struct WorkerReport {
     pub estimates: u64,
     /// Expand jobs completed.
     pub expansions: u64,
-    /// Solve jobs completed.
+    /// Leaves solved (solve jobs, and leaves solved inside expansion batches).
     pub solves: u64,
     /// Solver nodes of the completed solves.
     pub nodes: u64,
@@ -203,7 +203,11 @@ fn step(
                 *completed += 1;
                 match (&job.job.kind, &outcome) {
                     (JobKind::Estimate, _) => report.estimates += 1,
-                    (JobKind::Expand, _) => report.expansions += 1,
+                    (JobKind::Expand, Outcome::Expanded { solved, .. }) => {
+                        report.expansions += 1;
+                        report.solves += solved.len() as u64;
+                        report.nodes += solved.iter().map(|s| s.2).sum::<u64>();
+                    }
                     (JobKind::Solve, Outcome::Solved { nodes, .. }) => {
                         report.solves += 1;
                         report.nodes += nodes;

@@ -7,6 +7,7 @@ use common::pg::PgServer;
 use solvo_endgame::{solve, SolveOptions};
 use solvo_othello::{Board, BoardSize, Color, Position, Variant};
 use solvo_pipeline::goal::Bounds;
+use solvo_pipeline::player::{ChoiceSource, TablePlayer};
 use solvo_pipeline::store::{JobKind, NewJob, Outcome};
 use solvo_pipeline::verify::{verify, verify_with_table};
 use solvo_pipeline::worker::{init, run_local, WorkerOptions};
@@ -52,6 +53,50 @@ fn exact(b: &Board, size: BoardSize) -> i32 {
     solve(&pos, &SolveOptions::new(16)).score().unwrap()
 }
 
+/// The player over a proof, as either colour from `start`, against every reply: each of
+/// its moves keeps the exact value of the game for it (compared with the exact solver),
+/// a move from the proof guarantees no more than the exact value, and the proof answers
+/// at least one move. Returns how many moves came from the proof.
+fn assert_player_keeps_value(player: &mut TablePlayer, start: Board) -> u64 {
+    fn walk(player: &mut TablePlayer, b: Board, engine_to_move: bool, v: i32, from_proof: &mut u64) {
+        let size = player.size();
+        if b.is_game_over(size) {
+            let score = b.final_score(size);
+            assert!((if engine_to_move { score } else { -score }) >= v);
+            return;
+        }
+        if b.moves(size) == 0 {
+            return walk(player, b.pass(), !engine_to_move, v, from_proof);
+        }
+        if engine_to_move {
+            let c = player.choose(&b).unwrap();
+            let here = exact(&b, size);
+            assert!(here >= v, "the engine's position dropped to {here} < {v}");
+            let child = b.play(c.mv.unwrap(), size).unwrap();
+            let kept = -exact(&child, size);
+            assert!(kept >= v, "{b:?}: move {:?} drops to {kept} < {v} ({c:?})", c.mv);
+            if c.source == ChoiceSource::Proof {
+                *from_proof += 1;
+                assert!(c.guaranteed <= kept && c.guaranteed >= v, "{b:?}: guaranteed {c:?}, exact {kept}, start {v}");
+            } else {
+                assert_eq!(c.guaranteed, kept);
+            }
+            walk(player, child, false, v, from_proof);
+        } else {
+            for sq in solvo_othello::Square::iter(b.moves(size)) {
+                walk(player, b.play(sq, size).unwrap(), true, v, from_proof);
+            }
+        }
+    }
+    let size = player.size();
+    let v = exact(&start, size);
+    let mut from_proof = 0;
+    walk(player, start, true, v, &mut from_proof);
+    walk(player, start, false, -v, &mut from_proof);
+    assert!(from_proof > 0, "the proof answered no move");
+    from_proof
+}
+
 /// 4x4 from the start, tasks at 10 empties, leaves at 6, two worker threads: the
 /// verified value is -10 (known), and every table position's bounds hold its exact value.
 fn end_to_end_4x4(backend: Backend) {
@@ -77,6 +122,16 @@ fn end_to_end_4x4(backend: Backend) {
         let v = exact(&b, BoardSize::Four);
         assert!(k.lower <= v && v <= k.upper, "knowledge {b:?} {k:?} vs exact {v}");
     }
+    // The player over the proof (knowledge rows, then the table file) never drops value.
+    let (mut player, bad) = TablePlayer::from_store(&*store, &cfg, SolveOptions::new(16)).unwrap();
+    assert!(bad.is_empty());
+    assert_player_keeps_value(&mut player, Board::start());
+    let text: String = table
+        .iter()
+        .map(|(b, k)| format!("{:016x} {:016x} {} {} -\n", b.player, b.opponent, k.lower, k.upper))
+        .collect();
+    let mut from_file = TablePlayer::from_table_text(BoardSize::Four, &text, SolveOptions::new(16)).unwrap();
+    assert_player_keeps_value(&mut from_file, Board::start());
     // A second run finds everything done and changes nothing.
     let before = store.job_counts().unwrap();
     run_local(&db, 1, &WorkerOptions::named("again".into()), &stop).unwrap();
@@ -189,11 +244,11 @@ macro_rules! both {
 
 both!(end_to_end_4x4, queue_semantics, corrupt_rows_are_reported);
 
-/// 6x6 from the position after 12 plies of the published optimal line (20 empties),
-/// tasks at 18 empties, leaves at 14: the verified value is -4 (the exact solve's), and
-/// every table position's proven bounds hold its exact value.
-#[test]
-fn six_by_six_table_agrees_with_exact_solves() {
+/// The pipeline run by two worker threads on SQLite from the 6x6 position after 12 plies
+/// of the published optimal line (20 empties), tasks at 18 empties, leaves at 14, first
+/// hypothesis `hypothesis` (None: the estimates'): the store (kept alive by the
+/// backend), the position and the settings.
+fn six_by_six_run(hypothesis: Option<i32>) -> (Backend, Position, Config, Box<dyn solvo_pipeline::PipelineStore>) {
     let backend = sqlite();
     let db = backend.db();
     let mut pos = Position::start(BoardSize::Six, Variant::Normal);
@@ -204,10 +259,31 @@ fn six_by_six_table_agrees_with_exact_solves() {
     cfg.task_empties = 18;
     cfg.leaf_empties = 14;
     cfg.hash_mb = 16;
+    cfg.hypothesis = hypothesis;
     init(&db, &cfg).unwrap();
     let stop = AtomicBool::new(false);
     run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
     let store = open_store(&db).unwrap();
+    (backend, pos, cfg, store)
+}
+
+/// A wrong first hypothesis (-2 where the value is -4) from the 20-empty 6x6 position of
+/// [`six_by_six_run`] is refuted and replaced by re-selection: the verified value is
+/// still -4.
+#[test]
+fn six_by_six_wrong_hypothesis_is_replaced() {
+    let (_backend, _, cfg, store) = six_by_six_run(Some(-2));
+    let r = verify(&*store, &cfg).unwrap();
+    assert_eq!(r.root_value, Some(-4), "{r:?}");
+    assert_eq!(r.hypothesis, Some(-4));
+}
+
+/// 6x6 from the position after 12 plies of the published optimal line (20 empties),
+/// tasks at 18 empties, leaves at 14: the verified value is -4 (the exact solve's), and
+/// every table position's proven bounds hold its exact value.
+#[test]
+fn six_by_six_table_agrees_with_exact_solves() {
+    let (_backend, pos, cfg, store) = six_by_six_run(None);
     let (r, table) = verify_with_table(&*store, &cfg).unwrap();
     assert_eq!(r.root_value, Some(exact(&pos.board, BoardSize::Six)));
     assert_eq!(r.root_value, Some(-4));

@@ -49,6 +49,17 @@ pub struct InitArgs {
     /// Transposition table of each leaf solver, MiB.
     #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
+    /// Leaves an expansion job may solve itself (expand, solve, expand again until the
+    /// task is decided; then its next expansion is queued at once, no round barrier);
+    /// 0: every leaf is its own solve job. Default: 8x8 0, 6x6 and 4x4 20000.
+    #[arg(long, value_parser = crate::option_ranges::batch_leaves, allow_negative_numbers = true)]
+    pub batch_leaves: Option<u64>,
+    /// The root value the first selection sets out to prove, or `estimate` (the estimates'
+    /// prediction). Default: the published value of the start (8x8: 0, the draw the
+    /// published run hypothesised; 6x6: -4, Feinstein 1993) when --root is not given, else
+    /// `estimate`. A wrong hypothesis is refuted and replaced; verify never reads it.
+    #[arg(long, value_parser = crate::option_ranges::hypothesis, allow_negative_numbers = true)]
+    pub hypothesis: Option<crate::option_ranges::Hypothesis>,
 }
 
 /// How workers run.
@@ -197,6 +208,13 @@ fn config_of(init: &InitArgs, common: Common) -> Result<Config, CliError> {
     cfg.expand_depth = init.expand_depth;
     cfg.margin = init.margin;
     cfg.hash_mb = init.hash_mb;
+    let published = match (init.root.is_some(), size) {
+        (false, BoardSize::Eight) => Some(0),
+        (false, BoardSize::Six) => Some(-4),
+        _ => None,
+    };
+    cfg.hypothesis = init.hypothesis.map_or(published, |h| h.0);
+    cfg.batch_leaves = init.batch_leaves.unwrap_or(cfg.batch_leaves);
     cfg.validate().map_err(err)?;
     Ok(cfg)
 }
@@ -394,6 +412,19 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     }
 }
 
+/// `status` measures throughput over the jobs completed in this window.
+const THROUGHPUT_WINDOW_MS: i64 = 10 * 60 * 1000;
+
+/// `93 s`, `12.5 min`, `3.2 h`, `4.1 days`.
+fn human_seconds(s: f64) -> String {
+    match s {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.1} min", s / 60.0),
+        s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
+        s => format!("{:.1} days", s / 86_400.0),
+    }
+}
+
 fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
     let store = open(db)?;
     let cfg = load(&*store, db)?;
@@ -407,6 +438,11 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
     let round = store.meta("round").map_err(err)?.unwrap_or_else(|| "0".into());
     let hypothesis = store.meta("hypothesis").map_err(err)?;
     let parked = store.parked().map_err(err)?;
+    let recent = store.recent_completions(THROUGHPUT_WINDOW_MS).map_err(err)?;
+    let rate = recent.jobs_per_second();
+    let open = counts.ready + counts.leased + counts.expired;
+    // Time left for the jobs queued now (later rounds queue more, so a lower bound).
+    let eta = (rate > 0.0).then(|| open as f64 / rate);
     if common.json {
         out!(
             "{}",
@@ -416,6 +452,8 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
                    "refuted": by(TaskStatus::Refuted), "leaves_listed": leaves, "knowledge_rows": knowledge,
                    "nodes": nodes, "jobs_ready": counts.ready, "jobs_leased": counts.leased,
                    "jobs_expired": counts.expired, "jobs_done": counts.done, "jobs_parked": counts.parked,
+                   "recent_jobs": recent.jobs, "recent_solves": recent.solves, "recent_seconds": recent.span_ms as f64 / 1000.0,
+                   "jobs_per_second": rate, "queued_seconds_left": eta,
                    "parked": parked.iter().map(|(id, k, e)| json!({"id": id, "kind": k, "error": e})).collect::<Vec<_>>()})
         );
     } else {
@@ -444,6 +482,16 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
             counts.parked
         );
         out!("knowledge: {knowledge} leaves, {nodes} solver nodes");
+        match eta {
+            Some(eta) => out!(
+                "throughput: {rate:.1} jobs/s ({} leaf solves in the last {:.0} s); queued jobs done in ~{} \
+                 (at least: later rounds queue more)",
+                recent.solves,
+                recent.span_ms as f64 / 1000.0,
+                human_seconds(eta)
+            ),
+            None => out!("throughput: no job completed in the last {} min", THROUGHPUT_WINDOW_MS / 60_000),
+        }
         for (id, kind, e) in parked.iter().take(20) {
             out!("parked job {id} ({kind}): {e}");
         }

@@ -15,6 +15,7 @@ use solvo_engine::{SearchResult, Session};
 use solvo_othello::formats::board_string::diagram;
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{Board, BoardSize, Color, Position, Square};
+use solvo_pipeline::player::{ChoiceSource, TablePlayer};
 use solvo_solve::player::Player;
 use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport};
 use solvo_solve::store::Store;
@@ -41,9 +42,43 @@ pub struct Args {
     /// Self-check on 6x6: random seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Play from a weak-solve pipeline's proof: its store (SQLite file or postgres:// URL)
+    /// or a table file written by `solvo pipeline table`. Positions the proof covers are
+    /// played from it (never below the proven value); the others by the engine (the
+    /// exact solver on 6x6/4x4, near the end on 8x8), as the published player does.
+    #[arg(long)]
+    pub table: Option<String>,
     /// The engine (level, time control, threads, table, --store for 6x6/4x4).
     #[command(flatten)]
     pub engine: EngineArgs,
+}
+
+/// The player over `--table`: a pipeline store, or a table file (told apart by the
+/// SQLite header); errors name the file.
+fn open_table(arg: &str, size: Option<BoardSize>, hash_mb: usize) -> Result<TablePlayer, CliError> {
+    let opts = SolveOptions::try_new(hash_mb)?;
+    let is_url = arg.starts_with("postgres://") || arg.starts_with("postgresql://");
+    let bytes = if is_url { Vec::new() } else { std::fs::read(arg).map_err(context(format!("--table {arg}")))? };
+    let player = if is_url || bytes.starts_with(b"SQLite format 3\0") {
+        let store = solvo_pipeline::open_store(arg).map_err(|e| CliError(format!("--table {arg}: {e}")))?;
+        let cfg = solvo_pipeline::Config::load(&*store)
+            .map_err(|e| CliError(format!("--table {arg}: {e}")))?
+            .ok_or_else(|| CliError(format!("--table {arg}: not a pipeline store (no settings)")))?;
+        let (player, bad) =
+            TablePlayer::from_store(&*store, &cfg, opts).map_err(|e| CliError(format!("--table {arg}: {e}")))?;
+        if let Some(first) = bad.first() {
+            eprintln!("warning: --table {arg}: {} damaged row(s) left out, first: {first}", bad.len());
+        }
+        player
+    } else {
+        let text = String::from_utf8(bytes).map_err(|_| CliError(format!("--table {arg}: not a text table file")))?;
+        let size = size.ok_or_else(|| CliError(format!("--table {arg}: a table file needs --size")))?;
+        TablePlayer::from_table_text(size, &text, opts).map_err(|e| CliError(format!("--table {arg}: {e}")))?
+    };
+    if size.is_some_and(|s| s != player.size()) {
+        return Err(CliError(format!("--table {arg}: a {} proof, not {}", player.size(), size.unwrap())));
+    }
+    Ok(player)
 }
 
 fn parse_color(s: &str) -> Result<Color, String> {
@@ -74,6 +109,12 @@ fn make_player(args: &Args, common: Common) -> Result<(Player, BoardSize), CliEr
 
 /// Runs `solvo play`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+    if args.self_check && args.table.is_some() {
+        return Err(CliError(
+            "play: --self-check checks the solution-store player; a --table player is checked by the pipeline tests"
+                .into(),
+        ));
+    }
     if args.self_check {
         let (player, size) = make_player(&args, common)?;
         self_check(&args, common, &player, size)
@@ -182,7 +223,14 @@ fn answer_text(r: &SearchResult) -> String {
 }
 
 fn game(args: &Args, common: Common, input: &mut dyn BufRead) -> Result<(), CliError> {
-    let size = common.size.unwrap_or(BoardSize::Eight);
+    let mut table = match &args.table {
+        Some(_) if common.variant != solvo_othello::Variant::Normal => {
+            return Err(CliError("play --table: the pipeline proves normal-rules games only".into()))
+        }
+        Some(arg) => Some(open_table(arg, common.size, args.engine.hash_mb)?),
+        None => None,
+    };
+    let size = common.size.or(table.as_ref().map(|t| t.size())).unwrap_or(BoardSize::Eight);
     let mut engine = args.engine.engine(common)?;
     let mut session = Session::new(size, common.variant);
     let mut clock = engine.settings().time.new_clock();
@@ -211,6 +259,17 @@ fn game(args: &Args, common: Common, input: &mut dyn BufRead) -> Result<(), CliE
             let result = if side == Color::Black { black } else { -black };
             out!("solvo's result: {result:+}");
             return Ok(());
+        }
+        let proof_move = match &mut table {
+            Some(t) if pos.side == side => t.from_proof(&pos.board),
+            _ => None,
+        };
+        if let Some(c) = proof_move.filter(|c| c.source == ChoiceSource::Proof) {
+            let m = c.mv.expect("a proof move is a move");
+            out!("solvo ({side}) plays {m}: the proof guarantees it at least {:+}", c.guaranteed);
+            session.play_ply(Ply::Move(m)).map_err(|e| CliError(format!("the proof chose an illegal move: {e}")))?;
+            engine_value = None;
+            continue;
         }
         if pos.side == side {
             let time = engine.move_time(&pos, clock.as_ref());

@@ -1,0 +1,77 @@
+//! The published 8x8 task list (Takizawa's 2,587 positions with 50 empties): Algorithm
+//! 1's invariant, solvo's estimates against the published Edax scores, and the WTHOR
+//! frequency map against the published counts. Figures, not checks of speed; ignored
+//! because the data lives outside the repository (`../shared/data/`, or the directories
+//! in `SOLVO_TAKIZAWA_DIR` and `SOLVO_WTHOR_DIR`):
+//! `cargo test --release -p solvo-pipeline --test published -- --ignored --nocapture`.
+
+use solvo_othello::BoardSize;
+use solvo_pipeline::estimate::Estimator;
+use solvo_pipeline::published::{compare_estimates, invariant_holds, parse_task_list, wthor_frequency};
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn data_dir(var: &str, default: &str) -> PathBuf {
+    std::env::var_os(var)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(default))
+}
+
+#[test]
+#[ignore]
+fn published_task_list() {
+    let dir = data_dir("SOLVO_TAKIZAWA_DIR", "takizawa");
+    let path = dir.join("empty50_tasklist_edax_knowledge.csv");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} not found", path.display());
+        return;
+    };
+    let tasks = parse_task_list(&text).unwrap();
+    assert_eq!(tasks.len(), 2587);
+    let t = Instant::now();
+    let (ge, le, nodes) = invariant_holds(&tasks);
+    println!(
+        "invariant: the 2,587 hypotheses prove start >= 0: {ge}, <= 0: {le} ({nodes} proof positions, {:.1} s)",
+        t.elapsed().as_secs_f64()
+    );
+    assert!(ge && le, "the published tasks do not prove the draw");
+    // Dropping any one task on the proof breaks it: the first row (the PV position).
+    let (ge1, le1, _) = invariant_holds(&tasks[1..]);
+    println!("without the PV task: >= 0: {ge1}, <= 0: {le1}");
+    assert!(!(ge1 && le1));
+    for depth in [0, 2] {
+        let t = Instant::now();
+        let c = compare_estimates(&tasks, &Estimator::new(BoardSize::Eight, depth));
+        println!(
+            "E (depth {depth}) vs published Edax scores: {} positions, mean |diff| {:.2} discs, correlation {:.3}, \
+             same side of the window {} ({:.1}%), {:.1} s",
+            c.positions,
+            c.mean_abs_diff,
+            c.correlation,
+            c.same_side,
+            100.0 * c.same_side as f64 / c.positions as f64,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    let wthor = data_dir("SOLVO_WTHOR_DIR", "wthor");
+    let t = Instant::now();
+    match wthor_frequency(&wthor, 50) {
+        Ok(w) => {
+            let (freq, games, problems) = (&w.counts, w.games, &w.problems);
+            let ours =
+                |t: &&solvo_pipeline::published::PublishedTask| freq.get(&t.board.canonical()).copied().unwrap_or(0);
+            let covered = tasks.iter().filter(|t| ours(t) > 0).count();
+            let counted: Vec<_> = tasks.iter().filter(|t| t.count > 0).collect();
+            let listed = counted.len();
+            let equal = counted.iter().filter(|t| ours(t) == t.count).count();
+            println!(
+                "WTHOR frequency at 50 empties: {games} games, {} distinct positions ({} file problems), {:.1} s; \
+                 of the 2,587 tasks {covered} occur here, {listed} have a published count > 0, of which {equal} equal ours",
+                freq.len(),
+                problems.len(),
+                t.elapsed().as_secs_f64()
+            );
+        }
+        Err(e) => println!("WTHOR frequency skipped: {e}"),
+    }
+}
