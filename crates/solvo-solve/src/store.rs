@@ -299,7 +299,11 @@ const WIDE_1: TableDefinition<u128, [u8; 4]> = TableDefinition::new("positions_w
 
 /// The stored bytes of `rec` under `key` (the canonical board's key, widened).
 fn encode_checked(key: u128, rec: &Record) -> [u8; 8] {
-    let v = rec.encode();
+    with_check(key, rec.encode())
+}
+
+/// The 4 record bytes `v` stored under `key`, followed by their check.
+fn with_check(key: u128, v: [u8; 4]) -> [u8; 8] {
     let c = record_check(key, v);
     [v[0], v[1], v[2], v[3], c[0], c[1], c[2], c[3]]
 }

@@ -16,7 +16,7 @@
 //! the kinds without solving again what the records know. A copy without losses keeps
 //! every record as it was, and the parameters (meta values) when they can be read.
 
-use super::{record_check, Store, StoreError, FORMAT_1, META, SMALL, SMALL_1, WIDE, WIDE_1};
+use super::{with_check, Store, StoreError, FORMAT_1, META, SMALL, SMALL_1, WIDE, WIDE_1};
 use crate::store::kind;
 use redb::{Database, ReadableTable, StorageBackend, TableDefinition};
 use solvo_othello::{BoardSize, Variant};
@@ -319,10 +319,7 @@ pub fn salvage(damaged: &Path, out: &Path, board: Option<(BoardSize, Variant)>) 
 
     // First-format stores (their header says so, or, header unread, only their table
     // is there) have no checks: their records are given checks as read.
-    let widen = |(key, v): (u128, [u8; 4])| {
-        let c = record_check(key, v);
-        (key, [v[0], v[1], v[2], v[3], c[0], c[1], c[2], c[3]])
-    };
+    let widen = |(key, v): (u128, [u8; 4])| (key, with_check(key, v));
     let read_first_format = || match size == BoardSize::Eight {
         true => read_around_damage(&db, WIDE_1).map(|(r, d)| (r.into_iter().map(widen).collect(), d)),
         false => read_around_damage(&db, SMALL_1).map(|(r, d)| (r.into_iter().map(widen).collect(), d)),
