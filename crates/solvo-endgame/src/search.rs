@@ -73,9 +73,15 @@ pub struct SearchConfig {
     /// #50-#54 (2 threads, same day: #50 19.7 s -> 45.1 s, #53 112 s -> 322 s), so
     /// `auto` leaves them off there.
     pub eval_order: u32,
-    /// Weight of the evaluation search's value (1/SCALE discs) in the ordering key,
-    /// against the fastest-first key (one opponent reply = 64).
+    /// Weight, in sixteenths, of the evaluation search's value (1/SCALE discs) in the
+    /// ordering key, against the fastest-first key (one opponent reply = 64): 16 counts
+    /// a disc as two replies, 2 counts four discs as one reply.
     pub eval_order_weight: u32,
+    /// The evaluation ordering search of a child stops refining once the move is
+    /// known to be this many discs below the node's alpha (0: full window).
+    pub eval_order_delta: u32,
+    /// Fewest empties at which the evaluation orders (below: the mobility search).
+    pub eval_order_empties: u32,
     /// The evaluation search is this many plies shallower than the mobility search
     /// would be (it costs more per leaf and knows more).
     pub eval_order_depth_cut: u32,
@@ -101,7 +107,9 @@ impl Default for SearchConfig {
             split_late: false,
             stability_gate: true,
             eval_order: 2,
-            eval_order_weight: 1,
+            eval_order_weight: 16,
+            eval_order_delta: 0,
+            eval_order_empties: 0,
             eval_order_depth_cut: 1,
             hint_min_empties: 12,
         }
@@ -126,7 +134,7 @@ impl SearchConfig {
     }
 
     /// The names [`SearchConfig::set`] accepts.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 19] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -142,6 +150,8 @@ impl SearchConfig {
         "split_late",
         "eval_order",
         "eval_order_weight",
+        "eval_order_delta",
+        "eval_order_empties",
         "eval_order_depth_cut",
         "hint_min_empties",
     ];
@@ -172,7 +182,9 @@ impl SearchConfig {
             "stability_gate" => self.stability_gate = range(0, 1)? == 1,
             "split_late" => self.split_late = range(0, 1)? == 1,
             "eval_order" => self.eval_order = range(0, 2)?,
-            "eval_order_weight" => self.eval_order_weight = range(0, 64)?,
+            "eval_order_weight" => self.eval_order_weight = range(0, 1024)?,
+            "eval_order_delta" => self.eval_order_delta = range(0, 128)?,
+            "eval_order_empties" => self.eval_order_empties = range(0, 64)?,
             "eval_order_depth_cut" => self.eval_order_depth_cut = range(0, 8)?,
             "hint_min_empties" => self.hint_min_empties = range(0, 64)?,
             _ => return Err(format!("unknown search option {name:?}: expected one of {}", Self::NAMES.join(", "))),
@@ -442,8 +454,11 @@ impl<'a> Searcher<'a> {
                     // when it is searched, reads it.
                     self.tt.prefetch(table_hash(cp, co));
                 }
-                let key =
-                    if tt_move == Some(x as u8) { i32::MAX } else { self.order_key(cp, co, x, empties, odd, mc_node) };
+                let key = if tt_move == Some(x as u8) {
+                    i32::MAX
+                } else {
+                    self.order_key(cp, co, x, empties, odd, mc_node, alpha)
+                };
                 // `n` < 64: `moves` has at most 64 bits and each is taken once.
                 slots[n & 63].write(Child { p: cp, o: co, x: x as u8, key });
                 let better = key > top_key;
@@ -539,6 +554,9 @@ impl<'a> Searcher<'a> {
     /// `empties` empties and odd-parity quadrants `odd`: fastest first, plus, from
     /// `shallow_order_empties`, a shallow search and the Monte Carlo hints (`mc_node`: the
     /// node's GRAVE tree entry). Higher is searched first.
+    /// `alpha` is the node's current lower bound: with `eval_order_delta`, the
+    /// evaluation search stops refining a move once it is that far below it.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn order_key(
         &mut self,
@@ -548,6 +566,7 @@ impl<'a> Searcher<'a> {
         empties: u32,
         odd: u64,
         mc_node: Option<&[(solvo_othello::Square, u32)]>,
+        alpha: i32,
     ) -> i32 {
         let key = move_key(cp, co, x, &self.rules, odd);
         if empties < self.config.shallow_order_empties {
@@ -555,19 +574,17 @@ impl<'a> Searcher<'a> {
         }
         let depth = self.config.shallow_order_depth(empties);
         let key = match self.eval {
-            Some(w) => {
+            Some(w) if empties >= self.config.eval_order_empties => {
                 let depth = depth.saturating_sub(self.config.eval_order_depth_cut);
-                let v = eval_search(
-                    cp,
-                    co,
-                    w,
-                    &self.rules,
-                    depth,
-                    -SCORE_INF * SCALE,
-                    SCORE_INF * SCALE,
-                    &mut self.ordering_nodes,
-                );
-                key - v * self.config.eval_order_weight as i32
+                // The child's value for its mover: once it is at least `ceiling`, our move
+                // is `eval_order_delta` discs below alpha, and how far below no longer matters.
+                let ceiling = match self.config.eval_order_delta {
+                    0 => SCORE_INF * SCALE,
+                    d => (-(alpha - d as i32) * SCALE).min(SCORE_INF * SCALE),
+                };
+                let v =
+                    eval_search(cp, co, w, &self.rules, depth, -SCORE_INF * SCALE, ceiling, &mut self.ordering_nodes);
+                key - v * self.config.eval_order_weight as i32 / 16
             }
             _ => key + (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8),
         };

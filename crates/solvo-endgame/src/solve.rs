@@ -382,7 +382,11 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
             let x = sq.index();
             let f = solvo_othello::flips::flips(x, p, o);
             let (cp, co) = (o ^ f, p ^ f ^ sq.bit());
-            let key = if hinted == Some(x as u8) { i32::MAX } else { s.order_key(cp, co, x, empties, odd, mc_node) };
+            let key = if hinted == Some(x as u8) {
+                i32::MAX
+            } else {
+                s.order_key(cp, co, x, empties, odd, mc_node, -SCORE_INF)
+            };
             Child { p: cp, o: co, x: x as u8, key }
         })
         .collect();

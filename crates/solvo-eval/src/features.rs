@@ -40,12 +40,113 @@ pub const INSTANCES: [(u8, u8); PATTERN_INSTANCES] = instances();
 /// The squares each instance reads on the board as it is: `inverse_transform(mask, k)`.
 pub const INSTANCE_MASKS: [u64; PATTERN_INSTANCES] = instance_masks();
 
-/// `INSTANCE_TERNARY[i][b]`: the pattern index contribution of the instance's squares
-/// whose bits are set in `b`, where `b` is extracted from the board as it is with
-/// [`INSTANCE_MASKS`]`[i]` (bit `j` = the instance's `j`-th lowest square). Each square's
-/// digit weight is that of the canonical square it maps to, so an index read this way
-/// equals the one read from the transformed board, without transforming it.
-pub static INSTANCE_TERNARY: [[u16; 1 << MAX_PATTERN_SQUARES]; PATTERN_INSTANCES] = instance_ternary();
+/// `TERNARY_TABLES[INSTANCE_TERNARY_OFFSETS[i] + b]`: the pattern index contribution
+/// of instance `i`'s squares whose bits are set in `b`, where `b` is extracted from the
+/// board as it is with [`INSTANCE_MASKS`]`[i]` (bit `j` = the instance's `j`-th lowest
+/// square, `b < 2^squares`). Each square's digit weight is that of the canonical square
+/// it maps to, so an index read this way equals the one read from the transformed
+/// board, without transforming it. Instances whose squares carry the same digit
+/// weights share one table, and each table has exactly `2^squares` entries: 34 KiB in
+/// all (one table of 1,024 entries per instance was 100 KiB, beyond the first-level
+/// cache the evaluation's other reads need).
+pub static TERNARY_TABLES: [u16; TERNARY_LAYOUT.1] = ternary_tables();
+
+/// Where each instance's table starts in [`TERNARY_TABLES`].
+pub const INSTANCE_TERNARY_OFFSETS: [u32; PATTERN_INSTANCES] = TERNARY_LAYOUT.0;
+
+/// Digit weights of each instance's squares, lowest square first, and their number.
+const INSTANCE_DIGITS: [([u16; MAX_PATTERN_SQUARES], usize); PATTERN_INSTANCES] = instance_digits();
+
+/// Each instance's table offset (shared tables deduplicated) and the total length.
+const TERNARY_LAYOUT: ([u32; PATTERN_INSTANCES], usize) = ternary_layout();
+
+const fn instance_digits() -> [([u16; MAX_PATTERN_SQUARES], usize); PATTERN_INSTANCES] {
+    let mut out = [([0u16; MAX_PATTERN_SQUARES], 0usize); PATTERN_INSTANCES];
+    let mut i = 0;
+    while i < PATTERN_INSTANCES {
+        let (t, k) = INSTANCES[i];
+        let canonical = PATTERNS[t as usize].mask;
+        let mut rest = INSTANCE_MASKS[i];
+        let mut j = 0;
+        while rest != 0 {
+            let sq = rest.trailing_zeros();
+            rest &= rest - 1;
+            let image = transform(1u64 << sq, k).trailing_zeros();
+            out[i].0[j] = 3u16.pow(rank_in(canonical, image));
+            j += 1;
+        }
+        out[i].1 = j;
+        i += 1;
+    }
+    out
+}
+
+const fn same_digits(a: usize, b: usize) -> bool {
+    let (da, na) = INSTANCE_DIGITS[a];
+    let (db, nb) = INSTANCE_DIGITS[b];
+    if na != nb {
+        return false;
+    }
+    let mut j = 0;
+    while j < na {
+        if da[j] != db[j] {
+            return false;
+        }
+        j += 1;
+    }
+    true
+}
+
+const fn ternary_layout() -> ([u32; PATTERN_INSTANCES], usize) {
+    let mut out = [0u32; PATTERN_INSTANCES];
+    let mut len = 0usize;
+    let mut i = 0;
+    while i < PATTERN_INSTANCES {
+        let mut shared = None;
+        let mut e = 0;
+        while e < i {
+            if same_digits(e, i) {
+                shared = Some(out[e]);
+                break;
+            }
+            e += 1;
+        }
+        out[i] = match shared {
+            Some(at) => at,
+            None => {
+                let at = len as u32;
+                len += 1 << INSTANCE_DIGITS[i].1;
+                at
+            }
+        };
+        i += 1;
+    }
+    (out, len)
+}
+
+const fn ternary_tables() -> [u16; TERNARY_LAYOUT.1] {
+    let mut out = [0u16; TERNARY_LAYOUT.1];
+    let mut i = 0;
+    while i < PATTERN_INSTANCES {
+        let (weight, n) = INSTANCE_DIGITS[i];
+        let at = INSTANCE_TERNARY_OFFSETS[i] as usize;
+        let mut b = 0;
+        while b < (1 << n) {
+            let mut v = 0u16;
+            let mut d = 0;
+            while d < n {
+                if b & (1 << d) != 0 {
+                    v += weight[d];
+                }
+                d += 1;
+            }
+            out[at + b] = v;
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+}
 
 const fn instance_masks() -> [u64; PATTERN_INSTANCES] {
     let mut out = [0u64; PATTERN_INSTANCES];
@@ -61,41 +162,6 @@ const fn instance_masks() -> [u64; PATTERN_INSTANCES] {
 /// The rank of square `sq` among the set bits of `mask` (lowest = 0).
 const fn rank_in(mask: u64, sq: u32) -> u32 {
     (mask & ((1u64 << sq) - 1)).count_ones()
-}
-
-const fn instance_ternary() -> [[u16; 1 << MAX_PATTERN_SQUARES]; PATTERN_INSTANCES] {
-    let mut out = [[0u16; 1 << MAX_PATTERN_SQUARES]; PATTERN_INSTANCES];
-    let mut i = 0;
-    while i < PATTERN_INSTANCES {
-        let (t, k) = INSTANCES[i];
-        let canonical = PATTERNS[t as usize].mask;
-        // Digit weight of the instance's j-th square.
-        let mut weight = [0u16; MAX_PATTERN_SQUARES];
-        let mut rest = INSTANCE_MASKS[i];
-        let mut j = 0;
-        while rest != 0 {
-            let sq = rest.trailing_zeros();
-            rest &= rest - 1;
-            let image = transform(1u64 << sq, k).trailing_zeros();
-            weight[j] = 3u16.pow(rank_in(canonical, image));
-            j += 1;
-        }
-        let mut b = 0;
-        while b < (1 << MAX_PATTERN_SQUARES) {
-            let mut v = 0u16;
-            let mut d = 0;
-            while d < j {
-                if b & (1 << d) != 0 {
-                    v += weight[d];
-                }
-                d += 1;
-            }
-            out[i][b] = v;
-            b += 1;
-        }
-        i += 1;
-    }
-    out
 }
 
 const fn is_new_instance(mask: u64, k: u8) -> bool {
@@ -179,9 +245,9 @@ pub fn feature_indices(player: u64, opponent: u64) -> [u32; ACTIVE_FEATURES] {
 pub fn for_each_feature(player: u64, opponent: u64, mut sink: impl FnMut(usize)) {
     for i in 0..PATTERN_INSTANCES {
         let mask = INSTANCE_MASKS[i];
-        let ternary = &INSTANCE_TERNARY[i];
-        let own = ternary[extract_bits(player, mask) as usize] as usize;
-        let theirs = ternary[extract_bits(opponent, mask) as usize] as usize;
+        let at = INSTANCE_TERNARY_OFFSETS[i] as usize;
+        let own = TERNARY_TABLES[at + extract_bits(player, mask) as usize] as usize;
+        let theirs = TERNARY_TABLES[at + extract_bits(opponent, mask) as usize] as usize;
         sink(INSTANCE_OFFSETS[i] as usize + own + 2 * theirs);
     }
     let mobility = |a: u64, b: u64| (legal_moves(a, b, u64::MAX).count_ones() as usize).min(MOBILITY_CAP - 1);
@@ -189,6 +255,54 @@ pub fn for_each_feature(player: u64, opponent: u64, mut sink: impl FnMut(usize))
     sink(MOBILITY_OPPONENT_OFFSET + mobility(opponent, player));
     let empties = 64 - (player | opponent).count_ones() as usize;
     sink(PARITY_OFFSET + (empties & 1));
+}
+
+/// The evaluation's sum over one stage's weights `w` ([`STAGE_LEN`] entries): the sum
+/// of `w[idx]` over every `idx` that [`for_each_feature`] names for disjoint `player`
+/// and `opponent` (a test checks; a square in both is read as the player's), with each instance's mask and offsets compiled in as constants (the
+/// loop form reloaded them from tables and cost about twice the instructions).
+#[inline(always)]
+pub fn feature_sum(player: u64, opponent: u64, w: &[i16]) -> i32 {
+    const _: () = assert!(PATTERN_INSTANCES == 50, "feature_sum unrolls exactly 50 instances");
+    macro_rules! sum_instances {
+        ($p:expr, $o:expr; $($i:literal)*) => { 0 $(+ instance_weight::<$i>($p, $o, w))* };
+    }
+    assert!(w.len() >= STAGE_LEN, "a stage has {STAGE_LEN} weights");
+    // A square claimed by both sides is read as the player's: the unchecked reads below
+    // rely on the two sets being disjoint.
+    let opponent = opponent & !player;
+    let patterns = sum_instances!(player, opponent; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27
+        28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49);
+    let mobility = |a: u64, b: u64| (legal_moves(a, b, u64::MAX).count_ones() as usize).min(MOBILITY_CAP - 1);
+    let empties = 64 - (player | opponent).count_ones() as usize;
+    patterns
+        + i32::from(w[MOBILITY_PLAYER_OFFSET + mobility(player, opponent)])
+        + i32::from(w[MOBILITY_OPPONENT_OFFSET + mobility(opponent, player)])
+        + i32::from(w[PARITY_OFFSET + (empties & 1)])
+}
+
+/// The weight in `w` (at least [`STAGE_LEN`] entries, checked by the caller) of
+/// instance `I`'s content on the board.
+#[inline(always)]
+fn instance_weight<const I: usize>(player: u64, opponent: u64, w: &[i16]) -> i32 {
+    let mask = INSTANCE_MASKS[I];
+    let at = INSTANCE_TERNARY_OFFSETS[I] as usize;
+    let (own_bits, their_bits) = (extract_bits(player, mask) as usize, extract_bits(opponent, mask) as usize);
+    debug_assert!(own_bits < 1 << INSTANCE_DIGITS[I].1 && their_bits < 1 << INSTANCE_DIGITS[I].1);
+    // SAFETY: `extract_bits` gathers the bits of the instance's `n = INSTANCE_DIGITS[I].1`
+    // squares into the low `n` bits, so each value is below `2^n`, and `ternary_layout`
+    // reserved `2^n` entries from `at` for this instance inside `TERNARY_TABLES`.
+    let (own, theirs) = unsafe {
+        (*TERNARY_TABLES.get_unchecked(at + own_bits) as usize, *TERNARY_TABLES.get_unchecked(at + their_bits) as usize)
+    };
+    let index = INSTANCE_OFFSETS[I] as usize + own + 2 * theirs;
+    debug_assert!(index < STAGE_LEN && STAGE_LEN <= w.len());
+    // SAFETY: `own` and `theirs` are sums of distinct powers `3^j`, `j < n`, over disjoint
+    // squares (`feature_sum` removed the player's squares from the opponent's), so `own + 2 * theirs <= 3^n - 1`: the index
+    // lies in the pattern's table of `3^n` entries, which ends at or before `STAGE_LEN`, and
+    // `feature_sum` checked `w.len() >= STAGE_LEN`. The test
+    // `unrolled_sum_equals_the_feature_list` compares every read with the checked list.
+    i32::from(unsafe { *w.get_unchecked(index) })
 }
 
 /// Start of each instance's pattern table in a stage's array.
@@ -245,6 +359,27 @@ mod tests {
                 assert_eq!(idx[i] as usize, PATTERN_OFFSETS[t as usize] + own + 2 * theirs);
             }
         }
+    }
+
+    #[test]
+    fn unrolled_sum_equals_the_feature_list() {
+        let w: Vec<i16> = (0..STAGE_LEN).map(|i| (i as i64 * 2654435761 % 2001 - 1000) as i16).collect();
+        let mut rng = solvo_core::rng::Rng::new(11);
+        for _ in 0..5000 {
+            let a = rng.next_u64();
+            let b = rng.next_u64() & !a;
+            let listed: i32 = feature_indices(a, b).iter().map(|&i| i32::from(w[i as usize])).sum();
+            assert_eq!(feature_sum(a, b, &w), listed);
+            // Overlapping sets stay in bounds: read as the player's.
+            let c = rng.next_u64();
+            assert_eq!(feature_sum(a | c, b | c, &w), feature_sum(a | c, b & !(a | c), &w));
+        }
+    }
+
+    #[test]
+    fn shared_ternary_tables_are_small() {
+        eprintln!("ternary tables: {} entries", TERNARY_TABLES.len());
+        assert!(TERNARY_TABLES.len() * 2 <= 36 * 1024);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! A trained weight set: one table of `i16` weights per game stage, and the static
 //! evaluation that sums them.
 
-use crate::features::{for_each_feature, STAGE_LEN};
+use crate::features::{feature_sum, STAGE_LEN};
 use solvo_othello::{Board, BoardSize, Variant};
 
 /// Number of game stages: stage `s` holds the positions with `4 + 2s` or `5 + 2s`
@@ -98,9 +98,7 @@ impl Weights {
     pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
         let stage = stage_of((player | opponent).count_ones());
         let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
-        let mut sum = 0i32;
-        for_each_feature(player, opponent, |idx| sum += i32::from(w[idx]));
-        sum.clamp(-MAX_EVAL, MAX_EVAL)
+        feature_sum(player, opponent, w).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The static evaluation of `board` in discs (final disc difference for the side to
