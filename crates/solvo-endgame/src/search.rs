@@ -66,19 +66,23 @@ pub struct SearchConfig {
     /// too lost more cutoffs than it saved work (2.155 G -> 2.180 G nodes, slower).
     pub stability_gate: bool,
     /// Order moves from `shallow_order_empties` up by a shallow search on the trained
-    /// evaluation (when the solve has one) instead of the mobility estimate: 0 never, 1
-    /// always, 2 (default) where it was measured to pay: reversed rules (20 random
-    /// 20-empty positions: 3.60 G -> 1.40 G nodes, 217 s -> 32 s). Under normal rules
-    /// the current weights help on FFO #40-#49 (63.5 s -> 55.7 s) but lose on the harder
-    /// #50-#54 (2 threads, same day: #50 19.7 s -> 45.1 s, #53 112 s -> 322 s), so
-    /// `auto` leaves them off there.
+    /// evaluation (when the solve has one) added to the fastest-first key, instead of
+    /// the mobility search: 0 never, 1 always, 2 (default) for the board sizes and
+    /// variants the solve has weights for. Reversed rules: 20 random 20-empty
+    /// positions 3.60 G -> 1.40 G nodes, 217 s -> 32 s. Normal rules (with the ladder,
+    /// 1 thread, search + ordering nodes): FFO #45-#49 1.135 G -> 0.722 G, #50-#54
+    /// 16.16 G -> 8.47 G, once the evaluation counted less than the mobility key
+    /// ([`SearchConfig::eval_weight_for`]) and stopped refining moves far below alpha
+    /// (`eval_order_delta`); with the evaluation dominating, #50-#54 had lost.
     pub eval_order: u32,
     /// Weight, in sixteenths, of the evaluation search's value (1/SCALE discs) in the
     /// ordering key, against the fastest-first key (one opponent reply = 64): 16 counts
-    /// a disc as two replies, 2 counts four discs as one reply.
+    /// a disc as two replies, 2 counts four discs as one reply; 0 (default) is
+    /// [`SearchConfig::eval_weight_for`]'s choice for the rules.
     pub eval_order_weight: u32,
     /// The evaluation ordering search of a child stops refining once the move is
-    /// known to be this many discs below the node's alpha (0: full window).
+    /// known to be this many discs below the node's alpha (0: full window). FFO
+    /// #45-#49, 1 thread, weight 16: 0.599 G + 0.356 G nodes at 0, 0.603 G + 0.296 G at 8.
     pub eval_order_delta: u32,
     /// Fewest empties at which the evaluation orders (below: the mobility search).
     pub eval_order_empties: u32,
@@ -107,8 +111,8 @@ impl Default for SearchConfig {
             split_late: false,
             stability_gate: true,
             eval_order: 2,
-            eval_order_weight: 16,
-            eval_order_delta: 0,
+            eval_order_weight: 0,
+            eval_order_delta: 8,
             eval_order_empties: 0,
             eval_order_depth_cut: 1,
             hint_min_empties: 12,
@@ -131,6 +135,20 @@ impl SearchConfig {
     #[inline]
     pub fn may_split_at(&self, i: usize) -> bool {
         i == 1 || (i > 1 && self.split_late)
+    }
+
+    /// The evaluation's weight in the ordering key under `reversed` scoring or not
+    /// (`eval_order_weight`, or when that is 0 the measured best): normal rules 2 (FFO
+    /// #45-#49, 1 thread, with the ladder: search + ordering nodes 0.749 G at 4, 0.722 G
+    /// at 2, 0.850 G at 1); reversed rules 16 (10 random-game positions of 20 empties:
+    /// 0.94 G nodes at 16, 1.05 G at 48, 1.21 G at 2).
+    #[inline]
+    pub fn eval_weight_for(&self, reversed: bool) -> i32 {
+        match (self.eval_order_weight, reversed) {
+            (0, false) => 2,
+            (0, true) => 16,
+            (w, _) => w as i32,
+        }
     }
 
     /// The names [`SearchConfig::set`] accepts.
@@ -584,7 +602,7 @@ impl<'a> Searcher<'a> {
                 };
                 let v =
                     eval_search(cp, co, w, &self.rules, depth, -SCORE_INF * SCALE, ceiling, &mut self.ordering_nodes);
-                key - v * self.config.eval_order_weight as i32 / 16
+                key - v * self.config.eval_weight_for(self.rules.reversed) / 16
             }
             _ => key + (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8),
         };

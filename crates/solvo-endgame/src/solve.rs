@@ -168,11 +168,7 @@ pub(crate) fn solve_in_generation(pos: &Position, options: &SolveOptions, new_ge
     let shared = Shared::new(options.config.split_min_empties);
     let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
     let hints = hints.as_ref();
-    let use_eval = match options.config.eval_order {
-        0 => false,
-        1 => true,
-        _ => pos.variant == solvo_othello::Variant::Reversed,
-    };
+    let use_eval = options.config.eval_order != 0;
     let embedded =
         if use_eval && options.eval.is_none() { solvo_eval::embedded_shared(pos.variant).ok() } else { None };
     let eval = options
