@@ -298,3 +298,41 @@ fn bench_games_regenerates_study_tables() {
         assert!(r["result"]["tt_cutoffs"].as_u64().unwrap() > 0);
     }
 }
+
+/// `--line` plays a game out from the solved position with the winner's winning moves:
+/// replayed with `--moves`, the line ends the game, the last mover being the winner; a
+/// solve after a prefix of the line agrees with the root's result (every position on a
+/// winning line is won by the same player); an illegal move in `--moves` is named.
+#[test]
+fn a_winning_line_replays_to_the_end_with_the_same_winner() {
+    for (game, size) in [("nogo", "4x4"), ("nogo", "3x4"), ("domineering", "4x4"), ("atarigo", "3x3")] {
+        let o = solvo(&["game", "solve", game, size, "--algo", "ab-tt", "--line", "--json"]);
+        assert!(o.status.success(), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+        let v = &json(&o)[0];
+        let code = v["result"].as_str().unwrap().to_string();
+        let line = v["line"].as_str().unwrap().to_string();
+        let moves: Vec<&str> = line.split(' ').collect();
+        assert!(!moves.is_empty(), "{game}: empty line");
+        for k in 0..moves.len() {
+            let prefix = moves[..k].join(" ");
+            let o = solvo(&["game", "solve", game, size, "--algo", "dfpn", "--moves", &prefix, "--json"]);
+            assert!(o.status.success(), "{game} after {prefix}: {}", String::from_utf8_lossy(&o.stderr));
+            assert_eq!(json(&o)[0]["result"], code.as_str(), "{game} after {prefix}");
+        }
+        // After the whole line the game is over: the side to move has lost.
+        let o = solvo(&["game", "solve", game, size, "--moves", &line, "--json"]);
+        let end = &json(&o)[0];
+        assert_eq!(end["nodes"], 1, "{game}: the line does not end the game");
+        assert_eq!(end["result"], code.as_str(), "{game}: the line's end has another winner");
+        // Nogo and Domineering end when the side to move has no move; Atarigo's
+        // tactics may call a position decided earlier, with either side to move.
+        if game != "atarigo" {
+            let last_mover = if moves.len() % 2 == 1 { "first" } else { "second" };
+            assert_eq!(end["winner"], last_mover, "{game}: {line}");
+        }
+    }
+    let o = solvo(&["game", "solve", "nogo", "3x3", "--moves", "b2 b2"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("move 2 'b2' is not legal"), "{err}");
+}

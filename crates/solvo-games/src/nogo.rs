@@ -20,10 +20,11 @@
 use crate::error::GameError;
 use crate::grid::{bits, hash_words, Grid, Symmetries};
 use crate::options::{bad_option, parse_on_off, GameOptions};
-use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, LibertyMap, Point};
+use crate::stones::{draw_stones, liberty_map, parse_point, point_move_code, point_move_code_count, Point};
 use crate::symmetry::SymmetryTables;
 use solvo_core::{Game, Status};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// The rule options of Nogo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,6 +84,35 @@ pub struct Nogo {
     canon: u8,
     /// The hash key.
     key: u64,
+    /// The blocks of both sides and their liberties, found on first use by
+    /// [`Game::move_priority`] (which asks once per legal move).
+    blocks: OnceLock<Box<Blocks>>,
+}
+
+/// The blocks of stones of one position with their liberties, so that the position
+/// after any one stone can be judged without flood fills (see [`Nogo::mobility_after`]).
+#[derive(Clone, Debug, Default)]
+struct Blocks {
+    /// `(stones, liberties)` of each block of the side to move.
+    own: Vec<(u64, u64)>,
+    /// `(stones, liberties)` of each block of the opponent.
+    opp: Vec<(u64, u64)>,
+}
+
+impl Blocks {
+    fn of(grid: &Grid, own: u64, opp: u64) -> Blocks {
+        let empty = !(own | opp) & grid.full();
+        let list = |mut rest: u64, stones: u64| {
+            let mut out = Vec::new();
+            while rest != 0 {
+                let block = grid.flood(rest & rest.wrapping_neg(), stones);
+                rest &= !block;
+                out.push((block, grid.neighbours(block) & empty));
+            }
+            out
+        };
+        Blocks { own: list(own, own), opp: list(opp, opp) }
+    }
 }
 
 impl Nogo {
@@ -141,7 +171,19 @@ impl Nogo {
         let (canon, image) = sym.map_or((0, stones), |t| t.canonical(stones));
         let key = hash_words(&[image[0], image[1], player as u64 | (captured as u64) << 1]);
         let capture_points = map.capture_points & empty;
-        Nogo { grid, stones, player, captured, legal, capture_points, options, sym, canon: canon as u8, key }
+        Nogo {
+            grid,
+            stones,
+            player,
+            captured,
+            legal,
+            capture_points,
+            options,
+            sym,
+            canon: canon as u8,
+            key,
+            blocks: OnceLock::new(),
+        }
     }
 
     /// The board geometry.
@@ -157,6 +199,51 @@ impl Nogo {
     /// The legal points of the side to move (empty when the game is over).
     pub fn legal_points(&self) -> u64 {
         self.legal
+    }
+
+    /// After a non-capturing stone of the side to move on `b`: how many points the
+    /// mover could then play, and how many the opponent could (each as if it were to
+    /// move; the count of [`Nogo::legal_points`] under Müller's rules). Only the blocks
+    /// next to `b` change (they merge with the stone, or lose the liberty `b`), so the
+    /// answer comes from this position's blocks without a flood fill.
+    fn mobility_after(&self, b: u64) -> (u32, u32) {
+        let blocks = self.blocks.get_or_init(|| {
+            let me = self.player as usize;
+            Box::new(Blocks::of(&self.grid, self.stones[me], self.stones[1 - me]))
+        });
+        let empty = !(self.stones[0] | self.stones[1] | b) & self.grid.full();
+        let around = self.grid.neighbours(b);
+        // The mover's blocks after the stone: its merged block, the others unchanged.
+        let (mut merged, mut own_last, mut own_safe) = (around & empty, 0u64, 0u64);
+        for &(block, libs) in &blocks.own {
+            if block & around != 0 {
+                merged |= libs;
+            } else if libs.count_ones() == 1 {
+                own_last |= libs;
+            } else {
+                own_safe |= libs;
+            }
+        }
+        merged &= !b;
+        if merged.count_ones() == 1 {
+            own_last |= merged;
+        } else {
+            own_safe |= merged;
+        }
+        // The opponent's blocks lose the liberty `b`.
+        let (mut opp_last, mut opp_safe) = (0u64, 0u64);
+        for &(_, libs) in &blocks.opp {
+            let libs = libs & !b;
+            if libs.count_ones() == 1 {
+                opp_last |= libs;
+            } else {
+                opp_safe |= libs;
+            }
+        }
+        let breathing = empty & self.grid.neighbours(empty);
+        let mine = empty & !opp_last & (breathing | own_safe);
+        let theirs = empty & !own_last & (breathing | opp_safe);
+        (mine.count_ones(), theirs.count_ones())
     }
 
     /// Reads a move like `b2` and checks it is legal.
@@ -243,14 +330,8 @@ impl Game for Nogo {
         if self.capture_points & b != 0 {
             return -100_000;
         }
-        let me = self.player as usize;
-        let own = self.stones[me] | b;
-        let opp = self.stones[1 - me];
-        let empty = !(own | opp) & self.grid.full();
-        let playable = |m: LibertyMap| empty & !m.capture_points & (m.breathing_points | m.own_safe_points);
-        let mine = playable(liberty_map(&self.grid, own, opp)).count_ones() as i32;
-        let theirs = playable(liberty_map(&self.grid, opp, own)).count_ones() as i32;
-        mine - 2 * theirs
+        let (mine, theirs) = self.mobility_after(b);
+        mine as i32 - 2 * theirs as i32
     }
 }
 
@@ -259,5 +340,51 @@ impl fmt::Display for Nogo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         draw_stones(&self.grid, self.stones, f)?;
         writeln!(f, "{} to move", if self.player == 0 { "X (first player)" } else { "O (second player)" })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stones::LibertyMap;
+
+    /// The mobility counts from the blocks equal those of the position after the stone
+    /// computed from scratch (flood fills), for every legal move of random positions.
+    #[test]
+    fn mobility_from_blocks_equals_a_fresh_count() {
+        let mut rng = solvo_core::rng::Rng::new(0xBADC0DE);
+        let mut next = move || (rng.next_u64() >> 33) as usize;
+        let mut checked = 0;
+        for (r, c) in [(5, 5), (7, 3), (4, 4), (6, 6), (1, 7)] {
+            for capture_loses in [false, true] {
+                for _ in 0..200 {
+                    let options = NogoOptions { capture_loses, symmetry: next() % 2 == 0 };
+                    let mut game = Nogo::new(r, c, options).unwrap();
+                    for _ in 0..next() % (r * c) {
+                        let mut moves = Vec::new();
+                        game.generate_moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        game = game.play(moves[next() % moves.len()]);
+                    }
+                    let mut moves = Vec::new();
+                    game.generate_moves(&mut moves);
+                    for m in moves.into_iter().filter(|m| game.capture_points & m.bit() == 0) {
+                        let me = game.player as usize;
+                        let own = game.stones[me] | m.bit();
+                        let opp = game.stones[1 - me];
+                        let empty = !(own | opp) & game.grid.full();
+                        let playable =
+                            |l: LibertyMap| empty & !l.capture_points & (l.breathing_points | l.own_safe_points);
+                        let mine = playable(liberty_map(&game.grid, own, opp)).count_ones();
+                        let theirs = playable(liberty_map(&game.grid, opp, own)).count_ones();
+                        assert_eq!(game.mobility_after(m.bit()), (mine, theirs), "{game}{m:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 5000, "{checked}");
     }
 }

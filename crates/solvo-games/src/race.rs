@@ -30,7 +30,7 @@ pub enum RaceKind {
 pub(crate) struct Dir {
     pub(crate) dr: i32,
     pub(crate) dc: i32,
-    captures: bool,
+    pub(crate) captures: bool,
 }
 
 const PAWN_DIRS: [Dir; 3] = [
@@ -170,6 +170,9 @@ pub(crate) struct Analysis {
     pub(crate) decided: Option<i32>,
     /// Whether some moves lose at once and `generate_moves` must leave them out.
     pub(crate) filter: bool,
+    /// With `filter`: the landing cells of the moves that do not lose at once, when they
+    /// are known without playing the moves (`None`: test each move).
+    pub(crate) safe_landings: Option<u64>,
 }
 
 impl Race {
@@ -373,7 +376,7 @@ impl Race {
                 self.all_moves(moves);
                 let mut k = start;
                 for i in start..moves.len() {
-                    if self.is_safe(moves[i]) {
+                    if self.passes_filter(&a, moves[i]) {
                         moves[k] = moves[i];
                         k += 1;
                     }

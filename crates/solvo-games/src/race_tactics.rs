@@ -32,10 +32,44 @@ impl Race {
         self.kind.dirs().iter().any(|d| self.targets_of(p, d) & goal != 0)
     }
 
-    /// Whether `mv` (of the side to move) leaves the opponent without an arrival next move.
+    /// Whether `mv` (of the side to move) leaves the opponent without an arrival next move
+    /// (the definition; the search uses [`Analysis::safe_landings`] where it applies).
     pub(crate) fn is_safe(&self, mv: RaceMove) -> bool {
         let child = self.play_plain(mv);
         !child.can_arrive(child.player)
+    }
+
+    /// Whether a move of the side to move passes the filter of `analysis`: by its
+    /// landing cell when the analysis knows the safe landings, else by [`Race::is_safe`].
+    pub(crate) fn passes_filter(&self, analysis: &Analysis, mv: RaceMove) -> bool {
+        match analysis.safe_landings {
+            Some(cells) => cells & (1u64 << mv.to) != 0,
+            None => self.is_safe(mv),
+        }
+    }
+
+    /// The pieces of player `p` that could land on its far row now.
+    pub(crate) fn arrivers(&self, p: u8) -> u64 {
+        let goal = self.goal_row(p);
+        let own = self.pieces[p as usize];
+        let empty = !(own | self.pieces[1 - p as usize]) & self.grid.full();
+        let mut cells = 0;
+        for d in self.kind.dirs() {
+            let dr = if p == 0 { d.dr } else { -d.dr };
+            let landing = if d.captures { goal & !own } else { goal & empty };
+            cells |= self.grid.shift(landing, -dr, -d.dc) & own;
+        }
+        cells
+    }
+
+    /// The landing cells of the safe moves when the opponent threatens to arrive and the
+    /// rule "only capturing every threatening piece saves" holds (knights, or pawns on at
+    /// least two columns: no move of the side to move can block or create an arrival,
+    /// see the module documentation): the threatening piece's cell when there is one,
+    /// none when there are several. `None` where the rule does not hold.
+    fn safe_landings(&self, threats: u64) -> Option<u64> {
+        let blockable = self.kind == RaceKind::Pawn && self.grid.cols() < 2;
+        (!blockable).then_some(if threats.count_ones() == 1 { threats } else { 0 })
     }
 
     /// The position after `mv` without computing any tactics.
@@ -63,22 +97,33 @@ impl Race {
     /// The rules of the module documentation, with the look-ahead when `lookahead`.
     fn analyse(&self, lookahead: bool) -> Analysis {
         if let Status::Over(v) = self.rule_status() {
-            return Analysis { decided: Some(v), filter: false };
+            return Analysis { decided: Some(v), filter: false, safe_landings: None };
         }
         let me = self.player;
         if self.can_arrive(me) {
-            return Analysis { decided: Some(1), filter: false };
+            return Analysis { decided: Some(1), filter: false, safe_landings: None };
         }
-        let filter = self.can_arrive(1 - me) || (self.kind == RaceKind::Pawn && self.grid.cols() < 2);
+        let threats = self.arrivers(1 - me);
+        let filter = threats != 0 || (self.kind == RaceKind::Pawn && self.grid.cols() < 2);
+        let safe_landings = if filter { self.safe_landings(threats) } else { None };
+        let verdict = |decided| Analysis { decided, filter, safe_landings };
         if !filter && !lookahead {
-            return Analysis { decided: None, filter };
+            return verdict(None);
+        }
+        if !lookahead {
+            if let Some(cells) = safe_landings {
+                // Is there a move landing on a safe cell at all? No move list needed.
+                let any = self.kind.dirs().iter().any(|d| self.targets(d) & cells != 0);
+                return verdict((!any).then_some(-1));
+            }
         }
         let mut moves = Vec::new();
         self.all_moves(&mut moves);
         if filter {
-            moves.retain(|&m| self.is_safe(m));
+            let a = verdict(None);
+            moves.retain(|&m| self.passes_filter(&a, m));
             if moves.is_empty() {
-                return Analysis { decided: Some(-1), filter };
+                return verdict(Some(-1));
             }
         }
         if lookahead {
@@ -89,12 +134,69 @@ impl Race {
                     continue;
                 }
                 match self.play_plain(m).analyse(false).decided {
-                    Some(-1) => return Analysis { decided: Some(1), filter },
-                    Some(1) if single => return Analysis { decided: Some(-1), filter },
+                    Some(-1) => return verdict(Some(1)),
+                    Some(1) if single => return verdict(Some(-1)),
                     _ => {}
                 }
             }
         }
-        Analysis { decided: None, filter }
+        verdict(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::race::RaceOptions;
+    use solvo_core::Game;
+
+    /// The safe landings known without playing the moves pick exactly the moves that
+    /// [`Race::is_safe`] keeps, and the quick verdict (no move list) is the one the
+    /// move-by-move test gives, on random positions of both kinds and many sizes.
+    #[test]
+    fn safe_landings_agree_with_playing_each_move() {
+        let mut rng = solvo_core::rng::Rng::new(0xC0FFEE);
+        let mut next = move || (rng.next_u64() >> 33) as usize;
+        let mut checked = 0;
+        for (kind, r, c) in [
+            (RaceKind::Knight, 7, 6),
+            (RaceKind::Knight, 6, 6),
+            (RaceKind::Knight, 5, 3),
+            (RaceKind::Pawn, 5, 5),
+            (RaceKind::Pawn, 6, 2),
+            (RaceKind::Pawn, 6, 1),
+        ] {
+            for _ in 0..300 {
+                let mut race = Race::new(kind, r, c, RaceOptions { tactics: false, ..Default::default() }).unwrap();
+                for _ in 0..next() % 30 {
+                    if race.rule_status() != Status::ToMove {
+                        break;
+                    }
+                    let mut moves = Vec::new();
+                    race.all_moves(&mut moves);
+                    race = race.play(moves[next() % moves.len()]);
+                }
+                if race.rule_status() != Status::ToMove {
+                    continue;
+                }
+                for p in 0..2 {
+                    assert_eq!(race.arrivers(p) != 0, race.can_arrive(p), "{race}");
+                }
+                let quick = race.analyse(false);
+                let mut moves = Vec::new();
+                race.all_moves(&mut moves);
+                let safe: Vec<_> = moves.iter().filter(|&&m| race.is_safe(m)).collect();
+                if quick.filter {
+                    let kept: Vec<_> = moves.iter().filter(|&&m| race.passes_filter(&quick, m)).collect();
+                    assert_eq!(kept, safe, "{race}");
+                    checked += 1;
+                }
+                if !race.can_arrive(race.player) {
+                    let lost = quick.filter && safe.is_empty();
+                    assert_eq!(quick.decided, lost.then_some(-1), "{race}");
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 }

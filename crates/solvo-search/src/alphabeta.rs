@@ -88,6 +88,9 @@ struct Searcher<'a, 'p, G: Game> {
     nodes: u64,
     moves: Vec<Vec<G::Move>>,
     scores: Vec<Vec<i64>>,
+    /// Per ply, with the enhanced transposition cutoff: the children it played and
+    /// their keys, reused by the move loop instead of playing each move again.
+    children: Vec<Vec<(G, u64)>>,
     root_best: Option<G::Move>,
     options: AbOptions,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -145,6 +148,7 @@ impl<G: Game> Searcher<'_, '_, G> {
         while self.moves.len() <= ply {
             self.moves.push(Vec::new());
             self.scores.push(Vec::new());
+            self.children.push(Vec::new());
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut scores = std::mem::take(&mut self.scores[ply]);
@@ -242,18 +246,48 @@ impl<G: Game> Searcher<'_, '_, G> {
         child_depth: u16,
         ply: usize,
     ) -> Option<Looped> {
-        let start_nodes = self.nodes;
+        let mut children = std::mem::take(&mut self.children[ply]);
+        children.clear();
         if self.options.etc && ply > 0 {
             // Enhanced transposition cutoff: a child already known to refute the window.
-            for (i, &m) in moves.iter().enumerate() {
+            // Every child's bucket is asked for before the first is read, so the
+            // memory latencies overlap; the children are kept for the move loop.
+            for &m in moves {
                 let child = game.play(m);
-                if let Some(e) = self.tt.probe(child.hash_key(), &mut self.counters) {
-                    if e.depth >= child_depth && matches!(e.bound, Bound::Exact | Bound::Upper) && -e.value >= beta {
-                        return Some((-e.value, e.depth == DEPTH_EXACT, Some(i), Bound::Lower, 1));
-                    }
-                }
+                let key = child.hash_key();
+                self.tt.prefetch(key);
+                children.push((child, key));
+            }
+            let found = children.iter().enumerate().find_map(|(i, &(_, key))| {
+                let e = self.tt.probe(key, &mut self.counters)?;
+                (e.depth >= child_depth && matches!(e.bound, Bound::Exact | Bound::Upper) && -e.value >= beta)
+                    .then_some((-e.value, e.depth == DEPTH_EXACT, Some(i), Bound::Lower, 1))
+            });
+            if found.is_some() {
+                self.children[ply] = children;
+                return found;
             }
         }
+        let result = self.move_loop(game, moves, scores, &children, alpha, beta, child_depth, ply);
+        self.children[ply] = children;
+        result
+    }
+
+    /// The move loop proper: the moves best score first, each child taken from
+    /// `children` when the cutoff played it, else played here.
+    #[allow(clippy::too_many_arguments)]
+    fn move_loop(
+        &mut self,
+        game: &G,
+        moves: &[G::Move],
+        scores: &mut [i64],
+        children: &[(G, u64)],
+        alpha: i32,
+        beta: i32,
+        child_depth: u16,
+        ply: usize,
+    ) -> Option<Looped> {
+        let start_nodes = self.nodes;
         let mut alpha_now = alpha;
         let mut best = i32::MIN + 1;
         let mut best_move = None;
@@ -267,9 +301,15 @@ impl<G: Game> Searcher<'_, '_, G> {
                 }
             }
             scores[i] = i64::MIN;
-            let m = moves[i];
-            let child = game.play(m);
-            let (v, exact) = self.search(&child, -beta, -alpha_now, child_depth, ply + 1)?;
+            let played;
+            let child = match children.get(i) {
+                Some((c, _)) => c,
+                None => {
+                    played = game.play(moves[i]);
+                    &played
+                }
+            };
+            let (v, exact) = self.search(child, -beta, -alpha_now, child_depth, ply + 1)?;
             let v = -v;
             all_exact &= exact;
             if v > best {
@@ -327,6 +367,7 @@ pub fn alpha_beta_with_proofs<G: Game>(
         nodes: 0,
         moves: Vec::new(),
         scores: Vec::new(),
+        children: Vec::new(),
         root_best: None,
         options: *options,
         killers: Vec::new(),

@@ -268,6 +268,22 @@ impl TranspositionTable {
         self.words[2 * i + 1].store(data, Ordering::Relaxed);
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache (a hint with no effect
+    /// on any result): probes of many keys in a row (the enhanced transposition cutoff)
+    /// then wait for memory once instead of once per key.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is only a hint and cannot fault; the address is that of an
+        // element of `words`, which is in bounds (`bucket` reduces the key into the table).
+        unsafe {
+            use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch(self.words.as_ptr().add(2 * self.bucket(key)) as *const i8, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any; traffic counted in `counters`.
     pub fn probe(&self, key: u64, counters: &mut TtCounters) -> Option<Entry> {
         counters.probes += 1;

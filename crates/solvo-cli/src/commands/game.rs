@@ -7,7 +7,7 @@
 use crate::error::CliError;
 use crate::Common;
 use serde_json::json;
-use solvo_core::Game;
+use solvo_core::{Game, Status};
 use solvo_games::{GameOptions, GameVisitor};
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::budget::Budget;
@@ -133,6 +133,15 @@ pub struct SolveArgs {
     /// Seed of the random opening.
     #[arg(long, default_value_t = 1)]
     pub opening_seed: u64,
+    /// Play these moves (space- or comma-separated, as the solver prints them, like
+    /// `e3 d3 b4`) after the random opening, then solve.
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// After the solve, print a winning line: from the position solved, the move the
+    /// solver finds best at every turn (each turn solved again with the same options
+    /// and store) until the game ends.
+    #[arg(long)]
+    pub line: bool,
     /// Keep what the alpha-beta solvers prove in this file (created if missing) and
     /// reuse what it holds: a solve killed at any moment resumes without redoing its
     /// proven subtrees. Progress goes to stderr every 2 s.
@@ -186,6 +195,9 @@ pub struct Report {
     pub stats: solvo_search::SolverStats,
     /// The player to move at the root (0 = first player).
     pub root_player: u8,
+    /// With `--line`: the line played out from the root (debug forms of the moves,
+    /// `pass` for a pass) and the nodes its solves took after the root's.
+    pub line: Option<(Vec<String>, u64)>,
 }
 
 /// Solves `game` with `config` and summarises the result.
@@ -201,6 +213,11 @@ fn solve_game_with_proofs<G: Game>(
     proven: Option<&mut dyn solvo_search::proven::ProvenPositions>,
 ) -> Report {
     let r: SolveResult<G::Move> = solve_with_proofs(game, config, proven);
+    report_of(game, label, config, r)
+}
+
+/// The report of result `r` of solving `game`.
+fn report_of<G: Game>(game: &G, label: String, config: &SolverConfig, r: SolveResult<G::Move>) -> Report {
     let root_player = game.player_to_move();
     let result = GameResult::from_verdict(r.verdict, root_player, game.draws_possible());
     Report {
@@ -211,7 +228,114 @@ fn solve_game_with_proofs<G: Game>(
         best_move: r.best_move.map(|m| format!("{m:?}")),
         stats: r.stats,
         root_player,
+        line: None,
     }
+}
+
+/// Plays `text` (moves separated by spaces or commas, each written as the game prints
+/// it, case-insensitive) from `game`; the error names the first move that is not legal
+/// and lists the legal ones.
+pub fn play_moves<G: Game>(game: &G, text: &str) -> Result<G, CliError> {
+    let mut pos = game.clone();
+    for (i, token) in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).enumerate() {
+        if pos.status() == Status::MustPass && token.eq_ignore_ascii_case("pass") {
+            pos = pos.pass().expect("MustPass has a pass");
+            continue;
+        }
+        let mut legal = Vec::new();
+        if pos.status() == Status::ToMove {
+            pos.generate_moves(&mut legal);
+        }
+        match legal.iter().find(|m| format!("{m:?}").eq_ignore_ascii_case(token)) {
+            Some(&m) => pos = pos.play(m),
+            None => {
+                let names: Vec<String> = legal.iter().map(|m| format!("{m:?}")).collect();
+                return Err(CliError(format!(
+                    "--moves: move {} '{token}' is not legal there (legal: {})",
+                    i + 1,
+                    if names.is_empty() { "none, the game is over".to_string() } else { names.join(" ") }
+                )));
+            }
+        }
+    }
+    Ok(pos)
+}
+
+/// In a win/loss game, a move of `pos` the store answers without a search: one that
+/// ends the game won or whose position is proven lost for its side to move (the mover
+/// wins); else, when every move is proven to lose, the first of them, so that the line
+/// goes on where the store knows the winner's answers. `None`: the turn needs a search.
+fn proven_move<G: Game>(pos: &G, store: &mut solvo_solve::proof_store::ProofStore) -> Option<G::Move> {
+    use solvo_search::proven::ProvenPositions;
+    use solvo_search::tt::Bound;
+    if pos.max_value() != 1 {
+        return None;
+    }
+    let mut legal = Vec::new();
+    pos.generate_moves(&mut legal);
+    let mut losing = None;
+    let mut all_lose = true;
+    for &m in &legal {
+        let child = pos.play(m);
+        let proof = match child.status() {
+            Status::Over(v) => Some((v, Bound::Exact)),
+            _ => store.proven(child.hash_key()),
+        };
+        match proof {
+            Some((v, Bound::Upper | Bound::Exact)) if v <= -1 => return Some(m),
+            Some((v, Bound::Lower | Bound::Exact)) if v >= 1 => losing = losing.or(Some(m)),
+            _ => all_lose = false,
+        }
+    }
+    losing.filter(|_| all_lose)
+}
+
+/// The line from `game` when every turn plays the move the solver finds best (`first`
+/// at the root, already known), each turn solved with `config` and `proven`: the moves
+/// and the nodes spent. A turn whose solve names no move plays its first legal move; a
+/// turn the budget leaves undecided ends the line.
+fn play_out<G: Game>(
+    game: &G,
+    first: Option<G::Move>,
+    config: &SolverConfig,
+    mut proven: Option<&mut solvo_solve::proof_store::ProofStore>,
+) -> (Vec<String>, u64) {
+    let (mut line, mut nodes, mut pos, mut next) = (Vec::new(), 0, game.clone(), first);
+    loop {
+        match pos.status() {
+            Status::Over(_) => break,
+            Status::MustPass => {
+                pos = pos.pass().expect("MustPass has a pass");
+                line.push("pass".to_string());
+                continue;
+            }
+            Status::ToMove => {}
+        }
+        let known = match proven.as_deref_mut() {
+            Some(store) if next.is_none() => proven_move(&pos, store),
+            _ => None,
+        };
+        let m = match next.take().or(known) {
+            Some(m) => m,
+            None => {
+                let store = proven.as_deref_mut().map(|s| s as &mut dyn solvo_search::proven::ProvenPositions);
+                let r = solve_with_proofs(&pos, config, store);
+                nodes += r.stats.nodes;
+                if r.verdict == Verdict::Unknown {
+                    break;
+                }
+                let mut legal = Vec::new();
+                pos.generate_moves(&mut legal);
+                match r.best_move.or(legal.first().copied()) {
+                    Some(m) => m,
+                    None => break,
+                }
+            }
+        };
+        line.push(format!("{m:?}"));
+        pos = pos.play(m);
+    }
+    (line, nodes)
 }
 
 fn verdict_text(v: Verdict) -> String {
@@ -246,6 +370,8 @@ pub fn report_json(r: &Report) -> serde_json::Value {
         "playouts": s.playouts,
         "mc_nodes": s.mc_nodes,
         "mc_seconds": s.mc_time.as_secs_f64(),
+        "line": r.line.as_ref().map(|(moves, _)| moves.join(" ")),
+        "line_nodes": r.line.as_ref().map(|(_, n)| n),
     })
 }
 
@@ -285,6 +411,9 @@ fn print_report(r: &Report, json: bool) {
     }
     if s.playouts > 0 {
         out!("playouts: {}  mc tree nodes: {}  mc time: {:.3} s", s.playouts, s.mc_nodes, s.mc_time.as_secs_f64());
+    }
+    if let Some((moves, nodes)) = &r.line {
+        out!("line ({} plies, {} more nodes): {}", moves.len(), nodes, moves.join(" "));
     }
 }
 
@@ -345,6 +474,8 @@ struct SolveAction {
     config: SolverConfig,
     opening: u32,
     seed: u64,
+    moves: Option<String>,
+    line: bool,
     store: Option<solvo_solve::proof_store::ProofStore>,
 }
 
@@ -354,8 +485,17 @@ impl GameAction for SolveAction {
         let g = solvo_core::random_opening(&game, self.opening, self.seed);
         let label =
             if self.opening > 0 { format!("{label} (opening {} seed {})", self.opening, self.seed) } else { label };
+        let (g, label) = match &self.moves {
+            Some(text) => (play_moves(&g, text)?, format!("{label} after {}", text.trim())),
+            None => (g, label),
+        };
         let proven = self.store.as_mut().map(|s| s as &mut dyn solvo_search::proven::ProvenPositions);
-        let report = solve_game_with_proofs(&g, label, &self.config, proven);
+        let r: SolveResult<G::Move> = solve_with_proofs(&g, &self.config, proven);
+        let first = r.best_move;
+        let mut report = report_of(&g, label, &self.config, r);
+        if self.line && report.verdict != Verdict::Unknown {
+            report.line = Some(play_out(&g, first, &self.config, self.store.as_mut()));
+        }
         if let Some(store) = &mut self.store {
             store.flush().map_err(|e| CliError(format!("--store {}: {e}", store.path().display())))?;
         }
@@ -468,8 +608,14 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 )?),
                 None => None,
             };
-            let action =
-                SolveAction { config: a.solver.config()?, opening: a.random_opening, seed: a.opening_seed, store };
+            let action = SolveAction {
+                config: a.solver.config()?,
+                opening: a.random_opening,
+                seed: a.opening_seed,
+                moves: a.moves.clone(),
+                line: a.line,
+                store,
+            };
             let report = with_game(&a.game, rows, cols, &options, action)??;
             print_report(&report, common.json);
             Ok(())
