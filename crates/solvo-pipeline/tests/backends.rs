@@ -246,9 +246,13 @@ both!(end_to_end_4x4, queue_semantics, corrupt_rows_are_reported);
 
 /// The pipeline run by two worker threads on SQLite from the 6x6 position after 12 plies
 /// of the published optimal line (20 empties), tasks at 18 empties, leaves at 14, first
-/// hypothesis `hypothesis` (None: the estimates'): the store (kept alive by the
-/// backend), the position and the settings.
-fn six_by_six_run(hypothesis: Option<i32>) -> (Backend, Position, Config, Box<dyn solvo_pipeline::PipelineStore>) {
+/// hypothesis `hypothesis` (None: the estimates'), children chosen exactly up to
+/// `choice_empties` empties: the store (kept alive by the backend), the position and the
+/// settings.
+fn six_by_six_run(
+    hypothesis: Option<i32>,
+    choice_empties: u32,
+) -> (Backend, Position, Config, Box<dyn solvo_pipeline::PipelineStore>) {
     let backend = sqlite();
     let db = backend.db();
     let mut pos = Position::start(BoardSize::Six, Variant::Normal);
@@ -260,6 +264,7 @@ fn six_by_six_run(hypothesis: Option<i32>) -> (Backend, Position, Config, Box<dy
     cfg.leaf_empties = 14;
     cfg.hash_mb = 16;
     cfg.hypothesis = hypothesis;
+    cfg.choice_empties = choice_empties;
     init(&db, &cfg).unwrap();
     let stop = AtomicBool::new(false);
     run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
@@ -269,13 +274,15 @@ fn six_by_six_run(hypothesis: Option<i32>) -> (Backend, Position, Config, Box<dy
 
 /// A wrong first hypothesis (-2 where the value is -4) from the 20-empty 6x6 position of
 /// [`six_by_six_run`] is refuted and replaced by re-selection: the verified value is
-/// still -4.
+/// still -4, with children chosen by estimate only and with exact choices.
 #[test]
 fn six_by_six_wrong_hypothesis_is_replaced() {
-    let (_backend, _, cfg, store) = six_by_six_run(Some(-2));
-    let r = verify(&*store, &cfg).unwrap();
-    assert_eq!(r.root_value, Some(-4), "{r:?}");
-    assert_eq!(r.hypothesis, Some(-4));
+    for choice in [0, 60] {
+        let (_backend, _, cfg, store) = six_by_six_run(Some(-2), choice);
+        let r = verify(&*store, &cfg).unwrap();
+        assert_eq!(r.root_value, Some(-4), "choice empties {choice}: {r:?}");
+        assert_eq!(r.hypothesis, Some(-4));
+    }
 }
 
 /// 6x6 from the position after 12 plies of the published optimal line (20 empties),
@@ -283,7 +290,7 @@ fn six_by_six_wrong_hypothesis_is_replaced() {
 /// every table position's proven bounds hold its exact value.
 #[test]
 fn six_by_six_table_agrees_with_exact_solves() {
-    let (_backend, pos, cfg, store) = six_by_six_run(None);
+    let (_backend, pos, cfg, store) = six_by_six_run(None, Config::default_choice_empties(BoardSize::Six));
     let (r, table) = verify_with_table(&*store, &cfg).unwrap();
     assert_eq!(r.root_value, Some(exact(&pos.board, BoardSize::Six)));
     assert_eq!(r.root_value, Some(-4));
