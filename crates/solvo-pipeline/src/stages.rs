@@ -128,13 +128,17 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
         let p = known.get(&b).map_or(e, |k| k.clamp_estimate(e));
         predictions.insert(b, p);
     }
-    // The configured hypothesis starts the first selection; a re-selection keeps the
-    // current one unless the tasks' proven bounds refute it at the root (then the
-    // predictions, corrected by those bounds, choose), and avoids refuted children.
+    // The configured hypothesis starts the first selection. With batched expansions a
+    // re-selection keeps the current one unless the tasks' proven bounds refute it at the
+    // root (then the predictions, corrected by those bounds, choose), and avoids refuted
+    // children. One job per leaf (the published way) follows the corrected predictions:
+    // there each replaced task costs whole rounds, so trying the hypothesis' alternatives
+    // one by one is slower than moving to the predicted value.
     let previous = store.meta("hypothesis")?;
     let selector = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency);
     let (v, tasks, missing) = match previous {
         None => selector.select(&normalized(cfg.root, cfg.size), cfg.hypothesis),
+        Some(_) if cfg.batch_leaves == 0 => selector.select(&normalized(cfg.root, cfg.size), None),
         Some(h) => {
             let h = h.parse::<i32>().map_err(|_| StoreError::Corrupt(format!("meta hypothesis = {h:?}")))?;
             selector.with_known(known).select(&normalized(cfg.root, cfg.size), Some(h))
