@@ -35,6 +35,13 @@ pub struct Config {
     /// hypothesised a draw); `None`: the estimates' prediction. Only a starting point: a
     /// refuted hypothesis is replaced by re-selection, and `verify` never reads it.
     pub hypothesis: Option<i32>,
+    /// Children with at most this many empties are chosen for a `>=` goal by exact
+    /// null-window solves (the first, in the estimates' order, that meets the goal) rather
+    /// than by estimate alone; 0: never. Ordering only: proofs still come from the leaves.
+    /// Defaults: 8x8 0 (its leaves are far beyond an exact solve), 6x6 and 4x4 60 (every
+    /// choice: below the task depth an exact solve is cheap next to the leaves a wrong
+    /// choice lists).
+    pub choice_empties: u32,
 }
 
 impl Config {
@@ -57,6 +64,16 @@ impl Config {
             hash_mb: 64,
             hypothesis: None,
             batch_leaves: if size == BoardSize::Eight { 0 } else { 20_000 },
+            choice_empties: Config::default_choice_empties(size),
+        }
+    }
+
+    /// The default of [`Config::choice_empties`] on `size` (also for stores written before
+    /// the setting existed).
+    pub fn default_choice_empties(size: BoardSize) -> u32 {
+        match size {
+            BoardSize::Eight => 0,
+            BoardSize::Six | BoardSize::Four => 60,
         }
     }
 
@@ -82,6 +99,9 @@ impl Config {
             if h % 2 != 0 || !(-m..=m).contains(&h) {
                 return Err(format!("hypothesis {h} is not an even value in -{m}..={m}"));
             }
+        }
+        if self.choice_empties > 60 {
+            return Err(format!("choice empties {} outside 0..=60", self.choice_empties));
         }
         if !(0..=8).contains(&self.margin) {
             return Err(format!("margin {} outside 0..=8", self.margin));
@@ -118,6 +138,7 @@ impl Config {
             ("hash_mb", self.hash_mb.to_string()),
             ("batch_leaves", self.batch_leaves.to_string()),
             ("first_hypothesis", self.hypothesis.map_or(String::new(), |h| h.to_string())),
+            ("choice_empties", self.choice_empties.to_string()),
         ]
     }
 
@@ -155,6 +176,10 @@ impl Config {
             batch_leaves: match store.meta("batch_leaves")? {
                 None => 0,
                 Some(v) => v.parse().map_err(|_| bad("batch_leaves", &v))?,
+            },
+            choice_empties: match store.meta("choice_empties")? {
+                None => Config::default_choice_empties(size),
+                Some(v) => v.parse().map_err(|_| bad("choice_empties", &v))?,
             },
             hypothesis: match store.meta("first_hypothesis")?.as_deref() {
                 None | Some("") => None,

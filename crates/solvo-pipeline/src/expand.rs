@@ -5,6 +5,11 @@
 //! already proven first), a goal `value <= hi` through every child. Leaves whose goal is
 //! still open become the to-do list `(leaf, goal)`; solving them and expanding again
 //! converges because every round adds proven bounds.
+//!
+//! A [`ChoiceOracle`] may answer the choice exactly near the leaves: the candidates, in
+//! the estimates' order, are asked `value <= bound?` (a null-window solve) and the first
+//! that meets it is chosen, so no leaf below a wrong child is listed. Its answers only
+//! order the work: a choice is proven, like any other, by the leaves below it.
 
 use crate::estimate::Estimator;
 use crate::goal::Goal;
@@ -24,11 +29,19 @@ pub enum Expansion {
     Todo(Vec<(Board, Goal)>),
 }
 
+/// Exact answers that order the choice of the child carrying a `>=` goal (never used as
+/// proof).
+pub trait ChoiceOracle {
+    /// Is `value(b) <= bound`? `None`: no answer (too many empties, or stopped).
+    fn at_most(&mut self, b: &Board, bound: i32) -> Option<bool>;
+}
+
 /// Builds to-do lists over a prover (knowledge) and an estimator.
 pub struct Expander<'a, K> {
     /// The proof questions (and the knowledge they read).
     pub prover: &'a mut Prover<K>,
     estimator: &'a Estimator,
+    oracle: Option<&'a mut dyn ChoiceOracle>,
     todo: HashMap<Board, Goal>,
     seen: HashSet<(Board, Goal)>,
 }
@@ -36,7 +49,13 @@ pub struct Expander<'a, K> {
 impl<'a, K: LeafBounds> Expander<'a, K> {
     /// An expander reading `prover`'s knowledge and ordering by `estimator`.
     pub fn new(prover: &'a mut Prover<K>, estimator: &'a Estimator) -> Expander<'a, K> {
-        Expander { prover, estimator, todo: HashMap::new(), seen: HashSet::new() }
+        Expander { prover, estimator, oracle: None, todo: HashMap::new(), seen: HashSet::new() }
+    }
+
+    /// The same expander choosing children through `oracle` where it answers.
+    pub fn with_oracle(mut self, oracle: &'a mut dyn ChoiceOracle) -> Expander<'a, K> {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// The to-do list of `root` (a task position) for `goal`.
@@ -85,12 +104,13 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
         }
     }
 
-    /// The child to prove `value <= bound` through: one already proven if any, else the
-    /// one not refuted with the lowest estimate (ties: square order).
+    /// The child to prove `value <= bound` through: one already proven if any; else,
+    /// among those not refuted in the order of their estimates (lowest first, ties:
+    /// square order), the first the oracle says meets it, or the first if it cannot say.
     fn choose(&mut self, children: &[Board], bound: i32) -> Option<usize> {
         let m = self.prover.size.squares() as i32;
         let goal = Goal { lo: -m, hi: bound };
-        let mut best: Option<(i32, usize)> = None;
+        let mut open: Vec<(i32, usize)> = Vec::new();
         for (i, c) in children.iter().enumerate() {
             if self.prover.proves(c, goal) {
                 return Some(i);
@@ -102,10 +122,18 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
             if self.prover.is_leaf(c) {
                 e = self.prover.leaf(c).clamp_estimate(e);
             }
-            if best.is_none_or(|(be, _)| e < be) {
-                best = Some((e, i));
+            open.push((e, i));
+        }
+        open.sort();
+        if let Some(oracle) = self.oracle.as_mut() {
+            for &(_, i) in &open {
+                match oracle.at_most(&children[i], bound) {
+                    Some(true) => return Some(i),
+                    Some(false) => {}
+                    None => break,
+                }
             }
         }
-        best.map(|(_, i)| i)
+        open.first().map(|&(_, i)| i)
     }
 }

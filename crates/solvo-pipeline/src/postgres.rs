@@ -37,6 +37,10 @@ CREATE TABLE locks (name TEXT PRIMARY KEY, owner TEXT NOT NULL, until_ms BIGINT 
 ALTER TABLE jobs ADD COLUMN done_ms BIGINT;
 CREATE INDEX jobs_done ON jobs (done_ms) WHERE done_ms IS NOT NULL;
 ",
+    "
+ALTER TABLE jobs ADD COLUMN leaves_solved BIGINT;
+ALTER TABLE jobs ADD COLUMN choice_nodes BIGINT;
+",
 ];
 
 const NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
@@ -298,15 +302,23 @@ impl PipelineStore for PgStore {
                     tx.execute(&st, &[e, id]).map_err(db)?;
                 }
             }
-            Outcome::Expanded { status, bounds, todo, solved } => {
+            Outcome::Expanded { goal, status, bounds, todo, solved, .. } => {
                 for (board, bounds, nodes) in solved {
                     write_knowledge(&mut tx, board, *bounds, *nodes)?;
                 }
                 tx.execute(
-                    "UPDATE tasks SET status = $1, lower = greatest(lower, $2), upper = least(upper, $3), rounds = rounds + 1,
-                     leaves = leaves + $4
+                    "UPDATE tasks SET status = CASE WHEN goal_lo = $6 AND goal_hi = $7 THEN $1 ELSE status END,
+                     lower = greatest(lower, $2), upper = least(upper, $3), rounds = rounds + 1, leaves = leaves + $4
                      WHERE id = $5",
-                    &[&status.name(), &bounds.lower, &bounds.upper, &((todo.len() + solved.len()) as i64), &job.job.a],
+                    &[
+                        &status.name(),
+                        &bounds.lower,
+                        &bounds.upper,
+                        &((todo.len() + solved.len()) as i64),
+                        &job.job.a,
+                        &goal.lo,
+                        &goal.hi,
+                    ],
                 )
                 .map_err(db)?;
                 insert_jobs(&mut tx, todo)?;
@@ -315,9 +327,10 @@ impl PipelineStore for PgStore {
         }
         tx.execute(
             &format!(
-                "UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL, done_ms = {NOW} WHERE id = $1"
+                "UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL, done_ms = {NOW},
+                 leaves_solved = $2, choice_nodes = $3 WHERE id = $1"
             ),
-            &[&job.id],
+            &[&job.id, &leaves_solved(outcome), &choice_nodes(outcome)],
         )
         .map_err(db)?;
         tx.commit().map_err(db)?;
@@ -345,7 +358,7 @@ impl PipelineStore for PgStore {
             .conn()?
             .query_one(
                 &format!(
-                    "SELECT count(*), count(*) FILTER (WHERE kind = 'solve'), coalesce({NOW} - min(done_ms), 0)
+                    "SELECT count(*), coalesce(sum(leaves_solved), 0)::bigint, coalesce({NOW} - min(done_ms), 0)
                      FROM jobs WHERE done_ms >= {NOW} - $1"
                 ),
                 &[&window_ms],
@@ -371,7 +384,8 @@ impl PipelineStore for PgStore {
                 "INSERT INTO tasks (player, opponent, goal_lo, goal_hi, status, lower, upper)
                  VALUES ($1, $2, $3, $4, 'pending', -64, 64) ON CONFLICT (player, opponent) DO UPDATE
                  SET selected = TRUE, status = CASE WHEN tasks.goal_lo = excluded.goal_lo AND tasks.goal_hi = excluded.goal_hi
-                 THEN tasks.status ELSE 'pending' END, goal_lo = excluded.goal_lo, goal_hi = excluded.goal_hi",
+                 AND tasks.status <> 'refuted' THEN tasks.status ELSE 'pending' END, goal_lo = excluded.goal_lo,
+                 goal_hi = excluded.goal_hi",
             )
             .map_err(db)?;
         for (b, g) in tasks {
@@ -425,6 +439,11 @@ impl PipelineStore for PgStore {
 
     fn knowledge_nodes(&self) -> StoreResult<i64> {
         let r = self.conn()?.query_one("SELECT coalesce(sum(nodes), 0)::bigint FROM knowledge", &[]).map_err(db)?;
+        Ok(r.get(0))
+    }
+
+    fn choice_nodes(&self) -> StoreResult<i64> {
+        let r = self.conn()?.query_one("SELECT coalesce(sum(choice_nodes), 0)::bigint FROM jobs", &[]).map_err(db)?;
         Ok(r.get(0))
     }
 

@@ -108,6 +108,15 @@ impl<K: LeafBounds> Prover<K> {
         out
     }
 
+    /// The tightest bounds of `b` the knowledge proves (scanning the even values).
+    pub fn proven_bounds(&mut self, b: &Board) -> Bounds {
+        let m = self.max();
+        let evens: Vec<i32> = (-m..=m).step_by(2).collect();
+        let lower = evens.iter().rev().copied().find(|&x| self.proves_ge(b, x)).unwrap_or(-m);
+        let upper = evens.iter().copied().find(|&x| self.proves_le(b, x)).unwrap_or(m);
+        Bounds { lower, upper }
+    }
+
     /// Every position above the leaf depth this prover proved something about, with the
     /// tightest bounds it proved (canonical boards, sorted).
     pub fn facts(&self) -> Vec<(Board, Bounds)> {

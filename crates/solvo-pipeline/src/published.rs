@@ -126,6 +126,12 @@ pub struct WthorFrequency {
 /// files (`.wtb`) of `dir`: the selection's tie-break. Unreadable files are skipped and
 /// listed in `problems`; an unreadable directory is an error.
 pub fn wthor_frequency(dir: &Path, empties: u32) -> Result<WthorFrequency, String> {
+    wthor_frequency_between(dir, empties, empties)
+}
+
+/// [`wthor_frequency`] for every position with `lo..=hi` empties at once (the
+/// selection breaks ties at every depth between the root and the tasks).
+pub fn wthor_frequency_between(dir: &Path, lo: u32, hi: u32) -> Result<WthorFrequency, String> {
     let mut out = WthorFrequency::default();
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
@@ -146,8 +152,15 @@ pub fn wthor_frequency(dir: &Path, empties: u32) -> Result<WthorFrequency, Strin
         };
         for game in &file.games {
             out.games += 1;
-            if let Some(p) = game.position_at_empties(empties) {
-                *out.counts.entry(p.board.canonical()).or_insert(0) += 1;
+            let Ok(replay) = game.replay() else { continue };
+            let mut last = None;
+            for p in std::iter::once(replay.start).chain(replay.positions.iter().copied()) {
+                let e = p.empties();
+                // Once per game and depth (a pass repeats the empties).
+                if (lo..=hi).contains(&e) && last != Some(e) && !p.is_game_over() && p.moves() != 0 {
+                    *out.counts.entry(p.board.canonical()).or_insert(0) += 1;
+                    last = Some(e);
+                }
             }
         }
     }

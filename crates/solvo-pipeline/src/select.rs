@@ -6,9 +6,17 @@
 //! `value <= hi` needs every child. Goals met at the task depth are the tasks. If every
 //! task meets its goal, the root's value is `v`: the predictions are consistent with the
 //! goals by construction, so the invariant holds whatever the predictions are.
+//!
+//! Re-selection after a refuted task ([`Selector::with_known`]): the proven bounds of the
+//! task positions answer proof questions above the task depth, so a hypothesis the
+//! tasks do not refute is kept, and a `>=` goal skips a child the tasks already refute
+//! (one proven to meet the goal comes first). A selection therefore never asks again
+//! for a goal the knowledge refutes unless the root's hypothesis itself is refuted, and
+//! then the new hypothesis lies inside the root's proven bounds.
 
-use crate::goal::Goal;
+use crate::goal::{Bounds, Goal};
 use crate::node::{node, Node};
+use crate::proof::Prover;
 use solvo_othello::{Board, BoardSize};
 use std::collections::{HashMap, HashSet};
 
@@ -21,6 +29,7 @@ pub struct Selector<'a> {
     memo: HashMap<Board, i32>,
     tasks: HashMap<Board, Goal>,
     seen: HashSet<(Board, Goal)>,
+    known: Option<Prover<HashMap<Board, Bounds>>>,
     /// Task-depth positions the predictions did not cover (predicted 0).
     pub missing: u64,
 }
@@ -42,8 +51,18 @@ impl<'a> Selector<'a> {
             memo: HashMap::new(),
             tasks: HashMap::new(),
             seen: HashSet::new(),
+            known: None,
             missing: 0,
         }
+    }
+
+    /// The same selector reading `known`, the proven bounds of task positions (canonical):
+    /// a hypothesis they refute is replaced by the prediction clamped into the root's
+    /// proven bounds, and a `>=` goal never goes through a child they refute while another
+    /// child is left.
+    pub fn with_known(mut self, known: HashMap<Board, Bounds>) -> Selector<'a> {
+        self.known = Some(Prover::new(self.size, self.task_empties, known));
+        self
     }
 
     /// The predicted value of `b` (negamax over the predictions at the task depth).
@@ -73,11 +92,23 @@ impl<'a> Selector<'a> {
         v
     }
 
-    /// The tasks proving `root`'s value `hypothesis` (default: the predicted value), with
-    /// that value.
+    /// The tasks proving `root`'s value `hypothesis` (default, or when the known bounds
+    /// refute it: the predicted value clamped into the root's proven bounds), with that
+    /// value.
     pub fn select(mut self, root: &Board, hypothesis: Option<i32>) -> (i32, Vec<(Board, Goal)>, u64) {
         let predicted = self.predicted(root);
-        let v = hypothesis.unwrap_or(predicted);
+        let v = match (hypothesis, self.known.as_mut()) {
+            (Some(h), Some(p)) => {
+                if p.refutes(root, Goal::exact(h)) {
+                    p.proven_bounds(root).clamp_estimate(predicted)
+                } else {
+                    h
+                }
+            }
+            (Some(h), None) => h,
+            (None, Some(p)) => p.proven_bounds(root).clamp_estimate(predicted),
+            (None, None) => predicted,
+        };
         self.walk(root, Goal::exact(v));
         let mut tasks: Vec<_> = self.tasks.into_iter().collect();
         tasks.sort_by_key(|(b, g)| (*b, g.lo, g.hi));
@@ -100,25 +131,75 @@ impl<'a> Selector<'a> {
             Node::Over(_) => {}
             Node::Pass(p) => self.walk(&p, goal.negated()),
             Node::Moves(children) => {
-                let chosen = if goal.lo > -m {
-                    let mut best: Option<(i32, u64, usize)> = None;
-                    for (i, c) in children.iter().enumerate() {
-                        let v = -self.predicted(c);
-                        let f = self.frequency.get(&c.canonical()).copied().unwrap_or(0);
-                        if best.is_none_or(|(bv, bf, _)| v > bv || (v == bv && f > bf)) {
-                            best = Some((v, f, i));
-                        }
-                    }
-                    best.map(|(_, _, i)| i)
-                } else {
-                    None
-                };
+                let chosen = if goal.lo > -m { self.choose(&children, goal.lo) } else { None };
                 for (i, c) in children.iter().enumerate() {
                     if let Some(sub) = goal.for_child(Some(i) == chosen, m) {
                         self.walk(c, sub);
                     }
                 }
             }
+        }
+    }
+
+    /// The child carrying `value >= lo`: one the known bounds prove `<= -lo` if any; else
+    /// the best predicted among those they do not refute (ties: higher frequency, then
+    /// square order); the best predicted of all when every child is refuted.
+    fn choose(&mut self, children: &[Board], lo: i32) -> Option<usize> {
+        let mut refuted = vec![false; children.len()];
+        if let Some(p) = self.known.as_mut() {
+            for (i, c) in children.iter().enumerate() {
+                if p.proves_le(c, -lo) {
+                    return Some(i);
+                }
+                refuted[i] = p.proves_ge(c, -lo + 2);
+            }
+        }
+        let open = refuted.iter().any(|r| !r);
+        let mut best: Option<(i32, u64, usize)> = None;
+        for (i, c) in children.iter().enumerate() {
+            if open && refuted[i] {
+                continue;
+            }
+            let v = -self.predicted(c);
+            let f = self.frequency.get(&c.canonical()).copied().unwrap_or(0);
+            if best.is_none_or(|(bv, bf, _)| v > bv || (v == bv && f > bf)) {
+                best = Some((v, f, i));
+            }
+        }
+        best.map(|(_, _, i)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::goal::Bounds;
+    use solvo_othello::{Position, Square, Variant};
+
+    /// A re-selection keeps a hypothesis the tasks' bounds do not refute, and never again
+    /// asks a task for a goal its proven bounds refute.
+    #[test]
+    fn reselection_keeps_the_hypothesis_and_avoids_refuted_tasks() {
+        let mut pos = Position::start(BoardSize::Six, Variant::Normal);
+        for m in ["f5", "d6", "c5", "f4", "d3", "e3", "g4", "g5", "g6", "c4", "b4", "d2"] {
+            pos = pos.play_with_implicit_pass(Square::parse(m).unwrap()).unwrap();
+        }
+        let root = pos.board;
+        let positions = crate::stages::enumerate_positions(BoardSize::Six, &root, 18);
+        let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
+        let none = HashMap::new();
+        let (v, first, _) = Selector::new(BoardSize::Six, 18, &predictions, &none).select(&root, Some(-4));
+        assert_eq!(v, -4);
+        // The main-line task (exact goal) turns out wrong: its value is above the goal.
+        let &(pv, g) = first.iter().find(|(_, g)| g.lo == g.hi).expect("a main-line task");
+        let known: HashMap<Board, Bounds> = [(pv, Bounds { lower: g.hi + 2, upper: 36 })].into();
+        let (v, again, _) =
+            Selector::new(BoardSize::Six, 18, &predictions, &none).with_known(known.clone()).select(&root, Some(-4));
+        assert_eq!(v, -4, "one refuted task does not refute the root");
+        assert_ne!(again, first);
+        for (b, g) in &again {
+            let k = known.get(b).copied().unwrap_or(Bounds::unknown(36));
+            assert!(!k.refutes(*g), "task {b:?} asked for {g:?}, refuted by {k:?}");
         }
     }
 }

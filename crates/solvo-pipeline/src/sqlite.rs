@@ -33,6 +33,10 @@ CREATE TABLE locks (name TEXT PRIMARY KEY, owner TEXT NOT NULL, until_ms INTEGER
 ALTER TABLE jobs ADD COLUMN done_ms INTEGER;
 CREATE INDEX jobs_done ON jobs (done_ms) WHERE done_ms IS NOT NULL;
 ",
+    "
+ALTER TABLE jobs ADD COLUMN leaves_solved INTEGER;
+ALTER TABLE jobs ADD COLUMN choice_nodes INTEGER;
+",
 ];
 
 const NOW: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
@@ -276,14 +280,23 @@ impl PipelineStore for SqliteStore {
                         st.execute(params![e, id]).map_err(db)?;
                     }
                 }
-                Outcome::Expanded { status, bounds, todo, solved } => {
+                Outcome::Expanded { goal, status, bounds, todo, solved, .. } => {
                     for (board, bounds, nodes) in solved {
                         write_knowledge(tx, board, *bounds, *nodes)?;
                     }
                     tx.execute(
-                        "UPDATE tasks SET status = ?1, lower = max(lower, ?2), upper = min(upper, ?3), rounds = rounds + 1,
+                        "UPDATE tasks SET status = CASE WHEN goal_lo = ?6 AND goal_hi = ?7 THEN ?1 ELSE status END,
+                         lower = max(lower, ?2), upper = min(upper, ?3), rounds = rounds + 1,
                          leaves = leaves + ?4 WHERE id = ?5",
-                        params![status.name(), bounds.lower, bounds.upper, (todo.len() + solved.len()) as i64, job.job.a],
+                        params![
+                            status.name(),
+                            bounds.lower,
+                            bounds.upper,
+                            (todo.len() + solved.len()) as i64,
+                            job.job.a,
+                            goal.lo,
+                            goal.hi
+                        ],
                     )
                     .map_err(db)?;
                     insert_jobs(tx, todo)?;
@@ -291,8 +304,11 @@ impl PipelineStore for SqliteStore {
                 Outcome::Solved { board, bounds, nodes } => write_knowledge(tx, board, *bounds, *nodes)?,
             }
             tx.execute(
-                &format!("UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL, done_ms = {NOW} WHERE id = ?1"),
-                [job.id],
+                &format!(
+                    "UPDATE jobs SET status = 'done', owner = NULL, lease_until = NULL, done_ms = {NOW},
+                     leaves_solved = ?2, choice_nodes = ?3 WHERE id = ?1"
+                ),
+                params![job.id, leaves_solved(outcome), choice_nodes(outcome)],
             )
             .map_err(db)?;
             Ok(true)
@@ -317,7 +333,7 @@ impl PipelineStore for SqliteStore {
         self.with(|c| {
             c.query_row(
                 &format!(
-                    "SELECT count(*), coalesce(sum(kind = 'solve'), 0), coalesce({NOW} - min(done_ms), 0) FROM jobs
+                    "SELECT count(*), coalesce(sum(leaves_solved), 0), coalesce({NOW} - min(done_ms), 0) FROM jobs
                      WHERE done_ms >= {NOW} - ?1"
                 ),
                 [window_ms],
@@ -343,7 +359,8 @@ impl PipelineStore for SqliteStore {
                     "INSERT INTO tasks (player, opponent, goal_lo, goal_hi, status, lower, upper)
                      VALUES (?1, ?2, ?3, ?4, 'pending', ?5, ?6) ON CONFLICT (player, opponent) DO UPDATE
                      SET selected = 1, status = CASE WHEN goal_lo = excluded.goal_lo AND goal_hi = excluded.goal_hi
-                     THEN status ELSE 'pending' END, goal_lo = excluded.goal_lo, goal_hi = excluded.goal_hi",
+                     AND status <> 'refuted' THEN status ELSE 'pending' END, goal_lo = excluded.goal_lo,
+                     goal_hi = excluded.goal_hi",
                 )
                 .map_err(db)?;
             for (b, g) in tasks {
@@ -390,6 +407,10 @@ impl PipelineStore for SqliteStore {
 
     fn knowledge_nodes(&self) -> StoreResult<i64> {
         self.with(|c| c.query_row("SELECT coalesce(sum(nodes), 0) FROM knowledge", [], |r| r.get(0)))
+    }
+
+    fn choice_nodes(&self) -> StoreResult<i64> {
+        self.with(|c| c.query_row("SELECT coalesce(sum(choice_nodes), 0) FROM jobs", [], |r| r.get(0)))
     }
 
     fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> StoreResult<bool> {

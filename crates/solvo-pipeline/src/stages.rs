@@ -6,7 +6,7 @@
 
 use crate::config::Config;
 use crate::estimate::Estimator;
-use crate::expand::{Expander, Expansion};
+use crate::expand::{ChoiceOracle, Expander, Expansion};
 use crate::goal::{Bounds, Goal};
 use crate::knowledge::StoreKnowledge;
 use crate::node::{node, normalized, Node};
@@ -128,18 +128,52 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
         let p = known.get(&b).map_or(e, |k| k.clamp_estimate(e));
         predictions.insert(b, p);
     }
-    // The configured hypothesis starts the first selection only; later ones follow what
-    // the refutations taught the predictions.
-    let first = store.meta("hypothesis")?.is_none();
-    let hypothesis = if first { cfg.hypothesis } else { None };
-    let (v, tasks, missing) = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency)
-        .select(&normalized(cfg.root, cfg.size), hypothesis);
+    // The configured hypothesis starts the first selection. With batched expansions a
+    // re-selection keeps the current one unless the tasks' proven bounds refute it at the
+    // root (then the predictions, corrected by those bounds, choose), and avoids refuted
+    // children. One job per leaf (the published way) follows the corrected predictions:
+    // there each replaced task costs whole rounds, so trying the hypothesis' alternatives
+    // one by one is slower than moving to the predicted value.
+    let previous = store.meta("hypothesis")?;
+    let selector = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency);
+    let (v, tasks, missing) = match previous {
+        None => selector.select(&normalized(cfg.root, cfg.size), cfg.hypothesis),
+        Some(_) if cfg.batch_leaves == 0 => selector.select(&normalized(cfg.root, cfg.size), None),
+        Some(h) => {
+            let h = h.parse::<i32>().map_err(|_| StoreError::Corrupt(format!("meta hypothesis = {h:?}")))?;
+            selector.with_known(known).select(&normalized(cfg.root, cfg.size), Some(h))
+        }
+    };
     if missing > 0 {
         return Err(StoreError::Schema(format!("{missing} task-depth positions were not enumerated (run enumerate)")));
     }
     store.set_tasks(&tasks)?;
     store.set_meta("hypothesis", &v.to_string())?;
     Ok((v, tasks.len()))
+}
+
+/// The selection's tie-break stored by `pipeline select --wthor DIR` (meta `wthor_dir`):
+/// how often each position between the task depth and the root occurs in the WTHOR
+/// games of that directory; empty when none was given. Re-selections read it again.
+pub fn stored_frequency(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<HashMap<Board, u64>> {
+    match store.meta("wthor_dir")? {
+        None => Ok(HashMap::new()),
+        Some(dir) => wthor_frequency_for(cfg, std::path::Path::new(&dir)).map_err(StoreError::Schema),
+    }
+}
+
+/// How often each position between `cfg`'s task depth and root occurs in the WTHOR games
+/// of `dir` (8x8 only: WTHOR holds 8x8 games); an error naming the problem otherwise.
+pub fn wthor_frequency_for(cfg: &Config, dir: &std::path::Path) -> Result<HashMap<Board, u64>, String> {
+    if cfg.size != BoardSize::Eight {
+        return Err(format!("WTHOR games are 8x8; this pipeline is {0}x{0}", cfg.size.side()));
+    }
+    let f = crate::published::wthor_frequency_between(dir, cfg.task_empties, cfg.root.empties(cfg.size))
+        .map_err(|e| format!("WTHOR directory {e}"))?;
+    if f.games == 0 {
+        return Err(format!("WTHOR directory {}: no readable .wtb game file", dir.display()));
+    }
+    Ok(f.counts)
 }
 
 /// What [`advance`] did.
@@ -165,7 +199,7 @@ pub enum Advance {
 pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Advance> {
     let counts = store.job_counts()?;
     if counts.ready + counts.leased + counts.expired > 0 {
-        return Ok(Advance::Busy);
+        return Ok(reselect_early(store, cfg)?.unwrap_or(Advance::Busy));
     }
     if counts.parked > 0 {
         return Ok(Advance::Stalled(counts.parked));
@@ -189,7 +223,7 @@ pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Advance> 
             Ok(Advance::Queued { round: 0, jobs: 0 })
         }
         Phase::Estimating => {
-            select(store, cfg, &HashMap::new())?;
+            select(store, cfg, &stored_frequency(store, cfg)?)?;
             Phase::Proving.save(store)?;
             queue_round(store)
         }
@@ -200,7 +234,7 @@ pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Advance> 
                 return queue_round(store);
             }
             if selected.iter().any(|t| t.status == TaskStatus::Refuted) {
-                select(store, cfg, &HashMap::new())?;
+                select(store, cfg, &stored_frequency(store, cfg)?)?;
                 return queue_round(store);
             }
             Phase::Done.save(store)?;
@@ -208,6 +242,36 @@ pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Advance> 
         }
         Phase::Done => Ok(Advance::Done),
     }
+}
+
+/// With batched expansions (each task's expansions chain without a round barrier), a
+/// refuted selected task is replaced at once rather than after every pending task: the
+/// selection is made again over what is proven now and only the tasks it newly needs are
+/// queued; tasks it no longer needs stay pending, unselected, and their queued
+/// expansions end without work ([`JobRunner::run`]). `None` when there is nothing to do
+/// (no batching, not proving, or no selected task refuted). Run under the coordinator
+/// lock, like [`advance`].
+pub fn reselect_early(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Option<Advance>> {
+    if cfg.batch_leaves == 0 || Phase::load(store)? != Phase::Proving {
+        return Ok(None);
+    }
+    let before = store.tasks()?;
+    if !before.iter().any(|t| t.selected && t.status == TaskStatus::Refuted) {
+        return Ok(None);
+    }
+    let running: std::collections::HashSet<i64> =
+        before.iter().filter(|t| t.selected && t.status == TaskStatus::Pending).map(|t| t.id).collect();
+    select(store, cfg, &stored_frequency(store, cfg)?)?;
+    let round = store.meta("round")?.and_then(|r| r.parse::<i32>().ok()).unwrap_or(0) + 1;
+    let jobs: Vec<NewJob> = store
+        .tasks()?
+        .iter()
+        .filter(|t| t.selected && t.status == TaskStatus::Pending && !running.contains(&t.id))
+        .map(|t| NewJob { kind: JobKind::Expand, a: t.id, b: 0, lo: 0, hi: 0, round, priority: PRIORITY_EXPAND })
+        .collect();
+    store.add_jobs(&jobs)?;
+    store.set_meta("round", &round.to_string())?;
+    Ok(Some(Advance::Queued { round, jobs: jobs.len() }))
 }
 
 fn queue_round(store: &dyn PipelineStore) -> StoreResult<Advance> {
@@ -230,21 +294,59 @@ pub fn leaf_window(goal: Goal, squares: i32, margin: i32) -> Window {
     Window { lo: (lo_edge - margin).max(-squares), hi: (hi_edge + margin).min(squares) }
 }
 
+/// Choice answers a worker keeps before it starts over (about 100 MB).
+const CHOICE_CACHE_LIMIT: usize = 2_000_000;
+
+/// Exact choice answers from the worker's leaf solver (a null-window solve at the goal's
+/// edge, sharing the solver's table with the leaf solves that follow), cached: they are
+/// facts and never change.
+struct SolverOracle<'r> {
+    options: &'r mut SolveOptions,
+    cache: &'r mut HashMap<(Board, i32), bool>,
+    size: BoardSize,
+    max_empties: u32,
+    nodes: u64,
+}
+
+impl ChoiceOracle for SolverOracle<'_> {
+    fn at_most(&mut self, b: &Board, bound: i32) -> Option<bool> {
+        if b.empties(self.size) > self.max_empties {
+            return None;
+        }
+        let key = (b.canonical(), bound);
+        if let Some(&v) = self.cache.get(&key) {
+            return Some(v);
+        }
+        let pos = Position { board: *b, side: solvo_othello::Color::Black, size: self.size, variant: Variant::Normal };
+        // Values are even: the window {bound + 1} splits them into <= bound and >= bound + 2.
+        self.options.window = Window { lo: bound + 1, hi: bound + 1 };
+        let r = solve(&pos, self.options);
+        self.nodes += r.nodes;
+        if r.stopped {
+            return None;
+        }
+        let v = r.upper <= bound;
+        self.cache.insert(key, v);
+        Some(v)
+    }
+}
+
 /// A worker's per-thread state for running jobs: the leaf solver's options (its table is
-/// reused across jobs) and the knowledge cache.
+/// reused across jobs), the knowledge cache and the exact choice answers.
 pub struct JobRunner {
     /// The settings.
     pub cfg: Config,
     /// The leaf solver's options (its stop flag stops a solve).
     pub solve_options: SolveOptions,
     knowledge: HashMap<Board, Bounds>,
+    choices: HashMap<(Board, i32), bool>,
 }
 
 impl JobRunner {
     /// A runner for `cfg`; an error when the solver's table cannot be allocated.
     pub fn new(cfg: Config) -> Result<JobRunner, String> {
         let solve_options = SolveOptions::try_new(cfg.hash_mb).map_err(|e| e.to_string())?;
-        Ok(JobRunner { cfg, solve_options, knowledge: HashMap::new() })
+        Ok(JobRunner { cfg, solve_options, knowledge: HashMap::new(), choices: HashMap::new() })
     }
 
     /// Runs `job`: the outcome to complete it with, `Ok(None)` when stopped (give the
@@ -270,13 +372,35 @@ impl JobRunner {
                     .into_iter()
                     .find(|t| t.id == j.a)
                     .ok_or_else(|| format!("expand job {}: no task {}", job.id, j.a))?;
+                if !task.selected {
+                    // A re-selection dropped the task: its expansion ends here, without
+                    // work (a later selection that needs it again queues it again).
+                    let none = Bounds::unknown(squares);
+                    let (status, todo, solved) = (task.status, vec![], vec![]);
+                    let goal = task.goal;
+                    return Ok(Some(Outcome::Expanded { goal, status, bounds: none, todo, solved, choice_nodes: 0 }));
+                }
                 let est = Estimator::new(cfg.size, cfg.expand_depth);
                 let mut source = StoreKnowledge::new(store, cfg, std::mem::take(&mut self.knowledge));
                 // Batch: solve the to-do list here and expand again, while the budget lasts.
                 let mut solved: Vec<(Board, Bounds, u64)> = Vec::new();
+                let mut choice_nodes = 0u64;
+                if self.choices.len() > CHOICE_CACHE_LIMIT {
+                    self.choices.clear();
+                }
                 let (expansion, bounds) = loop {
                     let mut prover = Prover::new(cfg.size, cfg.leaf_empties, source);
-                    let expansion = Expander::new(&mut prover, &est).expand(&task.board, task.goal);
+                    let mut oracle = SolverOracle {
+                        options: &mut self.solve_options,
+                        cache: &mut self.choices,
+                        size: cfg.size,
+                        max_empties: cfg.choice_empties,
+                        nodes: 0,
+                    };
+                    let expander = Expander::new(&mut prover, &est);
+                    let expander = if cfg.choice_empties > 0 { expander.with_oracle(&mut oracle) } else { expander };
+                    let expansion = expander.expand(&task.board, task.goal);
+                    choice_nodes += oracle.nodes;
                     let bounds = prover.bounds_for(&task.board, task.goal);
                     source = prover.knowledge;
                     let list = match &expansion {
@@ -323,7 +447,7 @@ impl JobRunner {
                             .collect(),
                     ),
                 };
-                Ok(Some(Outcome::Expanded { status, bounds, todo, solved }))
+                Ok(Some(Outcome::Expanded { goal: task.goal, status, bounds, todo, solved, choice_nodes }))
             }
             JobKind::Solve => {
                 let b = Board { player: j.a as u64, opponent: j.b as u64 };

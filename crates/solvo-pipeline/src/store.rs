@@ -13,7 +13,7 @@ use solvo_solve::record_checksum::RecordChecksum;
 use std::fmt;
 
 /// The schema version this build reads and writes (migrations bring older stores up).
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// Why a store operation failed.
 #[derive(Debug)]
@@ -169,7 +169,10 @@ pub enum Outcome {
     Estimates(Vec<(i64, i32)>),
     /// An expansion: the task's new status and bounds, and leaves to solve.
     Expanded {
-        /// New status.
+        /// The goal the expansion worked on: the status is written only while the task
+        /// still has it (a re-selection may have changed it meanwhile).
+        goal: Goal,
+        /// New status (of `goal`).
         status: TaskStatus,
         /// Bounds proven now.
         bounds: Bounds,
@@ -178,6 +181,9 @@ pub enum Outcome {
         /// Leaves the job solved itself (batch): canonical board, proven bounds, nodes;
         /// written as knowledge in the same transaction.
         solved: Vec<(Board, Bounds, u64)>,
+        /// Solver nodes spent choosing children (exact null-window solves that order the
+        /// expansion; never knowledge).
+        choice_nodes: u64,
     },
     /// A leaf solve: proven bounds and the solver's nodes.
     Solved {
@@ -210,13 +216,39 @@ pub struct JobCounts {
 pub struct Completions {
     /// Jobs completed in the window.
     pub jobs: i64,
-    /// Of them, leaf solves.
+    /// Leaves they solved (a solve job one, a batch expansion its batch; schema 3).
     pub solves: i64,
     /// Milliseconds from the first of them to now (0 when none).
     pub span_ms: i64,
 }
 
+/// Leaves an outcome solved (for the throughput).
+pub fn leaves_solved(outcome: &Outcome) -> i64 {
+    match outcome {
+        Outcome::Estimates(_) => 0,
+        Outcome::Expanded { solved, .. } => solved.len() as i64,
+        Outcome::Solved { .. } => 1,
+    }
+}
+
+/// Solver nodes an outcome spent choosing children (see [`Outcome::Expanded`]).
+pub fn choice_nodes(outcome: &Outcome) -> i64 {
+    match outcome {
+        Outcome::Expanded { choice_nodes, .. } => *choice_nodes as i64,
+        _ => 0,
+    }
+}
+
 impl Completions {
+    /// Leaves solved per second over the span (0 when nothing was completed).
+    pub fn leaves_per_second(&self) -> f64 {
+        if self.span_ms <= 0 {
+            0.0
+        } else {
+            self.solves as f64 * 1000.0 / self.span_ms as f64
+        }
+    }
+
     /// Jobs per second over the span (0 when nothing was completed).
     pub fn jobs_per_second(&self) -> f64 {
         if self.span_ms <= 0 {
@@ -338,6 +370,9 @@ pub trait PipelineStore: Send + Sync {
     fn knowledge_rows(&self) -> StoreResult<Vec<KnowledgeRow>>;
     /// Total solver nodes recorded with the knowledge.
     fn knowledge_nodes(&self) -> StoreResult<i64>;
+    /// Total solver nodes the completed expansions spent choosing children by exact
+    /// null-window solves (schema 3; not part of [`Self::knowledge_nodes`]).
+    fn choice_nodes(&self) -> StoreResult<i64>;
     /// Takes the named lock for `owner` for `ttl_ms` (or renews it); false if another
     /// owner holds it unexpired.
     fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> StoreResult<bool>;

@@ -5,8 +5,8 @@
 //! (SIGKILL) leaves a lease that expires; another worker then claims the job again.
 
 use crate::config::Config;
-use crate::stages::{advance, Advance, JobRunner};
-use crate::store::{JobKind, Outcome, PipelineStore, StoreError, StoreResult};
+use crate::stages::{advance, reselect_early, Advance, JobRunner};
+use crate::store::{JobKind, Outcome, PipelineStore, StoreError, StoreResult, TaskStatus};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -201,6 +201,13 @@ fn step(
         Ok(Some(outcome)) => {
             if store.complete(&job, &opts.name, &outcome)? {
                 *completed += 1;
+                let refuted = matches!(outcome, Outcome::Expanded { status: TaskStatus::Refuted, .. });
+                if refuted && opts.coordinate && store.try_lock("coordinator", &opts.name, lease_ms)? {
+                    // Replace the refuted task now, not after every pending task.
+                    let r = reselect_early(store, cfg);
+                    store.unlock("coordinator", &opts.name)?;
+                    r?;
+                }
                 match (&job.job.kind, &outcome) {
                     (JobKind::Estimate, _) => report.estimates += 1,
                     (JobKind::Expand, Outcome::Expanded { solved, .. }) => {

@@ -246,9 +246,13 @@ both!(end_to_end_4x4, queue_semantics, corrupt_rows_are_reported);
 
 /// The pipeline run by two worker threads on SQLite from the 6x6 position after 12 plies
 /// of the published optimal line (20 empties), tasks at 18 empties, leaves at 14, first
-/// hypothesis `hypothesis` (None: the estimates'): the store (kept alive by the
-/// backend), the position and the settings.
-fn six_by_six_run(hypothesis: Option<i32>) -> (Backend, Position, Config, Box<dyn solvo_pipeline::PipelineStore>) {
+/// hypothesis `hypothesis` (None: the estimates'), children chosen exactly up to
+/// `choice_empties` empties: the store (kept alive by the backend), the position and the
+/// settings.
+fn six_by_six_run(
+    hypothesis: Option<i32>,
+    choice_empties: u32,
+) -> (Backend, Position, Config, Box<dyn solvo_pipeline::PipelineStore>) {
     let backend = sqlite();
     let db = backend.db();
     let mut pos = Position::start(BoardSize::Six, Variant::Normal);
@@ -260,6 +264,7 @@ fn six_by_six_run(hypothesis: Option<i32>) -> (Backend, Position, Config, Box<dy
     cfg.leaf_empties = 14;
     cfg.hash_mb = 16;
     cfg.hypothesis = hypothesis;
+    cfg.choice_empties = choice_empties;
     init(&db, &cfg).unwrap();
     let stop = AtomicBool::new(false);
     run_local(&db, 2, &WorkerOptions::named("t".into()), &stop).unwrap();
@@ -269,13 +274,15 @@ fn six_by_six_run(hypothesis: Option<i32>) -> (Backend, Position, Config, Box<dy
 
 /// A wrong first hypothesis (-2 where the value is -4) from the 20-empty 6x6 position of
 /// [`six_by_six_run`] is refuted and replaced by re-selection: the verified value is
-/// still -4.
+/// still -4, with children chosen by estimate only and with exact choices.
 #[test]
 fn six_by_six_wrong_hypothesis_is_replaced() {
-    let (_backend, _, cfg, store) = six_by_six_run(Some(-2));
-    let r = verify(&*store, &cfg).unwrap();
-    assert_eq!(r.root_value, Some(-4), "{r:?}");
-    assert_eq!(r.hypothesis, Some(-4));
+    for choice in [0, 60] {
+        let (_backend, _, cfg, store) = six_by_six_run(Some(-2), choice);
+        let r = verify(&*store, &cfg).unwrap();
+        assert_eq!(r.root_value, Some(-4), "choice empties {choice}: {r:?}");
+        assert_eq!(r.hypothesis, Some(-4));
+    }
 }
 
 /// 6x6 from the position after 12 plies of the published optimal line (20 empties),
@@ -283,7 +290,7 @@ fn six_by_six_wrong_hypothesis_is_replaced() {
 /// every table position's proven bounds hold its exact value.
 #[test]
 fn six_by_six_table_agrees_with_exact_solves() {
-    let (_backend, pos, cfg, store) = six_by_six_run(None);
+    let (_backend, pos, cfg, store) = six_by_six_run(None, Config::default_choice_empties(BoardSize::Six));
     let (r, table) = verify_with_table(&*store, &cfg).unwrap();
     assert_eq!(r.root_value, Some(exact(&pos.board, BoardSize::Six)));
     assert_eq!(r.root_value, Some(-4));
@@ -376,4 +383,62 @@ fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
         );
         assert_eq!(r.root_value, Some(v), "line {line}");
     }
+}
+
+/// `pipeline select --wthor`: the frequency of WTHOR games breaks ties between equally
+/// predicted children. From the 8x8 position after f5 (white to move; its replies in
+/// square order: f4, d6, f6), every task predicted 0, the main line follows the reply
+/// the one-game WTHOR file plays (d6), not the first in square order; a 6x6 pipeline
+/// or a directory without game files is refused with what is wrong.
+#[test]
+fn wthor_frequency_breaks_selection_ties() {
+    use solvo_othello::formats::wthor::{write_wtb, WthorFile, WthorGame, WthorHeader};
+    use solvo_othello::Square;
+    use solvo_pipeline::select::Selector;
+    use solvo_pipeline::stages::{enumerate_positions, wthor_frequency_for};
+    use std::collections::HashMap;
+    let dir = tempfile::tempdir().unwrap();
+    let moves: Vec<Square> = ["f5", "d6", "c3"].iter().map(|m| Square::parse(m).unwrap()).collect();
+    let file = WthorFile {
+        header: WthorHeader {
+            created: (2026, 1, 1),
+            games: 1,
+            records: 0,
+            year: 2026,
+            board_size: 8,
+            kind: 0,
+            depth: 22,
+        },
+        games: vec![WthorGame {
+            tournament: 0,
+            black_player: 0,
+            white_player: 0,
+            black_discs: 32,
+            theoretical_black_discs: 32,
+            moves: moves.clone(),
+        }],
+        damaged: vec![],
+    };
+    std::fs::write(dir.path().join("one.wtb"), write_wtb(&file)).unwrap();
+    let start = Position::start(BoardSize::Eight, Variant::Normal);
+    let root = start.play_with_implicit_pass(moves[0]).unwrap();
+    let after = |m: &str| root.play_with_implicit_pass(Square::parse(m).unwrap()).unwrap().board.canonical();
+    let mut cfg = Config::new(BoardSize::Eight, root.board);
+    cfg.task_empties = 58;
+    cfg.leaf_empties = 56;
+    let frequency = wthor_frequency_for(&cfg, dir.path()).unwrap();
+    assert_eq!(frequency.get(&after("d6")), Some(&1));
+    assert_eq!(frequency.get(&after("f4")), None);
+    let predictions: HashMap<Board, i32> =
+        enumerate_positions(BoardSize::Eight, &root.board, 58).into_iter().map(|b| (b, 0)).collect();
+    let main_line = |f: &HashMap<Board, u64>| {
+        let (_, tasks, _) = Selector::new(BoardSize::Eight, 58, &predictions, f).select(&root.board, Some(0));
+        tasks.iter().find(|(_, g)| g.lo == g.hi).map(|(b, _)| *b)
+    };
+    assert_eq!(main_line(&frequency), Some(after("d6")));
+    assert_eq!(main_line(&HashMap::new()), Some(after("f4")));
+    let empty = tempfile::tempdir().unwrap();
+    assert!(wthor_frequency_for(&cfg, empty.path()).unwrap_err().contains("no readable .wtb"));
+    let six = Config::new(BoardSize::Six, Position::start(BoardSize::Six, Variant::Normal).board);
+    assert!(wthor_frequency_for(&six, dir.path()).unwrap_err().contains("8x8"));
 }

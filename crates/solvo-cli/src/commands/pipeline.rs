@@ -12,7 +12,6 @@ use solvo_pipeline::store::{JobKind, TaskStatus};
 use solvo_pipeline::verify::{class, verify_with_table};
 use solvo_pipeline::worker::{install_stop_signals, run_local, WorkerOptions, WorkerReport};
 use solvo_pipeline::{open_store, Config, PipelineStore};
-use std::collections::HashMap;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -60,6 +59,12 @@ pub struct InitArgs {
     /// `estimate`. A wrong hypothesis is refuted and replaced; verify never reads it.
     #[arg(long, value_parser = crate::option_ranges::hypothesis, allow_negative_numbers = true)]
     pub hypothesis: Option<crate::option_ranges::Hypothesis>,
+    /// Children with at most this many empties are chosen for a `>=` goal by exact
+    /// null-window solves (first in the estimates' order that meets the goal) instead of
+    /// by estimate alone; 0: never. Ordering only, proofs still come from the leaves.
+    /// Default: 8x8 0, 6x6 and 4x4 60 (every choice).
+    #[arg(long, value_parser = crate::option_ranges::empties, allow_negative_numbers = true)]
+    pub choice_empties: Option<u32>,
 }
 
 /// How workers run.
@@ -109,6 +114,11 @@ pub enum Stage {
     Select {
         #[command(flatten)]
         db: DbArgs,
+        /// Break ties between equally predicted children by how often they occur in the
+        /// WTHOR games (`.wtb` files) of this directory, as the published run did (8x8
+        /// only); remembered for later re-selections.
+        #[arg(long)]
+        wthor: Option<std::path::PathBuf>,
     },
     /// Run the expansion jobs (G36: to-do lists of leaves with windows) until none is left.
     Expand {
@@ -215,6 +225,7 @@ fn config_of(init: &InitArgs, common: Common) -> Result<Config, CliError> {
     };
     cfg.hypothesis = init.hypothesis.map_or(published, |h| h.0);
     cfg.batch_leaves = init.batch_leaves.unwrap_or(cfg.batch_leaves);
+    cfg.choice_empties = init.choice_empties.unwrap_or(cfg.choice_empties);
     cfg.validate().map_err(err)?;
     Ok(cfg)
 }
@@ -350,10 +361,28 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             Ok(())
         }
         Stage::Estimate { db, work } => run_stage(&db, &work, Some(JobKind::Estimate), false, common).map(drop),
-        Stage::Select { db } => {
+        Stage::Select { db, wthor } => {
             let store = open(&db)?;
             let cfg = load(&*store, &db)?;
-            let (v, n) = stages::select(&*store, &cfg, &HashMap::new()).map_err(err)?;
+            let frequency = match &wthor {
+                Some(dir) => {
+                    let named =
+                        |e: &dyn std::fmt::Display| CliError(format!("pipeline select --wthor {}: {e}", dir.display()));
+                    let dir = std::fs::canonicalize(dir).map_err(|e| named(&e))?;
+                    let f = stages::wthor_frequency_for(&cfg, &dir).map_err(|e| named(&e))?;
+                    let text = dir.to_str().ok_or_else(|| named(&"the path is not UTF-8"))?;
+                    store.set_meta("wthor_dir", text).map_err(err)?;
+                    out!(
+                        "WTHOR tie-break: {} positions between {} and {} empties",
+                        f.len(),
+                        cfg.task_empties,
+                        cfg.root.empties(cfg.size)
+                    );
+                    f
+                }
+                None => stages::stored_frequency(&*store, &cfg).map_err(err)?,
+            };
+            let (v, n) = stages::select(&*store, &cfg, &frequency).map_err(err)?;
             store.set_meta("phase", "proving").map_err(err)?;
             let q = stages::advance(&*store, &cfg).map_err(err)?;
             out!("hypothesis: root value {v}; {n} tasks selected; {q:?}");
@@ -435,6 +464,7 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
     let leaves: i64 = tasks.iter().map(|t| t.leaves).sum();
     let knowledge = store.knowledge_rows().map_err(err)?.len();
     let nodes = store.knowledge_nodes().map_err(err)?;
+    let choice_nodes = store.choice_nodes().map_err(err)?;
     let round = store.meta("round").map_err(err)?.unwrap_or_else(|| "0".into());
     let hypothesis = store.meta("hypothesis").map_err(err)?;
     let parked = store.parked().map_err(err)?;
@@ -450,9 +480,9 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
                    "phase": format!("{phase:?}").to_lowercase(), "round": round, "hypothesis": hypothesis,
                    "tasks": tasks.len(), "pending": by(TaskStatus::Pending), "proven": by(TaskStatus::Proven),
                    "refuted": by(TaskStatus::Refuted), "leaves_listed": leaves, "knowledge_rows": knowledge,
-                   "nodes": nodes, "jobs_ready": counts.ready, "jobs_leased": counts.leased,
+                   "nodes": nodes, "choice_nodes": choice_nodes, "jobs_ready": counts.ready, "jobs_leased": counts.leased,
                    "jobs_expired": counts.expired, "jobs_done": counts.done, "jobs_parked": counts.parked,
-                   "recent_jobs": recent.jobs, "recent_solves": recent.solves, "recent_seconds": recent.span_ms as f64 / 1000.0,
+                   "recent_jobs": recent.jobs, "recent_leaves_solved": recent.solves, "leaves_per_second": recent.leaves_per_second(), "recent_seconds": recent.span_ms as f64 / 1000.0,
                    "jobs_per_second": rate, "queued_seconds_left": eta,
                    "parked": parked.iter().map(|(id, k, e)| json!({"id": id, "kind": k, "error": e})).collect::<Vec<_>>()})
         );
@@ -481,12 +511,12 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
             counts.done,
             counts.parked
         );
-        out!("knowledge: {knowledge} leaves, {nodes} solver nodes");
+        out!("knowledge: {knowledge} leaves, {nodes} solver nodes; {choice_nodes} more nodes choosing children");
         match eta {
             Some(eta) => out!(
-                "throughput: {rate:.1} jobs/s ({} leaf solves in the last {:.0} s); queued jobs done in ~{} \
-                 (at least: later rounds queue more)",
-                recent.solves,
+                "throughput: {rate:.3} jobs/s, {:.0} leaves solved/s (last {:.0} s); the queued jobs need ~{} more \
+                 (a lower bound: expansions queue more)",
+                recent.leaves_per_second(),
                 recent.span_ms as f64 / 1000.0,
                 human_seconds(eta)
             ),
