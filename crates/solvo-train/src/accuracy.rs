@@ -9,7 +9,8 @@
 use crate::sample::Sample;
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::formats::obf::ObfProblem;
-use solvo_othello::formats::transcript::Ply;
+use solvo_othello::formats::transcript::{Ply, Replay};
+use solvo_othello::Color;
 
 /// Exact samples from OBF problems: each problem's position labelled with its best
 /// listed score, and each child after a listed move with minus that move's score.
@@ -38,6 +39,26 @@ pub fn exact_samples_from_problems(problems: &[ObfProblem]) -> Vec<Sample> {
     out
 }
 
+/// Samples labelled with their game's result, the way Egaroucid's accuracy table is
+/// measured: every position of every finished game (not the final one) with the final
+/// disc difference (empties to the winner) for its side to move. Games that stop
+/// before the end (resignation, time) give nothing. Not flagged exact.
+pub fn result_samples_from_games(games: &[Replay]) -> Vec<Sample> {
+    let mut out = Vec::new();
+    for game in games {
+        let end = game.end();
+        if !end.is_game_over() {
+            continue;
+        }
+        let black = end.black_score();
+        for pos in std::iter::once(&game.start).chain(&game.positions).filter(|p| !p.is_game_over()) {
+            let label = if pos.side == Color::Black { black } else { -black };
+            out.push(Sample { player: pos.board.player, opponent: pos.board.opponent, label: label as i8, flags: 0 });
+        }
+    }
+    out
+}
+
 /// Mean absolute error (discs) of `weights` per number of empties: `(empties, count,
 /// mae)` for every empties count present, ascending.
 pub fn mae_by_empties(weights: &Weights, samples: &[Sample]) -> Vec<(u32, usize, f64)> {
@@ -49,4 +70,27 @@ pub fn mae_by_empties(weights: &Weights, samples: &[Sample]) -> Vec<(u32, usize,
         sums[e as usize].1 += (v - f64::from(s.label)).abs();
     }
     sums.iter().enumerate().filter(|(_, &(n, _))| n > 0).map(|(e, &(n, sum))| (e as u32, n, sum / n as f64)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solvo_othello::formats::transcript::parse_transcript;
+    use solvo_othello::{BoardSize, Position, Variant};
+
+    #[test]
+    fn game_results_label_every_position_of_finished_games_only() {
+        let start = Position::start(BoardSize::Eight, Variant::Normal);
+        // The shortest game: Black wipes White out after 9 plies (Black +64).
+        let finished = parse_transcript("f5d6c5f4e3f6g5e6e7", &start).unwrap();
+        assert!(finished.end().is_game_over());
+        let unfinished = parse_transcript("f5d6c3", &start).unwrap();
+        let samples = result_samples_from_games(&[finished.clone(), unfinished]);
+        assert_eq!(samples.len(), 9);
+        for (s, pos) in samples.iter().zip(std::iter::once(&finished.start).chain(&finished.positions)) {
+            let expected = if pos.side == Color::Black { 64 } else { -64 };
+            assert_eq!(i32::from(s.label), expected);
+            assert!(!s.is_exact());
+        }
+    }
 }

@@ -8,6 +8,10 @@
 //!   flagged so, for that position itself);
 //! - otherwise: the game's final score.
 //!
+//! With `siblings`, every other move of a game position whose result has that many
+//! empties (at most `exact_empties`) adds its position too, solved: the positions after
+//! bad moves, which games rarely show but move ordering has to rank.
+//!
 //! One game in `validation_every` (chosen by a hash of file name and game number, so
 //! the split is the same on every run) is held out for validation.
 
@@ -15,7 +19,7 @@ use crate::exact::label_exactly;
 use crate::sample::Sample;
 use solvo_eval::checksum::Fnv64;
 use solvo_othello::formats::wthor::parse_wtb;
-use solvo_othello::{Color, Position};
+use solvo_othello::{Color, Position, Square};
 use std::path::Path;
 
 /// How to turn a game file into samples.
@@ -30,6 +34,9 @@ pub struct ExtractOptions {
     /// Keep only the positions with exact labels (for noisy sources, whose game
     /// results say little about earlier positions).
     pub exact_only: bool,
+    /// Children (empties range, within `..= exact_empties`) of game positions added
+    /// for every legal move the game did not play, with exact labels; `None`: none.
+    pub siblings: Option<std::ops::RangeInclusive<u32>>,
 }
 
 /// What an extraction did.
@@ -43,6 +50,8 @@ pub struct ExtractStats {
     pub samples: u64,
     /// Samples with an exact (solved) label.
     pub exact: u64,
+    /// Of those, positions after moves the games did not play (`siblings`).
+    pub siblings: u64,
     /// Solver nodes spent on exact labels.
     pub nodes: u64,
 }
@@ -83,7 +92,29 @@ pub fn extract_file(
         let black_final = 2 * i32::from(game.black_discs) - 64;
         let black_theoretical = 2 * i32::from(game.theoretical_black_discs) - 64;
         let positions = std::iter::once(replay.start).chain(replay.positions.iter().copied());
-        for pos in positions.filter(|p| !p.is_game_over()) {
+        let played: Vec<Position> = replay.positions.clone();
+        for (ply, pos) in positions.enumerate().filter(|(_, p)| !p.is_game_over()) {
+            if let Some(range) = &options.siblings {
+                if pos.empties() >= 1 && range.contains(&(pos.empties() - 1)) {
+                    let mut moves = pos.moves();
+                    while moves != 0 {
+                        let sq = moves.trailing_zeros() as u8;
+                        moves &= moves - 1;
+                        let Some(child) = Square::new(sq).and_then(|s| pos.play(s)) else { continue };
+                        if played.get(ply).is_some_and(|next| next.board == child.board) || child.is_game_over() {
+                            continue;
+                        }
+                        to_solve.push((samples.len(), child));
+                        stats.siblings += 1;
+                        samples.push(Sample {
+                            player: child.board.player,
+                            opponent: child.board.opponent,
+                            label: 0,
+                            flags,
+                        });
+                    }
+                }
+            }
             let sign = if pos.side == Color::Black { 1 } else { -1 };
             let empties = pos.empties();
             let black_label = if depth > 0 && empties >= depth { black_theoretical } else { black_final };

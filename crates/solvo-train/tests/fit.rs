@@ -9,7 +9,8 @@ use solvo_train::sample::Sample;
 
 fn wthor_samples() -> Vec<Sample> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wthor/WTH_1980.wtb");
-    let options = ExtractOptions { exact_empties: 8, validation_every: 5, hash_mb: 1, exact_only: false };
+    let options =
+        ExtractOptions { exact_empties: 8, validation_every: 5, hash_mb: 1, exact_only: false, siblings: None };
     let (samples, stats) = extract_file(&path, &options, &|_, _| {}).expect("WTHOR 1980 reads");
     assert_eq!(stats.games, 160);
     assert_eq!(stats.bad_games, 0);
@@ -47,6 +48,32 @@ fn exact_labels_match_the_solver() {
     let exact: Vec<&Sample> = samples.iter().filter(|s| s.is_exact()).take(20).collect();
     assert!(!exact.is_empty());
     for s in exact {
+        let pos = Position {
+            board: Board { player: s.player, opponent: s.opponent },
+            ..Position::start(BoardSize::Eight, Variant::Normal)
+        };
+        let r = solvo_endgame::solve(&pos, &solvo_endgame::SolveOptions::new(1));
+        assert_eq!(r.score(), Some(i32::from(s.label)));
+    }
+}
+
+#[test]
+fn siblings_are_the_other_moves_solved() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wthor/WTH_1980.wtb");
+    let plain = wthor_samples();
+    let options =
+        ExtractOptions { exact_empties: 8, validation_every: 5, hash_mb: 1, exact_only: false, siblings: Some(6..=7) };
+    let (samples, stats) = extract_file(&path, &options, &|_, _| {}).expect("WTHOR 1980 reads");
+    assert_eq!(samples.len() as u64, plain.len() as u64 + stats.siblings);
+    assert!(stats.siblings > 160, "{} siblings from 160 games", stats.siblings);
+    // The game positions keep their samples; every added one is solved, has 6 or 7
+    // empties and is not a position of the games.
+    let game_boards: std::collections::HashSet<(u64, u64)> = plain.iter().map(|s| (s.player, s.opponent)).collect();
+    let added: Vec<&Sample> = samples.iter().filter(|s| !game_boards.contains(&(s.player, s.opponent))).collect();
+    assert!(!added.is_empty());
+    for s in added.iter().take(30) {
+        assert!(s.is_exact());
+        assert!((6..=7).contains(&(64 - s.discs())));
         let pos = Position {
             board: Board { player: s.player, opponent: s.opponent },
             ..Position::start(BoardSize::Eight, Variant::Normal)

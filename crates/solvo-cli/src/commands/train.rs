@@ -39,7 +39,8 @@ pub enum Step {
 /// Arguments of `solvo train check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// OBF files (`.obf`), sample files or directories of them.
+    /// OBF files (`.obf`: exact values), game records (`.ggf`: every position of each
+    /// finished game against its result), sample files or directories of them.
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// Weight file (default: the embedded weights).
@@ -77,6 +78,25 @@ pub struct DataArgs {
     /// noisy, such as online games).
     #[arg(long)]
     pub exact_only: bool,
+    /// Also the positions after every move the games did not play, solved, where they
+    /// have this many empties: `A..B` (inclusive, within --exact-empties), e.g. `10..14`.
+    #[arg(long, value_parser = parse_sibling_range)]
+    pub siblings: Option<std::ops::RangeInclusive<u32>>,
+}
+
+/// `A..B` or `A..=B` (both inclusive) with `lo <= A <= B <= hi`; errors name `what`.
+fn parse_range(s: &str, what: &str, lo: usize, hi: usize) -> Result<std::ops::RangeInclusive<usize>, String> {
+    let (a, b) = s.split_once("..").ok_or_else(|| format!("{what} {s:?}: expected A..B"))?;
+    let a: usize = a.trim().parse().map_err(|_| format!("{what}: {a:?} is not a number"))?;
+    let b: usize = b.trim().trim_start_matches('=').parse().map_err(|_| format!("{what}: {b:?} is not a number"))?;
+    if a < lo || a > b || b > hi {
+        return Err(format!("{what} {a}..{b}: expected {lo} <= A <= B <= {hi}"));
+    }
+    Ok(a..=b)
+}
+
+fn parse_sibling_range(s: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
+    parse_range(s, "siblings", 1, 20).map(|r| *r.start() as u32..=*r.end() as u32)
 }
 
 /// Arguments of `solvo train selfplay`.
@@ -147,13 +167,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
 }
 
 fn parse_stages(s: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
-    let (a, b) = s.split_once("..").ok_or_else(|| format!("stages {s:?}: expected a..b"))?;
-    let a: usize = a.trim().parse().map_err(|_| format!("stages: {a:?} is not a number"))?;
-    let b: usize = b.trim().trim_start_matches('=').parse().map_err(|_| format!("stages: {b:?} is not a number"))?;
-    if a > b || b >= solvo_eval::NUM_STAGES {
-        return Err(format!("stages {a}..{b}: expected a <= b < {}", solvo_eval::NUM_STAGES));
-    }
-    Ok(a..=b)
+    parse_range(s, "stages", 0, solvo_eval::NUM_STAGES - 1)
 }
 
 fn set_threads(threads: Option<u64>) {
@@ -169,7 +183,18 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
         validation_every: args.labels.validation_every,
         hash_mb: 8,
         exact_only: args.exact_only,
+        siblings: args.siblings.clone(),
     };
+    if let Some(r) = &options.siblings {
+        if *r.end() > options.exact_empties {
+            return Err(CliError(format!(
+                "--siblings {}..{}: siblings are solved, so they need at most --exact-empties {} empties",
+                r.start(),
+                r.end(),
+                options.exact_empties
+            )));
+        }
+    }
     let start = Instant::now();
     for file in &args.files {
         let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "games".into());
@@ -191,7 +216,7 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
             out!(
                 "{}",
                 json!({"file": name, "games": stats.games, "bad_games": stats.bad_games, "samples": stats.samples,
-                       "exact": stats.exact, "solver_nodes": stats.nodes, "seconds": secs, "out": out.display().to_string()})
+                       "exact": stats.exact, "siblings": stats.siblings, "solver_nodes": stats.nodes, "seconds": secs, "out": out.display().to_string()})
             );
         } else {
             out!(
@@ -368,8 +393,15 @@ fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
     let weights = crate::shared::load_weights(args.eval_file.as_deref(), common)?;
     let mut obf = Vec::new();
     let mut held = Vec::new();
+    let mut results = Vec::new();
     for input in &args.inputs {
-        if input.extension().is_some_and(|x| x == "obf") {
+        if input.extension().is_some_and(|x| x == "ggf") {
+            let text = crate::input_file::read_text(input)?;
+            let games = solvo_othello::formats::ggf::parse_ggf(&text, common.variant)
+                .map_err(|e| CliError(format!("{}: {e}", input.display())))?;
+            let replays: Vec<_> = games.into_iter().map(|g| g.replay).collect();
+            results.extend(solvo_train::accuracy::result_samples_from_games(&replays));
+        } else if input.extension().is_some_and(|x| x == "obf") {
             let text = crate::input_file::read_text(input)?;
             let problems = solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant)
                 .map_err(|e| CliError(format!("{}: {e}", input.display())))?;
@@ -383,7 +415,7 @@ fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
             }
         }
     }
-    for (name, set) in [("obf", &obf), ("held-out exact", &held)] {
+    for (name, set) in [("obf", &obf), ("held-out exact", &held), ("game results", &results)] {
         if set.is_empty() {
             continue;
         }
