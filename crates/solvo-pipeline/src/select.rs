@@ -174,16 +174,12 @@ impl<'a> Selector<'a> {
 mod tests {
     use super::*;
     use crate::goal::Bounds;
-    use solvo_othello::{Position, Square, Variant};
 
     /// A re-selection keeps a hypothesis the tasks' bounds do not refute, and never again
     /// asks a task for a goal its proven bounds refute.
     #[test]
     fn reselection_keeps_the_hypothesis_and_avoids_refuted_tasks() {
-        let mut pos = Position::start(BoardSize::Six, Variant::Normal);
-        for m in ["f5", "d6", "c5", "f4", "d3", "e3", "g4", "g5", "g6", "c4", "b4", "d2"] {
-            pos = pos.play_with_implicit_pass(Square::parse(m).unwrap()).unwrap();
-        }
+        let pos = crate::test_positions::six_by_six_after(&crate::test_positions::OPTIMAL_12);
         let root = pos.board;
         let positions = crate::stages::enumerate_positions(BoardSize::Six, &root, 18);
         let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
