@@ -185,6 +185,11 @@ pub fn batch_leaves(text: &str) -> Result<u64, String> {
     in_range(text, 0, 10_000_000)
 }
 
+/// Positions checked per number of empties (0: all): 0 to 1,000,000,000.
+pub fn per_empties(text: &str) -> Result<usize, String> {
+    in_range(text, 0, 1_000_000_000)
+}
+
 /// A pipeline's first hypothesis: `None` for the estimates' prediction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hypothesis(pub Option<i32>);

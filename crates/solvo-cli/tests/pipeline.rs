@@ -159,3 +159,61 @@ fn sigterm_gives_the_lease_back() {
     assert_eq!(s["jobs_leased"], 0, "{status}");
     assert_eq!(s["jobs_expired"], 0, "{status}");
 }
+
+/// `pipeline check-table`: the table of a finished 20-empty run agrees with the exact
+/// solver and with a record holding the root's true value; a record row contradicting
+/// it (value -2 where the table proves -4) is reported with exit code 1, and a malformed
+/// record is refused naming its line.
+#[test]
+fn check_table_agrees_with_the_solver_and_reports_a_false_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("p.sqlite").display().to_string();
+    let (ok, out, err) = solvo(&[
+        "--size",
+        "6",
+        "pipeline",
+        "run",
+        "--db",
+        &db,
+        "--root",
+        ROOT,
+        "--task-empties",
+        "18",
+        "--leaf-empties",
+        "14",
+        "--hash-mb",
+        "16",
+    ]);
+    assert!(ok && out.contains("verified root value: -4"), "run: {out}{err}");
+    // The root as a record row: 64 squares, the side to move written X.
+    let mut pos = solvo_othello::Position::start(solvo_othello::BoardSize::Six, solvo_othello::Variant::Normal);
+    for i in (0..ROOT.len()).step_by(2) {
+        pos = pos.play_with_implicit_pass(solvo_othello::Square::parse(&ROOT[i..i + 2]).unwrap()).unwrap();
+    }
+    let obf: String = (0..64)
+        .map(|sq| match (pos.board.player >> sq & 1, pos.board.opponent >> sq & 1) {
+            (1, _) => 'X',
+            (_, 1) => 'O',
+            _ => '-',
+        })
+        .collect();
+    let discs = (pos.board.player | pos.board.opponent).count_ones();
+    let record = |value: i32| {
+        let path = dir.path().join(format!("r{value}.csv"));
+        let text = format!("obf,disccount,nodekindcode,lowerbound,upperbound\n{obf} X;,{discs},1,{value},{value}\n");
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (ok, out, err) = solvo(&["pipeline", "check-table", "--db", &db, "--semi-strong", &record(-4)]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("1 rows, 1 in the table (1 exact on one side), 0 disagree"), "{out}");
+    assert!(out.contains(", 0 disagreements"), "{out}");
+    let (ok, out, err) =
+        solvo(&["pipeline", "check-table", "--db", &db, "--semi-strong", &record(-2), "--per-empties", "1"]);
+    assert!(!ok && err.contains("DISAGREEMENT (record)") && err.contains("1 table positions disagree"), "{out}{err}");
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, format!("obf,disccount,nodekindcode,lowerbound,upperbound\n{obf} X;,{discs},1,x,0\n"))
+        .unwrap();
+    let (ok, out, err) = solvo(&["pipeline", "check-table", "--db", &db, "--semi-strong", &bad.display().to_string()]);
+    assert!(!ok && err.contains("line 2: lower bound \"x\" is not a number"), "{out}{err}");
+}

@@ -8,11 +8,15 @@
 //!
 //! A [`ChoiceOracle`] may answer the choice exactly near the leaves: the candidates, in
 //! the estimates' order, are asked `value <= bound?` (a null-window solve) and the first
-//! that meets it is chosen, so no leaf below a wrong child is listed. Its answers only
-//! order the work: a choice is proven, like any other, by the leaves below it.
+//! that meets it is chosen, so no leaf below a wrong child is listed. Before any leaf is
+//! listed the oracle is also asked whether the task's goal holds at all: a goal it shows
+//! false is [`Expansion::Disproved`] at once (a wrong task is otherwise only found out
+//! once the leaves refute it, i.e. after solving a whole refutation tree). Its answers
+//! only order the work: a choice, like a task, is proven by the leaves below it, and a
+//! disproved task only makes the selection look elsewhere.
 
 use crate::estimate::Estimator;
-use crate::goal::Goal;
+use crate::goal::{Bounds, Goal};
 use crate::node::{node, Node};
 use crate::proof::{LeafBounds, Prover};
 use solvo_othello::Board;
@@ -27,6 +31,10 @@ pub enum Expansion {
     Refuted,
     /// Leaves to solve (canonical boards with the goals to decide), sorted.
     Todo(Vec<(Board, Goal)>),
+    /// The oracle (an exact solve of the task) shows the goal cannot hold: the bounds it
+    /// found. Not a proof (verify never reads it): a reason to select other tasks now
+    /// instead of listing the leaves of a refutation.
+    Disproved(Bounds),
 }
 
 /// Exact answers that order the choice of the child carrying a `>=` goal (never used as
@@ -66,6 +74,9 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
         if self.prover.refutes(root, goal) {
             return Expansion::Refuted;
         }
+        if let Some(found) = self.disproved(root, goal) {
+            return Expansion::Disproved(found);
+        }
         self.walk(root, goal);
         let mut todo: Vec<_> = self.todo.into_iter().collect();
         todo.sort_by_key(|(b, g)| (*b, g.lo, g.hi));
@@ -104,6 +115,24 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
         }
     }
 
+    /// The bounds the oracle finds that contradict `goal` at `b` (values are even: every
+    /// board has an even number of squares); `None` when it finds none or cannot say.
+    fn disproved(&mut self, b: &Board, goal: Goal) -> Option<Bounds> {
+        let m = self.prover.size.squares() as i32;
+        let oracle = self.oracle.as_mut()?;
+        if goal.lo > -m && oracle.at_most(b, goal.lo - 1) == Some(true) {
+            // value <= lo - 1, so at most the even value below lo.
+            let u = goal.lo - 1;
+            return Some(Bounds { lower: -m, upper: u - u.rem_euclid(2) });
+        }
+        if goal.hi < m && oracle.at_most(b, goal.hi) == Some(false) {
+            // value >= hi + 1, so at least the even value above hi.
+            let l = goal.hi + 1;
+            return Some(Bounds { lower: l + l.rem_euclid(2), upper: m });
+        }
+        None
+    }
+
     /// The child to prove `value <= bound` through: one already proven if any; else,
     /// among those not refuted in the order of their estimates (lowest first, ties:
     /// square order), the first the oracle says meets it, or the first if it cannot say.
@@ -135,5 +164,60 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
             }
         }
         open.first().map(|&(_, i)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solvo_endgame::{solve, SolveOptions};
+    use solvo_othello::{BoardSize, Color, Position, Variant};
+
+    /// The exact value from a full-window solve (not the null-window solve the pipeline's
+    /// oracle uses), so the answers are computed another way.
+    struct ExactOracle(SolveOptions);
+
+    impl ChoiceOracle for ExactOracle {
+        fn at_most(&mut self, b: &Board, bound: i32) -> Option<bool> {
+            let p = Position { board: *b, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
+            Some(solve(&p, &self.0).score().unwrap() <= bound)
+        }
+    }
+
+    /// A task goal the exact value contradicts is disproved before any leaf is listed,
+    /// with bounds that hold the exact value and refute the goal (rounded to even values
+    /// for odd goal edges); a true goal is expanded; without an oracle nothing is
+    /// disproved.
+    #[test]
+    fn a_false_task_goal_is_disproved_before_any_leaf() {
+        let pos = crate::test_positions::six_by_six_after(&crate::test_positions::OPTIMAL_12);
+        let b = pos.board;
+        let v = solve(&pos, &SolveOptions::new(16)).score().unwrap();
+        assert_eq!(v, -4);
+        let est = Estimator::new(BoardSize::Six, 1);
+        let cases = [
+            (Goal { lo: v + 2, hi: 36 }, Some(Bounds { lower: -36, upper: v })),
+            (Goal { lo: v + 1, hi: 36 }, Some(Bounds { lower: -36, upper: v })),
+            (Goal { lo: -36, hi: v - 2 }, Some(Bounds { lower: v, upper: 36 })),
+            (Goal { lo: -36, hi: v - 1 }, Some(Bounds { lower: v, upper: 36 })),
+            (Goal::exact(v + 2), Some(Bounds { lower: -36, upper: v })),
+            (Goal::exact(v), None),
+            (Goal { lo: v, hi: 36 }, None),
+        ];
+        for (goal, want) in cases {
+            let mut prover = Prover::new(BoardSize::Six, 14, HashMap::new());
+            let mut oracle = ExactOracle(SolveOptions::new(16));
+            let got = Expander::new(&mut prover, &est).with_oracle(&mut oracle).expand(&b, goal);
+            match want {
+                Some(bounds) => {
+                    assert_eq!(got, Expansion::Disproved(bounds), "{goal:?}");
+                    assert!(bounds.refutes(goal) && bounds.lower <= v && v <= bounds.upper);
+                }
+                None => assert!(matches!(got, Expansion::Todo(_)), "{goal:?}: {got:?}"),
+            }
+            let mut prover = Prover::new(BoardSize::Six, 14, HashMap::new());
+            let plain = Expander::new(&mut prover, &est).expand(&b, goal);
+            assert!(matches!(plain, Expansion::Todo(_)), "{goal:?} without an oracle: {plain:?}");
+        }
     }
 }

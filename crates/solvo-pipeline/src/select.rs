@@ -68,15 +68,11 @@ impl<'a> Selector<'a> {
     /// The predicted value of `b` (negamax over the predictions at the task depth).
     pub fn predicted(&mut self, b: &Board) -> i32 {
         if b.empties(self.size) <= self.task_empties {
-            if let Node::Over(score) = node(b, self.size) {
-                return score;
-            }
-            return match self.predictions.get(&b.canonical()) {
-                Some(&v) => v,
-                None => {
-                    self.missing += 1;
-                    0
-                }
+            return match node(b, self.size) {
+                Node::Over(score) => score,
+                // The enumeration stores a forced pass's board after the pass.
+                Node::Pass(p) => -self.prediction_of(&p),
+                Node::Moves(_) => self.prediction_of(b),
             };
         }
         let key = b.canonical();
@@ -90,6 +86,18 @@ impl<'a> Selector<'a> {
         };
         self.memo.insert(key, v);
         v
+    }
+
+    /// The stored prediction of task-depth board `b` (one whose side to move can move);
+    /// 0, counted as missing, when there is none.
+    fn prediction_of(&mut self, b: &Board) -> i32 {
+        match self.predictions.get(&b.canonical()) {
+            Some(&v) => v,
+            None => {
+                self.missing += 1;
+                0
+            }
+        }
     }
 
     /// The tasks proving `root`'s value `hypothesis` (default, or when the known bounds
@@ -174,16 +182,12 @@ impl<'a> Selector<'a> {
 mod tests {
     use super::*;
     use crate::goal::Bounds;
-    use solvo_othello::{Position, Square, Variant};
 
     /// A re-selection keeps a hypothesis the tasks' bounds do not refute, and never again
     /// asks a task for a goal its proven bounds refute.
     #[test]
     fn reselection_keeps_the_hypothesis_and_avoids_refuted_tasks() {
-        let mut pos = Position::start(BoardSize::Six, Variant::Normal);
-        for m in ["f5", "d6", "c5", "f4", "d3", "e3", "g4", "g5", "g6", "c4", "b4", "d2"] {
-            pos = pos.play_with_implicit_pass(Square::parse(m).unwrap()).unwrap();
-        }
+        let pos = crate::test_positions::six_by_six_after(&crate::test_positions::OPTIMAL_12);
         let root = pos.board;
         let positions = crate::stages::enumerate_positions(BoardSize::Six, &root, 18);
         let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
@@ -201,5 +205,34 @@ mod tests {
             let k = known.get(b).copied().unwrap_or(Bounds::unknown(36));
             assert!(!k.refutes(*g), "task {b:?} asked for {g:?}, refuted by {k:?}");
         }
+    }
+
+    /// A task-depth position whose side to move must pass finds the prediction the
+    /// enumeration stored for the board after the pass (the 6th position of Edax's
+    /// hard-25 set, tasks 4 plies deeper, has one).
+    #[test]
+    fn a_forced_pass_at_the_task_depth_finds_its_prediction() {
+        let line = "--X-O----XXXOO-OOOOOXXOO-OOXXXXO--OOXXOO--OOOXOO----OO-O----O--- O";
+        let root =
+            solvo_othello::formats::obf::parse_obf_line(line, Some(BoardSize::Eight), solvo_othello::Variant::Normal)
+                .unwrap()
+                .position
+                .board;
+        let positions = crate::stages::enumerate_positions(BoardSize::Eight, &root, 21);
+        let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
+        let none = HashMap::new();
+        let mut passes = 0;
+        let mut stack = vec![root];
+        while let Some(b) = stack.pop() {
+            match node(&b, BoardSize::Eight) {
+                Node::Pass(_) if b.empties(BoardSize::Eight) == 21 => passes += 1,
+                Node::Moves(kids) if b.empties(BoardSize::Eight) > 21 => stack.extend(kids),
+                _ => {}
+            }
+        }
+        assert!(passes > 0, "the position leads to a forced pass at 21 empties");
+        let (_, tasks, missing) = Selector::new(BoardSize::Eight, 21, &predictions, &none).select(&root, Some(-24));
+        assert_eq!(missing, 0);
+        assert!(!tasks.is_empty());
     }
 }

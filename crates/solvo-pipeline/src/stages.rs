@@ -423,12 +423,25 @@ impl JobRunner {
                 if let Some(e) = errors.first() {
                     eprintln!("warning: {} damaged knowledge row(s) ignored, first: {e}", errors.len());
                 }
-                let (status, todo) = match expansion {
-                    Expansion::Proven => (TaskStatus::Proven, vec![]),
-                    Expansion::Refuted => (TaskStatus::Refuted, vec![]),
+                let (status, todo, bounds) = match expansion {
+                    Expansion::Proven => (TaskStatus::Proven, vec![], bounds),
+                    Expansion::Refuted => (TaskStatus::Refuted, vec![], bounds),
+                    // Found by an exact solve of the task, not proven: the task's bounds
+                    // only steer the selection (verify reads knowledge rows alone).
+                    Expansion::Disproved(found) => {
+                        let merged = bounds.merged(found).ok_or_else(|| {
+                            format!(
+                                "expand job {}: the knowledge proves {}..{} but an exact solve of the task finds {}..{}",
+                                job.id, bounds.lower, bounds.upper, found.lower, found.upper
+                            )
+                        })?;
+                        (TaskStatus::Refuted, vec![], merged)
+                    }
                     // The budget ran out after a batch: the task's next expansion, at once
                     // (unique by this job's id, so a rerun queues it once).
-                    Expansion::Todo(_) if !solved.is_empty() => (TaskStatus::Pending, vec![NewJob { b: job.id, ..j }]),
+                    Expansion::Todo(_) if !solved.is_empty() => {
+                        (TaskStatus::Pending, vec![NewJob { b: job.id, ..j }], bounds)
+                    }
                     Expansion::Todo(list) => (
                         TaskStatus::Pending,
                         list.iter()
@@ -445,6 +458,7 @@ impl JobRunner {
                                 }
                             })
                             .collect(),
+                        bounds,
                     ),
                 };
                 Ok(Some(Outcome::Expanded { goal: task.goal, status, bounds, todo, solved, choice_nodes }))

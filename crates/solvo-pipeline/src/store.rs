@@ -151,7 +151,9 @@ pub struct TaskRow {
     pub goal: Goal,
     /// Where it stands.
     pub status: TaskStatus,
-    /// Bounds proven by its expansions (merged: every expansion's bounds are facts).
+    /// Bounds its expansions found (merged: every expansion's bounds are facts): proven
+    /// by the knowledge, or for a disproved goal found by an exact solve of the task. They
+    /// only steer the selection; verify reads the knowledge rows alone.
     pub bounds: Bounds,
     /// Expansions so far.
     pub rounds: i32,
@@ -174,7 +176,7 @@ pub enum Outcome {
         goal: Goal,
         /// New status (of `goal`).
         status: TaskStatus,
-        /// Bounds proven now.
+        /// Bounds found now (see [`TaskRow::bounds`]).
         bounds: Bounds,
         /// Jobs to queue: leaf solves, or the task's next expansion after a batch.
         todo: Vec<NewJob>,

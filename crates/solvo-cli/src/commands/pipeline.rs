@@ -153,6 +153,25 @@ pub enum Stage {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Check the table against results computed another way: the exact solver on every
+    /// table position (or an even sample per number of empties), and a semi-strong record
+    /// with proven bounds; exit code 1 on any disagreement.
+    CheckTable {
+        #[command(flatten)]
+        db: DbArgs,
+        /// Positions checked by the exact solver per number of empties, evenly spaced
+        /// (0: every position).
+        #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::per_empties, allow_negative_numbers = true)]
+        per_empties: usize,
+        /// A semi-strong record in the published reopening alpha-beta CSV format
+        /// (`obf,disccount,nodekindcode,lowerbound,upperbound`, e.g. the 6x6 file under
+        /// ../shared/data/takizawa/): positions in both must have overlapping bounds.
+        #[arg(long)]
+        semi_strong: Option<std::path::PathBuf>,
+        /// Transposition table of the exact solver, MiB.
+        #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+        hash_mb: usize,
+    },
     /// Every stage to the end with local worker threads, then verify.
     Run {
         #[command(flatten)]
@@ -416,6 +435,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             out!("{} positions written to {}", table.len(), out.display());
             Ok(())
         }
+        Stage::CheckTable { db, per_empties, semi_strong, hash_mb } => {
+            check_table(&db, per_empties, semi_strong.as_deref(), hash_mb, common)
+        }
         Stage::Run { db, init, work } => {
             let cfg = config_of(&init, common)?;
             let start = Instant::now();
@@ -439,6 +461,102 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             }
         }
     }
+}
+
+/// `pipeline check-table`: the record first (cheap), then the solver, one line per number
+/// of empties as it finishes.
+fn check_table(
+    db: &DbArgs,
+    per_empties: usize,
+    semi_strong: Option<&std::path::Path>,
+    hash_mb: usize,
+    common: Common,
+) -> Result<(), CliError> {
+    use solvo_pipeline::table_check::{check_with_solver, compare_with_record, parse_semi_strong_csv, sample};
+    let record = match semi_strong {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+            Some(
+                parse_semi_strong_csv(&text, BoardSize::Six)
+                    .map_err(|e| CliError(format!("{}: {e}", path.display())))?,
+            )
+        }
+        None => None,
+    };
+    let store = open(db)?;
+    let cfg = load(&*store, db)?;
+    if record.is_some() && cfg.size != BoardSize::Six {
+        return Err(CliError(format!("--semi-strong: the record is a 6x6 one, the pipeline is {}", cfg.size)));
+    }
+    let mut options = solvo_endgame::SolveOptions::try_new(hash_mb).map_err(|e| CliError(e.to_string()))?;
+    let (_, table) = verify_with_table(&*store, &cfg).map_err(err)?;
+    let mut wrong = 0usize;
+    let show = |what: &str, d: &solvo_pipeline::table_check::Disagreement| {
+        eprintln!(
+            "DISAGREEMENT ({what}): {:016x} {:016x}: table {}..{}, {what} {}..{}",
+            d.board.player, d.board.opponent, d.table.lower, d.table.upper, d.other.lower, d.other.upper
+        )
+    };
+    if let Some(record) = record {
+        let c = compare_with_record(&table, &record);
+        c.disagreements.iter().for_each(|d| show("record", d));
+        wrong += c.disagreements.len();
+        if common.json {
+            out!(
+                "{}",
+                json!({"record_rows": c.rows, "shared": c.shared, "shared_exact": c.shared_exact,
+                              "disagreements": c.disagreements.len()})
+            );
+        } else {
+            out!(
+                "semi-strong record: {} rows, {} in the table ({} exact on one side), {} disagree",
+                c.rows,
+                c.shared,
+                c.shared_exact,
+                c.disagreements.len()
+            );
+        }
+    }
+    let chosen = sample(&table, cfg.size, per_empties);
+    let empties: std::collections::BTreeSet<u32> = table.iter().map(|(b, _)| b.empties(cfg.size)).collect();
+    let (mut checked, mut nodes) = (0usize, 0u64);
+    for e in empties {
+        let of_e = |v: &[(Board, solvo_pipeline::goal::Bounds)]| -> Vec<_> {
+            v.iter().filter(|(b, _)| b.empties(cfg.size) == e).copied().collect()
+        };
+        let r = check_with_solver(&of_e(&table), &of_e(&chosen), cfg.size, &mut options);
+        r.disagreements.iter().for_each(|d| show("solver", d));
+        wrong += r.disagreements.len();
+        let g = &r.by_empties[&e];
+        checked += g.checked;
+        nodes += g.nodes;
+        if common.json {
+            out!(
+                "{}",
+                json!({"empties": e, "positions": g.positions, "checked": g.checked, "nodes": g.nodes,
+                              "seconds": g.seconds_ms as f64 / 1000.0, "disagreements": r.disagreements.len()})
+            );
+        } else {
+            out!(
+                "{e} empties: {} positions, {} checked by the exact solver, {} disagree ({} nodes, {:.1} s)",
+                g.positions,
+                g.checked,
+                r.disagreements.len(),
+                g.nodes,
+                g.seconds_ms as f64 / 1000.0
+            );
+        }
+    }
+    if !common.json {
+        out!(
+            "table: {} positions, {checked} checked by the exact solver ({nodes} nodes), {wrong} disagreements",
+            table.len()
+        );
+    }
+    if wrong > 0 {
+        return Err(CliError(format!("pipeline check-table: {wrong} table positions disagree")));
+    }
+    Ok(())
 }
 
 /// `status` measures throughput over the jobs completed in this window.
