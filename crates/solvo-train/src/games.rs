@@ -67,6 +67,19 @@ pub fn is_validation_game(name: &str, index: usize, every: u64) -> bool {
     solvo_core::rng::mix64(h.finish()).is_multiple_of(every)
 }
 
+/// The positions after every legal move of `pos` except the one leading to `played`
+/// (the game's next board), game-over positions left out.
+fn siblings(pos: &Position, played: Option<solvo_othello::Board>) -> impl Iterator<Item = Position> + '_ {
+    let mut moves = pos.moves();
+    std::iter::from_fn(move || {
+        let sq = (moves != 0).then(|| moves.trailing_zeros() as u8)?;
+        moves &= moves - 1;
+        Some(Square::new(sq).and_then(|s| pos.play(s)))
+    })
+    .flatten()
+    .filter(move |child| Some(child.board) != played && !child.is_game_over())
+}
+
 /// The labelled samples of one WTHOR-format file. `progress` is called with the
 /// number of exact solves done so far and their total.
 pub fn extract_file(
@@ -92,18 +105,11 @@ pub fn extract_file(
         let black_final = 2 * i32::from(game.black_discs) - 64;
         let black_theoretical = 2 * i32::from(game.theoretical_black_discs) - 64;
         let positions = std::iter::once(replay.start).chain(replay.positions.iter().copied());
-        let played: Vec<Position> = replay.positions.clone();
         for (ply, pos) in positions.enumerate().filter(|(_, p)| !p.is_game_over()) {
             if let Some(range) = &options.siblings {
                 if pos.empties() >= 1 && range.contains(&(pos.empties() - 1)) {
-                    let mut moves = pos.moves();
-                    while moves != 0 {
-                        let sq = moves.trailing_zeros() as u8;
-                        moves &= moves - 1;
-                        let Some(child) = Square::new(sq).and_then(|s| pos.play(s)) else { continue };
-                        if played.get(ply).is_some_and(|next| next.board == child.board) || child.is_game_over() {
-                            continue;
-                        }
+                    let played = replay.positions.get(ply).map(|next| next.board);
+                    for child in siblings(&pos, played) {
                         to_solve.push((samples.len(), child));
                         stats.siblings += 1;
                         samples.push(Sample {
