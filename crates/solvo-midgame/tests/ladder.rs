@@ -4,7 +4,8 @@
 use solvo_core::rng::Rng;
 use solvo_endgame::hints::MoveHints;
 use solvo_endgame::{solve, SolveOptions};
-use solvo_midgame::ladder::{climb, LadderOptions};
+use solvo_midgame::ladder::{climb, climb_with, Ladder, LadderMode, LadderOptions};
+use solvo_midgame::MidgameSearch;
 use solvo_midgame::Selectivity;
 use solvo_othello::square::Square;
 use solvo_othello::{BoardSize, Position, Variant};
@@ -74,4 +75,26 @@ fn a_ladder_for_another_variant_is_an_error() {
     let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
     let pos = Position::start(BoardSize::Eight, Variant::Reversed);
     assert!(climb(weights, &pos, &LadderOptions::default()).is_err());
+}
+
+#[test]
+fn a_reused_searcher_climbs_as_a_fresh_one_and_a_ladder_solves_the_same() {
+    let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
+    let options = LadderOptions { hash_mb: 8, ..LadderOptions::default() };
+    let mut reused = MidgameSearch::new(weights.clone(), options.hash_mb);
+    let ladder = Ladder::new(LadderMode::Level(options.selectivity), Some(weights.clone()), options, 2);
+    for (i, pos) in positions(29, 4, 18).iter().enumerate() {
+        let fresh = climb(weights.clone(), pos, &options).expect("an 8x8 normal position");
+        let again = climb_with(&mut reused, pos, &options).expect("an 8x8 normal position");
+        assert_eq!(
+            (fresh.estimate, fresh.depth, fresh.nodes),
+            (again.estimate, again.depth, again.nodes),
+            "position {i}: the reused table was not cleared"
+        );
+        let expected = solve(pos, &SolveOptions::new(16)).score();
+        // Twice: the second solve climbs on the searcher the first one put back.
+        for _ in 0..2 {
+            assert_eq!(ladder.solve(pos, &SolveOptions::new(16)).score(), expected, "position {i}");
+        }
+    }
 }

@@ -43,6 +43,6 @@ impl LadderArgs {
             (_, None) => solvo_eval::embedded_shared(common.variant).ok(),
         };
         let options = LadderOptions { depth_cut: self.ladder_depth_cut, hash_mb, threads, ..LadderOptions::default() };
-        Ok(Ladder { mode: self.ladder, weights, options, aspiration: self.aspiration as i32 })
+        Ok(Ladder::new(self.ladder, weights, options, self.aspiration as i32))
     }
 }
