@@ -61,9 +61,10 @@ pub struct LadderOptions {
     pub depth_cut: u32,
     /// Table size, MiB.
     pub hash_mb: usize,
-    /// Search threads of the climb (Lazy SMP: twice the climb's nodes on 2 threads for
-    /// the same time; FFO #40-#49 on 2 threads: 15.98 s in all with 2-thread climbs,
-    /// 15.95 s with 1-thread climbs).
+    /// Search threads of the climb (Lazy SMP: about twice the climb's nodes on 2
+    /// threads). FFO #40-#49 solved on 2 threads: 15.7-16.0 s in all with 2-thread
+    /// climbs, 17.0-17.6 s with 1-thread climbs; but FFO #59's exact pass after a
+    /// 2-thread climb took 0.45 G nodes (8.8 s) against 770 after a 1-thread one.
     pub threads: usize,
 }
 
