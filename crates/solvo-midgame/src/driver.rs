@@ -116,6 +116,9 @@ pub struct MidgameSearch {
     weights: Arc<Weights>,
     mpc: MpcTable,
     tt: Arc<TranspositionTable>,
+    /// True while nothing was searched since the table was made or cleared (it is
+    /// empty, so clearing it again would only rewrite every slot).
+    tt_empty: bool,
     hash_mb: usize,
     endgame: Option<SolveOptions>,
     stop: Arc<AtomicBool>,
@@ -140,6 +143,7 @@ impl MidgameSearch {
             weights,
             mpc,
             tt: Arc::new(TranspositionTable::new(hash_mb << 20)),
+            tt_empty: true,
             hash_mb,
             endgame: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -176,7 +180,10 @@ impl MidgameSearch {
 
     /// Forgets everything the tables learnt.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        if !self.tt_empty {
+            self.tt.clear();
+            self.tt_empty = true;
+        }
         self.endgame = None;
     }
 
@@ -315,6 +322,7 @@ impl MidgameSearch {
     ) -> SearchResult {
         let (p, o) = (pos.board.player, pos.board.opponent);
         self.tt.new_generation();
+        self.tt_empty = false;
         let quit = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let ctx = Context {

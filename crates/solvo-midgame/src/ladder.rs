@@ -102,8 +102,9 @@ pub fn climb(weights: Arc<Weights>, pos: &Position, options: &LadderOptions) -> 
 }
 
 /// [`climb`] on an existing searcher (its weights; its table, whatever `options.hash_mb`
-/// says), which is cleared first: the result is the same as a fresh searcher's, without
-/// allocating and faulting in a new table. A fresh 256 MiB table per climb cost more
+/// says), which is cleared first (a no-op on a searcher that has not searched yet): the
+/// result is the same as a fresh searcher's, without allocating and faulting in a new
+/// table. A fresh 256 MiB table per climb cost more
 /// than the climb itself on the small FFO problems (FFO #45, 1 thread: 0.58 s with a
 /// fresh table, 0.45 s with 32 MiB, same nodes; with 2 threads faulting pages of one
 /// table at once, 1.24 s). The returned hints read `search`'s table.
