@@ -6,8 +6,13 @@
 //! An entry holds a lower and an upper bound of a position's value (units of
 //! `1 / SCALE` disc) for one search depth and selectivity, the best move found, and
 //! the generation (search number) that wrote it.
+//!
+//! The words live in a [`WordBuffer`]: transparent huge pages where the system offers
+//! them, as for the exact solver's table (the search probes it at random over hundreds
+//! of MiB, and the exact pass after a ladder climb probes it again for move hints).
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use solvo_core::hugemem::WordBuffer;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Entries per bucket (one cache line).
 const WAYS: usize = 4;
@@ -52,11 +57,14 @@ impl TtEntry {
     }
 }
 
-#[derive(Default)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
+/// Words per entry: `key ^ data`, then `data`.
+const SLOT_WORDS: usize = 2;
+
+/// Words per bucket.
+const BUCKET_WORDS: usize = WAYS * SLOT_WORDS;
+
+/// One entry's words: `check = key ^ data`, then `data`.
+type AtomicU64Pair = [std::sync::atomic::AtomicU64; SLOT_WORDS];
 
 /// The hash of a position (player to move `p`, opponent `o`): a full 64-bit mix of both
 /// boards, used both to pick the bucket and to recognise the entry.
@@ -70,7 +78,8 @@ pub fn position_hash(p: u64, o: u64) -> u64 {
 
 /// The table. `Sync`: every access is an atomic load or store.
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    /// `WAYS` entries per bucket, each `SLOT_WORDS` words: `check = key ^ data`, `data`.
+    words: WordBuffer,
     bucket_mask: usize,
     generation: AtomicU8,
 }
@@ -78,23 +87,26 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (a power of two of buckets, at least one), empty.
     pub fn new(bytes: usize) -> TranspositionTable {
-        let buckets = (bytes / (WAYS * std::mem::size_of::<Slot>())).max(1);
+        let buckets = (bytes / (BUCKET_WORDS * 8)).max(1);
         let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
-        let mut slots = Vec::with_capacity(buckets * WAYS);
-        slots.resize_with(buckets * WAYS, Slot::default);
-        TranspositionTable { slots, bucket_mask: buckets - 1, generation: AtomicU8::new(0) }
+        let words = WordBuffer::zeroed(buckets * BUCKET_WORDS);
+        TranspositionTable { words, bucket_mask: buckets - 1, generation: AtomicU8::new(0) }
     }
 
     /// Size in bytes.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>()
+        self.words.len() * 8
+    }
+
+    /// Whether the words are huge-page advised (see [`WordBuffer::huge_page_advised`]).
+    pub fn huge_page_advised(&self) -> bool {
+        self.words.huge_page_advised()
     }
 
     /// Forgets every entry.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.check.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
+        for w in self.words.iter() {
+            w.store(0, Ordering::Relaxed);
         }
     }
 
@@ -103,18 +115,22 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// The bucket of `hash`: `WAYS` pairs `(check, data)`.
     #[inline(always)]
-    fn bucket(&self, hash: u64) -> &[Slot] {
+    fn bucket(&self, hash: u64) -> &[AtomicU64Pair] {
         let b = (hash >> 32) as usize & self.bucket_mask;
-        &self.slots[b * WAYS..(b + 1) * WAYS]
+        let words = &self.words[b * BUCKET_WORDS..(b + 1) * BUCKET_WORDS];
+        let (pairs, rest) = words.as_chunks::<SLOT_WORDS>();
+        debug_assert!(rest.is_empty());
+        pairs
     }
 
     /// The entry stored for the position of `hash`, if any.
     #[inline]
     pub fn probe(&self, hash: u64) -> Option<TtEntry> {
-        for s in self.bucket(hash) {
-            let data = s.data.load(Ordering::Relaxed);
-            if s.check.load(Ordering::Relaxed) ^ data == hash && data != 0 {
+        for [check, data] in self.bucket(hash) {
+            let data = data.load(Ordering::Relaxed);
+            if check.load(Ordering::Relaxed) ^ data == hash && data != 0 {
                 return Some(TtEntry::unpack(data).0);
             }
         }
@@ -133,9 +149,9 @@ impl TranspositionTable {
         let bucket = self.bucket(hash);
         let mut victim = 0;
         let mut victim_cost = i32::MAX;
-        for (i, s) in bucket.iter().enumerate() {
-            let data = s.data.load(Ordering::Relaxed);
-            if s.check.load(Ordering::Relaxed) ^ data == hash {
+        for (i, [check, data]) in bucket.iter().enumerate() {
+            let data = data.load(Ordering::Relaxed);
+            if check.load(Ordering::Relaxed) ^ data == hash {
                 victim = i;
                 break;
             }
@@ -147,8 +163,9 @@ impl TranspositionTable {
             }
         }
         let data = entry.pack(generation);
-        bucket[victim].data.store(data, Ordering::Relaxed);
-        bucket[victim].check.store(hash ^ data, Ordering::Relaxed);
+        let [check, slot_data] = &bucket[victim];
+        slot_data.store(data, Ordering::Relaxed);
+        check.store(hash ^ data, Ordering::Relaxed);
     }
 }
 
@@ -169,6 +186,17 @@ mod tests {
         assert_eq!(tt.probe(h), Some(e2));
         tt.clear();
         assert_eq!(tt.probe(h), None);
+    }
+
+    #[test]
+    fn tables_have_the_size_asked_and_large_ones_are_huge_page_advised() {
+        let tt = TranspositionTable::new(4 << 20);
+        assert_eq!(tt.bytes(), 4 << 20);
+        #[cfg(target_os = "linux")]
+        assert!(tt.huge_page_advised());
+        // Not a power of two of buckets: rounded down.
+        assert_eq!(TranspositionTable::new(3 << 20).bytes(), 2 << 20);
+        assert_eq!(TranspositionTable::new(1).bytes(), 64);
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub struct LadderArgs {
     /// whole window at once).
     #[arg(long, default_value_t = solvo_midgame::ladder::ASPIRATION as u32, value_parser = crate::option_ranges::aspiration, allow_negative_numbers = true)]
     pub aspiration: u32,
+    /// The ladder's table in MiB (default: the solve's `--hash-mb`, at most 256).
+    #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+    pub ladder_hash_mb: Option<usize>,
 }
 
 impl LadderArgs {
@@ -42,6 +45,7 @@ impl LadderArgs {
             (_, Some(_)) => Some(std::sync::Arc::new(load_weights(eval_file, common)?)),
             (_, None) => solvo_eval::embedded_shared(common.variant).ok(),
         };
+        let hash_mb = self.ladder_hash_mb.unwrap_or(solvo_midgame::ladder::table_mb_for(hash_mb));
         let options = LadderOptions { depth_cut: self.ladder_depth_cut, hash_mb, threads, ..LadderOptions::default() };
         Ok(Ladder::new(self.ladder, weights, options, self.aspiration as i32))
     }
