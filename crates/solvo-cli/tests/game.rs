@@ -246,6 +246,35 @@ fn proof_store_survives_a_kill_and_refuses_foreign_files() {
     }
 }
 
+/// `--table N --games g:RxC` runs one row of a table with the study's figures beside,
+/// and a row that reads the study's size the other way says so.
+#[test]
+fn bench_games_runs_chosen_rows_of_a_study_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let md = dir.path().join("t6.md");
+    let o = solvo(&[
+        "bench",
+        "games",
+        "--table",
+        "6",
+        "--games",
+        "misere-breakthrough:5x4",
+        "--algos",
+        "ab-tt-mc",
+        "--playouts",
+        "100",
+        "--cell-nodes",
+        "20000",
+        "--markdown",
+        md.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("447,879,697 / 1055.32 s"), "{text}");
+    let md = std::fs::read_to_string(&md).unwrap();
+    assert!(md.contains("the study's 4x5 read as 5 rows along the movement, 4 columns"), "{md}");
+}
+
 /// `bench games --table N` prints the study's figures beside ours and writes the
 /// Markdown into a README between its markers; table 3 is the Nogo grid; `--schemes`
 /// compares the replacement schemes.

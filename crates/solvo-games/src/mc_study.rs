@@ -53,8 +53,13 @@ pub struct StudyRow {
     pub table: u32,
     /// Catalogue name of the game.
     pub game: &'static str,
-    /// Size `RxC`.
+    /// Size `RxC` as this crate's catalogue takes it (rows along the movement for the
+    /// race games).
     pub size: &'static str,
+    /// The size as the study writes it. The study does not say which side of a race
+    /// game's board the pieces run along; rows whose `size` differs from this one read
+    /// the study's size the other way (see [`StudyRow::reading`]).
+    pub study_size: &'static str,
     /// The study's result for the first player: `true` won, `false` lost.
     pub first_player_wins: bool,
     /// The cells, in [`STUDY_COLUMNS`] order.
@@ -72,6 +77,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 1,
         game: "atarigo",
         size: "5x5",
+        study_size: "5x5",
         first_player_wins: true,
         cells: [
             Solved(14_784_088_742, 37_901.56),
@@ -86,6 +92,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 1,
         game: "atarigo",
         size: "6x5",
+        study_size: "6x5",
         first_player_wins: true,
         cells: [
             Stopped(33_150_000_000),
@@ -100,6 +107,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 2,
         game: "nogo",
         size: "7x3",
+        study_size: "7x3",
         first_player_wins: true,
         cells: [
             Stopped(80_390_000_000),
@@ -114,6 +122,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 2,
         game: "nogo",
         size: "5x4",
+        study_size: "5x4",
         first_player_wins: true,
         cells: [
             Stopped(101_140_000_000),
@@ -128,6 +137,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 2,
         game: "nogo",
         size: "5x5",
+        study_size: "5x5",
         first_player_wins: true,
         cells: [Blank, Blank, Blank, Blank, Solved(46_092_056_485, 61_430.88)],
         playouts: 10_000_000,
@@ -136,6 +146,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 4,
         game: "go",
         size: "3x3",
+        study_size: "3x3",
         first_player_wins: true,
         cells: [
             Solved(246_394, 3.72),
@@ -150,6 +161,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 4,
         game: "go",
         size: "4x3",
+        study_size: "4x3",
         first_player_wins: true,
         cells: [
             Solved(43_202_038, 619.98),
@@ -164,6 +176,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 5,
         game: "breakthrough",
         size: "5x5",
+        study_size: "5x5",
         first_player_wins: false,
         cells: [
             Stopped(38_780_000_000),
@@ -178,6 +191,22 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 6,
         game: "misere-breakthrough",
         size: "4x5",
+        study_size: "4x5",
+        first_player_wins: false,
+        cells: [
+            Stopped(42_630_000_000),
+            Stopped(43_350_000_000),
+            Stopped(42_910_000_000),
+            Solved(1_540_153_635, 3_661.50),
+            Solved(447_879_697, 1_055.32),
+        ],
+        playouts: 10_000,
+    },
+    StudyRow {
+        table: 6,
+        game: "misere-breakthrough",
+        size: "5x4",
+        study_size: "4x5",
         first_player_wins: false,
         cells: [
             Stopped(42_630_000_000),
@@ -192,6 +221,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 7,
         game: "knightthrough",
         size: "6x6",
+        study_size: "6x6",
         first_player_wins: true,
         cells: [
             Stopped(33_110_000_000),
@@ -206,6 +236,22 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 7,
         game: "knightthrough",
         size: "7x6",
+        study_size: "7x6",
+        first_player_wins: true,
+        cells: [
+            Stopped(30_090_000_000),
+            Stopped(17_500_000_000),
+            Stopped(29_980_000_000),
+            Solved(2_540_383_012, 13_716.36),
+            Solved(6_650_804_159, 23_958.04),
+        ],
+        playouts: 10_000,
+    },
+    StudyRow {
+        table: 7,
+        game: "knightthrough",
+        size: "6x7",
+        study_size: "7x6",
         first_player_wins: true,
         cells: [
             Stopped(30_090_000_000),
@@ -220,6 +266,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 8,
         game: "misere-knightthrough",
         size: "5x5",
+        study_size: "5x5",
         first_player_wins: false,
         cells: [
             Stopped(45_290_000_000),
@@ -234,6 +281,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 9,
         game: "domineering",
         size: "7x7",
+        study_size: "7x7",
         first_player_wins: true,
         cells: [
             Stopped(41_270_000_000),
@@ -248,6 +296,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         table: 10,
         game: "misere-domineering",
         size: "7x7",
+        study_size: "7x7",
         first_player_wins: true,
         cells: [
             Stopped(44_560_000_000),
@@ -280,6 +329,18 @@ pub const NOGO_GRID: [[Option<u8>; 10]; 10] = {
     ]
 };
 
+impl StudyRow {
+    /// For a row that reads the study's size the other way: how (`"the study's 7x6 read
+    /// as 6 rows along the movement, 7 columns"`); `None` for every other row.
+    pub fn reading(&self) -> Option<String> {
+        if self.size == self.study_size {
+            return None;
+        }
+        let (rows, cols) = self.size.split_once('x')?;
+        Some(format!("the study's {} read as {rows} rows along the movement, {cols} columns", self.study_size))
+    }
+}
+
 /// The study's Nogo 5x5 winning line for the first player (Black).
 pub const NOGO_5X5_LINE: &str = "e3 d3 b4 d2 c2 c3 e1 c4 e5 d4 a3 b5 a1 d5 b2 e2 c1 a5 a4 b3 d1 c5 a2";
 
@@ -297,6 +358,10 @@ mod tests {
         for r in STUDY_ROWS {
             assert!(crate::find(r.game).is_some(), "{}", r.game);
             assert!(crate::parse_size(r.size).is_ok(), "{}", r.size);
+            // A row reads the study's size as written, or with rows and columns swapped.
+            let swapped = r.study_size.split_once('x').map(|(a, b)| format!("{b}x{a}"));
+            assert!(r.size == r.study_size || swapped.as_deref() == Some(r.size), "{} {}", r.game, r.size);
+            assert_eq!(r.reading().is_some(), r.size != r.study_size);
         }
         assert_eq!(thousands(3_956_049), "3,956,049");
         assert_eq!(StudyCell::Stopped(35_540_000_000).to_string(), "> 35.54 G");

@@ -37,7 +37,8 @@ pub struct BenchArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10), allow_negative_numbers = true)]
     pub table: Option<u32>,
     /// Cells game:RxC, comma-separated (default: the study's instances of --table, else
-    /// one instance of each game).
+    /// one instance of each game); with --table, a cell that is one of its rows is shown
+    /// with the study's figures.
     #[arg(long, value_delimiter = ',')]
     pub games: Vec<String>,
     /// Algorithms, comma-separated (default: all; with --table, the study's five and
@@ -112,8 +113,11 @@ impl BenchArgs {
                 .games
                 .iter()
                 .map(|c| {
+                    // With --table, a cell that is one of the table's rows keeps its figures.
+                    let study =
+                        |g: &str, s: &str| self.table.and_then(|t| rows_of(t).find(|r| r.game == g && r.size == s));
                     c.split_once(':')
-                        .map(|(g, s)| Cell { game: g.to_string(), size: s.to_string(), study: None })
+                        .map(|(g, s)| Cell { game: g.to_string(), size: s.to_string(), study: study(g, s) })
                         .ok_or_else(|| CliError(format!("--games: expected game:RxC, got '{c}'")))
                 })
                 .collect();
@@ -310,6 +314,10 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
                 ),
                 (None, _) => format!("{} {}: unsolved within the cell limit", cell.game, cell.size),
                 (Some((a, n)), None) => format!("{} {}: our best {} nodes ({a})", cell.game, cell.size, thousands(n)),
+            };
+            let line = match row.reading() {
+                Some(reading) => format!("{line} ({reading})"),
+                None => line,
             };
             let _ = writeln!(md, "| **{}** | | | | | | |", line.replace('|', "/"));
             if !common.json {
