@@ -71,6 +71,24 @@ pub struct StudyRow {
 
 use StudyCell::{Blank, Solved, Stopped};
 
+/// The study's misère Breakthrough 4x5 cells (two rows read the size).
+const MISERE_BREAKTHROUGH_4X5: [StudyCell; 5] = [
+    Stopped(42_630_000_000),
+    Stopped(43_350_000_000),
+    Stopped(42_910_000_000),
+    Solved(1_540_153_635, 3_661.50),
+    Solved(447_879_697, 1_055.32),
+];
+
+/// The study's Knightthrough 7x6 cells (two rows read the size).
+const KNIGHTTHROUGH_7X6: [StudyCell; 5] = [
+    Stopped(30_090_000_000),
+    Stopped(17_500_000_000),
+    Stopped(29_980_000_000),
+    Solved(2_540_383_012, 13_716.36),
+    Solved(6_650_804_159, 23_958.04),
+];
+
 /// Every row of tables 1, 2 and 4-10.
 pub const STUDY_ROWS: &[StudyRow] = &[
     StudyRow {
@@ -193,13 +211,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         size: "4x5",
         study_size: "4x5",
         first_player_wins: false,
-        cells: [
-            Stopped(42_630_000_000),
-            Stopped(43_350_000_000),
-            Stopped(42_910_000_000),
-            Solved(1_540_153_635, 3_661.50),
-            Solved(447_879_697, 1_055.32),
-        ],
+        cells: MISERE_BREAKTHROUGH_4X5,
         playouts: 10_000,
     },
     StudyRow {
@@ -208,13 +220,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         size: "5x4",
         study_size: "4x5",
         first_player_wins: false,
-        cells: [
-            Stopped(42_630_000_000),
-            Stopped(43_350_000_000),
-            Stopped(42_910_000_000),
-            Solved(1_540_153_635, 3_661.50),
-            Solved(447_879_697, 1_055.32),
-        ],
+        cells: MISERE_BREAKTHROUGH_4X5,
         playouts: 10_000,
     },
     StudyRow {
@@ -238,13 +244,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         size: "7x6",
         study_size: "7x6",
         first_player_wins: true,
-        cells: [
-            Stopped(30_090_000_000),
-            Stopped(17_500_000_000),
-            Stopped(29_980_000_000),
-            Solved(2_540_383_012, 13_716.36),
-            Solved(6_650_804_159, 23_958.04),
-        ],
+        cells: KNIGHTTHROUGH_7X6,
         playouts: 10_000,
     },
     StudyRow {
@@ -253,13 +253,7 @@ pub const STUDY_ROWS: &[StudyRow] = &[
         size: "6x7",
         study_size: "7x6",
         first_player_wins: true,
-        cells: [
-            Stopped(30_090_000_000),
-            Stopped(17_500_000_000),
-            Stopped(29_980_000_000),
-            Solved(2_540_383_012, 13_716.36),
-            Solved(6_650_804_159, 23_958.04),
-        ],
+        cells: KNIGHTTHROUGH_7X6,
         playouts: 10_000,
     },
     StudyRow {
