@@ -14,7 +14,7 @@ static NORMAL8: &[u8] = include_bytes!("../weights/normal8.sew");
 static REVERSED8: &[u8] = include_bytes!("../weights/reversed8.sew");
 
 /// The 6x6 normal-rules weights.
-static NORMAL6: Option<&[u8]> = None;
+static NORMAL6: Option<&[u8]> = Some(include_bytes!("../weights/normal6.sew"));
 
 /// The embedded weights for `variant` on 8x8, parsed once (see [`embedded_for`]).
 pub fn embedded(variant: Variant) -> Result<&'static Weights, WeightFileError> {

@@ -201,3 +201,23 @@ fn six_by_six_evaluation_is_symmetric_and_in_range() {
         assert!((-solvo_eval::MAX_EVAL..=solvo_eval::MAX_EVAL).contains(&v));
     }
 }
+
+#[test]
+fn the_embedded_six_by_six_set_loads_for_six_by_six_only() {
+    use solvo_othello::{BoardSize, Position};
+    let w = solvo_eval::embedded_for(BoardSize::Six, Variant::Normal).expect("embedded 6x6 weights parse");
+    assert_eq!((w.size(), w.variant), (BoardSize::Six, Variant::Normal));
+    assert!(w.table().iter().filter(|&&v| v != 0).count() > 50_000, "the embedded 6x6 weights look untrained");
+    assert!(w.check_for(BoardSize::Eight, Variant::Normal).is_err());
+    assert!(solvo_eval::embedded_shared_for(BoardSize::Six, Variant::Normal).is_ok());
+    // Trained and symmetric: the 6x6 start is even (Black's first moves are all alike).
+    let start = Position::start(BoardSize::Six, Variant::Normal).board;
+    let v = w.evaluate(start.player, start.opponent);
+    for sq in solvo_othello::Square::iter(start.moves(BoardSize::Six)) {
+        let c = start.play(sq, BoardSize::Six).unwrap();
+        let first = solvo_othello::Square::iter(start.moves(BoardSize::Six)).next().unwrap();
+        let d = start.play(first, BoardSize::Six).unwrap();
+        assert_eq!(w.evaluate(c.player, c.opponent), w.evaluate(d.player, d.opponent));
+    }
+    assert!(v.abs() < 8 * solvo_eval::SCALE, "start {v}");
+}
