@@ -73,7 +73,10 @@ pub struct SearchConfig {
     /// 1 thread, search + ordering nodes): FFO #45-#49 1.135 G -> 0.722 G, #50-#54
     /// 16.16 G -> 8.47 G, once the evaluation counted less than the mobility key
     /// ([`SearchConfig::eval_weight_for`]) and stopped refining moves far below alpha
-    /// (`eval_order_delta`); with the evaluation dominating, #50-#54 had lost.
+    /// (`eval_order_delta`); with the evaluation dominating, #50-#54 had lost. 6x6
+    /// normal rules (the embedded 6x6 set, 1 thread): 10 random 24-empty positions
+    /// 634 M -> 226 M nodes, 15.2 s -> 7.0 s; 5 of 26 empties 1.78 G -> 0.37 G, 45.7 s
+    /// -> 12.5 s (see the README for the weak solve of the start).
     pub eval_order: u32,
     /// Weight, in sixteenths, of the evaluation search's value (1/SCALE discs) in the
     /// ordering key, against the fastest-first key (one opponent reply = 64): 16 counts
@@ -137,14 +140,17 @@ impl SearchConfig {
         i == 1 || (i > 1 && self.split_late)
     }
 
-    /// The evaluation's weight in the ordering key under `reversed` scoring or not
-    /// (`eval_order_weight`, or when that is 0 the measured best): normal rules 2 (FFO
-    /// #45-#49, 1 thread, with the ladder: search + ordering nodes 0.749 G at 4, 0.722 G
-    /// at 2, 0.850 G at 1); reversed rules 16 (10 random-game positions of 20 empties:
-    /// 0.94 G nodes at 16, 1.05 G at 48, 1.21 G at 2).
+    /// The evaluation's weight in the ordering key under `rules` (`eval_order_weight`,
+    /// or when that is 0 the measured best): 8x8 normal rules 2 (FFO #45-#49, 1
+    /// thread, with the ladder: search + ordering nodes 0.749 G at 4, 0.722 G at 2,
+    /// 0.850 G at 1); reversed rules 16 (10 random-game positions of 20 empties: 0.94 G
+    /// nodes at 16, 1.05 G at 48, 1.21 G at 2); 6x6 normal rules 8 (10 random-game
+    /// positions of 22 empties, 1 thread, search + ordering nodes with the embedded 6x6
+    /// set: 99 M at 2, 82 M at 4, 81 M at 8, 88 M at 16).
     #[inline]
-    pub fn eval_weight_for(&self, reversed: bool) -> i32 {
-        match (self.eval_order_weight, reversed) {
+    pub fn eval_weight_for(&self, rules: &Rules) -> i32 {
+        match (self.eval_order_weight, rules.reversed) {
+            (0, false) if rules.squares == 36 => 8,
             (0, false) => 2,
             (0, true) => 16,
             (w, _) => w as i32,
@@ -602,7 +608,7 @@ impl<'a> Searcher<'a> {
                 };
                 let v =
                     eval_search(cp, co, w, &self.rules, depth, -SCORE_INF * SCALE, ceiling, &mut self.ordering_nodes);
-                key - v * self.config.eval_weight_for(self.rules.reversed) / 16
+                key - v * self.config.eval_weight_for(&self.rules) / 16
             }
             _ => key + (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8),
         };

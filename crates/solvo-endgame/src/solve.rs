@@ -56,7 +56,7 @@ pub struct SolveOptions {
     /// Seed of the Monte Carlo playouts.
     pub mc_seed: u64,
     /// The trained evaluation that orders moves high in the tree; `None`: the weights
-    /// embedded for the position's variant, if the build has them. Used only when its
+    /// embedded for the position's board size and variant, if the build has them. Used only when its
     /// board size and variant are the position's and `config.eval_order` allows it; it
     /// never changes a value, only the order of the search.
     pub eval: Option<Arc<Weights>>,
@@ -169,13 +169,16 @@ pub(crate) fn solve_in_generation(pos: &Position, options: &SolveOptions, new_ge
     let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
     let hints = hints.as_ref();
     let use_eval = options.config.eval_order != 0;
-    let embedded =
-        if use_eval && options.eval.is_none() { solvo_eval::embedded_shared(pos.variant).ok() } else { None };
+    let embedded = if use_eval && options.eval.is_none() {
+        solvo_eval::embedded_shared_for(pos.size, pos.variant).ok()
+    } else {
+        None
+    };
     let eval = options
         .eval
         .as_deref()
         .or(embedded.as_deref())
-        .filter(|w| use_eval && w.size == pos.size && w.variant == pos.variant);
+        .filter(|w| use_eval && w.check_for(pos.size, pos.variant).is_ok());
 
     let outcome = std::thread::scope(|scope| {
         let watcher = options.time_limit.map(|limit| {

@@ -352,3 +352,54 @@ fn solving_from_an_estimate_matches_the_plain_solve() {
         }
     }
 }
+
+/// The 6x6 evaluation (embedded for 6x6 normal rules) only orders moves: with it on
+/// from 4 empties, values equal plain minimax on small positions, and on larger ones
+/// the solve without it, window by window; an 8x8 set given for a 6x6 position is
+/// left unused (the same value).
+#[test]
+fn six_by_six_evaluation_ordering_never_changes_a_value() {
+    let six = solvo_eval::embedded_shared_for(BoardSize::Six, Variant::Normal).expect("embedded 6x6 weights");
+    let mut rng = Rng::new(617);
+    let mut checked = 0;
+    while checked < 40 {
+        let empties = 4 + (checked % 6) as u32;
+        let Some(pos) = random_position(BoardSize::Six, Variant::Normal, empties, &mut rng) else { continue };
+        let mut with = SolveOptions::new(1);
+        with.config.eval_order = 1;
+        with.config.set("shallow_order_empties", 4).unwrap();
+        with.eval = Some(six.clone());
+        let expected = minimax(pos.board, BoardSize::Six, Variant::Normal);
+        assert_eq!(solve(&pos, &with).score(), Some(expected), "{pos:?}");
+        checked += 1;
+    }
+    checked = 0;
+    while checked < 16 {
+        let empties = 14 + (checked % 6) as u32;
+        let Some(pos) = random_position(BoardSize::Six, Variant::Normal, empties, &mut rng) else { continue };
+        let mut without = SolveOptions::new(8);
+        without.config.eval_order = 0;
+        let reference = solve(&pos, &without).score().expect("exact");
+        let mut with = SolveOptions::new(8);
+        with.config.eval_order = 1;
+        with.eval = Some(six.clone());
+        let r = solve(&pos, &with);
+        assert_eq!(r.score(), Some(reference));
+        assert!(r.ordering_nodes > 0);
+        let mut foreign = SolveOptions::new(8);
+        foreign.config.eval_order = 1;
+        foreign.eval = Some(solvo_eval::embedded_shared(Variant::Normal).unwrap());
+        assert_eq!(solve(&pos, &foreign).score(), Some(reference));
+        for (lo, hi) in [(-1, 1), (0, 0), (-10, -2), (4, 20)] {
+            with.tt.clear();
+            with.window = Window { lo, hi };
+            let r = solve(&pos, &with);
+            if (lo..=hi).contains(&reference) {
+                assert_eq!(r.score(), Some(reference));
+            } else {
+                assert!(r.lower <= reference && reference <= r.upper);
+            }
+        }
+        checked += 1;
+    }
+}

@@ -6,13 +6,16 @@
 //! stage's bias). Every position activates exactly [`ACTIVE_FEATURES`] entries; its
 //! evaluation is their sum.
 
-use crate::pattern::{extract_bits, MAX_PATTERN_SQUARES, PATTERNS};
+use crate::layout::{
+    instance_count, instance_digits, instance_masks, instance_offsets, instances, pattern_offsets, pattern_table_total,
+    ternary_layout, ternary_tables, InstanceDigits,
+};
+use crate::pattern::{extract_bits, PATTERNS};
 use solvo_othello::moves::legal_moves;
-use solvo_othello::symmetry::{inverse_transform, transform};
 
 /// Number of pattern instances read on every position (all patterns, all distinct
 /// symmetric images).
-pub const PATTERN_INSTANCES: usize = INSTANCE_LIST.1;
+pub const PATTERN_INSTANCES: usize = instance_count(&PATTERNS);
 
 /// Mobility counts at or above this are read as `MOBILITY_CAP - 1`.
 pub const MOBILITY_CAP: usize = 32;
@@ -22,10 +25,10 @@ pub const MOBILITY_CAP: usize = 32;
 pub const ACTIVE_FEATURES: usize = PATTERN_INSTANCES + 3;
 
 /// Start of each pattern's table in a stage's array, in [`PATTERNS`] order.
-pub const PATTERN_OFFSETS: [usize; PATTERNS.len()] = pattern_offsets();
+pub const PATTERN_OFFSETS: [usize; PATTERNS.len()] = pattern_offsets(&PATTERNS);
 
 /// Start of the side to move's mobility table.
-pub const MOBILITY_PLAYER_OFFSET: usize = pattern_table_total();
+pub const MOBILITY_PLAYER_OFFSET: usize = pattern_table_total(&PATTERNS);
 /// Start of the opponent's mobility table.
 pub const MOBILITY_OPPONENT_OFFSET: usize = MOBILITY_PLAYER_OFFSET + MOBILITY_CAP;
 /// Start of the parity table (2 entries: even, odd number of empties).
@@ -35,10 +38,10 @@ pub const STAGE_LEN: usize = PARITY_OFFSET + 2;
 
 /// Every pattern instance as (pattern number, symmetry `k`): read `PATTERNS[t].mask`
 /// from `transform(board, k)`. Distinct square sets only, smallest `k` for each.
-pub const INSTANCES: [(u8, u8); PATTERN_INSTANCES] = instances();
+pub const INSTANCES: [(u8, u8); PATTERN_INSTANCES] = instances(&PATTERNS);
 
 /// The squares each instance reads on the board as it is: `inverse_transform(mask, k)`.
-pub const INSTANCE_MASKS: [u64; PATTERN_INSTANCES] = instance_masks();
+pub const INSTANCE_MASKS: [u64; PATTERN_INSTANCES] = instance_masks(&PATTERNS, &INSTANCES);
 
 /// `TERNARY_TABLES[INSTANCE_TERNARY_OFFSETS[i] + b]`: the pattern index contribution
 /// of instance `i`'s squares whose bits are set in `b`, where `b` is extracted from the
@@ -49,180 +52,16 @@ pub const INSTANCE_MASKS: [u64; PATTERN_INSTANCES] = instance_masks();
 /// weights share one table, and each table has exactly `2^squares` entries: 34 KiB in
 /// all (one table of 1,024 entries per instance was 100 KiB, beyond the first-level
 /// cache the evaluation's other reads need).
-pub static TERNARY_TABLES: [u16; TERNARY_LAYOUT.1] = ternary_tables();
+pub static TERNARY_TABLES: [u16; TERNARY_LAYOUT.1] = ternary_tables(&INSTANCE_DIGITS, &TERNARY_LAYOUT.0);
 
 /// Where each instance's table starts in [`TERNARY_TABLES`].
 pub const INSTANCE_TERNARY_OFFSETS: [u32; PATTERN_INSTANCES] = TERNARY_LAYOUT.0;
 
 /// Digit weights of each instance's squares, lowest square first, and their number.
-const INSTANCE_DIGITS: [([u16; MAX_PATTERN_SQUARES], usize); PATTERN_INSTANCES] = instance_digits();
+const INSTANCE_DIGITS: [InstanceDigits; PATTERN_INSTANCES] = instance_digits(&PATTERNS, &INSTANCES, &INSTANCE_MASKS);
 
 /// Each instance's table offset (shared tables deduplicated) and the total length.
-const TERNARY_LAYOUT: ([u32; PATTERN_INSTANCES], usize) = ternary_layout();
-
-const fn instance_digits() -> [([u16; MAX_PATTERN_SQUARES], usize); PATTERN_INSTANCES] {
-    let mut out = [([0u16; MAX_PATTERN_SQUARES], 0usize); PATTERN_INSTANCES];
-    let mut i = 0;
-    while i < PATTERN_INSTANCES {
-        let (t, k) = INSTANCES[i];
-        let canonical = PATTERNS[t as usize].mask;
-        let mut rest = INSTANCE_MASKS[i];
-        let mut j = 0;
-        while rest != 0 {
-            let sq = rest.trailing_zeros();
-            rest &= rest - 1;
-            let image = transform(1u64 << sq, k).trailing_zeros();
-            out[i].0[j] = 3u16.pow(rank_in(canonical, image));
-            j += 1;
-        }
-        out[i].1 = j;
-        i += 1;
-    }
-    out
-}
-
-const fn same_digits(a: usize, b: usize) -> bool {
-    let (da, na) = INSTANCE_DIGITS[a];
-    let (db, nb) = INSTANCE_DIGITS[b];
-    if na != nb {
-        return false;
-    }
-    let mut j = 0;
-    while j < na {
-        if da[j] != db[j] {
-            return false;
-        }
-        j += 1;
-    }
-    true
-}
-
-const fn ternary_layout() -> ([u32; PATTERN_INSTANCES], usize) {
-    let mut out = [0u32; PATTERN_INSTANCES];
-    let mut len = 0usize;
-    let mut i = 0;
-    while i < PATTERN_INSTANCES {
-        let mut shared = None;
-        let mut e = 0;
-        while e < i {
-            if same_digits(e, i) {
-                shared = Some(out[e]);
-                break;
-            }
-            e += 1;
-        }
-        out[i] = match shared {
-            Some(at) => at,
-            None => {
-                let at = len as u32;
-                len += 1 << INSTANCE_DIGITS[i].1;
-                at
-            }
-        };
-        i += 1;
-    }
-    (out, len)
-}
-
-const fn ternary_tables() -> [u16; TERNARY_LAYOUT.1] {
-    let mut out = [0u16; TERNARY_LAYOUT.1];
-    let mut i = 0;
-    while i < PATTERN_INSTANCES {
-        let (weight, n) = INSTANCE_DIGITS[i];
-        let at = INSTANCE_TERNARY_OFFSETS[i] as usize;
-        let mut b = 0;
-        while b < (1 << n) {
-            let mut v = 0u16;
-            let mut d = 0;
-            while d < n {
-                if b & (1 << d) != 0 {
-                    v += weight[d];
-                }
-                d += 1;
-            }
-            out[at + b] = v;
-            b += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
-const fn instance_masks() -> [u64; PATTERN_INSTANCES] {
-    let mut out = [0u64; PATTERN_INSTANCES];
-    let mut i = 0;
-    while i < PATTERN_INSTANCES {
-        let (t, k) = INSTANCES[i];
-        out[i] = inverse_transform(PATTERNS[t as usize].mask, k);
-        i += 1;
-    }
-    out
-}
-
-/// The rank of square `sq` among the set bits of `mask` (lowest = 0).
-const fn rank_in(mask: u64, sq: u32) -> u32 {
-    (mask & ((1u64 << sq) - 1)).count_ones()
-}
-
-const fn is_new_instance(mask: u64, k: u8) -> bool {
-    let squares = inverse_transform(mask, k);
-    let mut j = 0;
-    while j < k {
-        if inverse_transform(mask, j) == squares {
-            return false;
-        }
-        j += 1;
-    }
-    true
-}
-
-/// The distinct instances of every pattern, in pattern then symmetry order, in the
-/// first slots of a list long enough for all 8 symmetries of every pattern; with their
-/// count.
-const INSTANCE_LIST: ([(u8, u8); 8 * PATTERNS.len()], usize) = {
-    let mut out = [(0u8, 0u8); 8 * PATTERNS.len()];
-    let mut n = 0;
-    let mut t = 0;
-    while t < PATTERNS.len() {
-        let mut k = 0u8;
-        while k < 8 {
-            if is_new_instance(PATTERNS[t].mask, k) {
-                out[n] = (t as u8, k);
-                n += 1;
-            }
-            k += 1;
-        }
-        t += 1;
-    }
-    (out, n)
-};
-
-const fn instances() -> [(u8, u8); PATTERN_INSTANCES] {
-    let mut out = [(0u8, 0u8); PATTERN_INSTANCES];
-    let mut i = 0;
-    while i < PATTERN_INSTANCES {
-        out[i] = INSTANCE_LIST.0[i];
-        i += 1;
-    }
-    out
-}
-
-const fn pattern_offsets() -> [usize; PATTERNS.len()] {
-    let mut out = [0usize; PATTERNS.len()];
-    let mut at = 0;
-    let mut t = 0;
-    while t < PATTERNS.len() {
-        out[t] = at;
-        at += PATTERNS[t].table_len();
-        t += 1;
-    }
-    out
-}
-
-const fn pattern_table_total() -> usize {
-    let last = PATTERNS.len() - 1;
-    PATTERN_OFFSETS[last] + PATTERNS[last].table_len()
-}
+const TERNARY_LAYOUT: ([u32; PATTERN_INSTANCES], usize) = ternary_layout(&INSTANCE_DIGITS);
 
 /// The weight-array index of every feature active for `player` to move against
 /// `opponent` (8x8), in a fixed order: the pattern instances in [`INSTANCES`] order,
@@ -306,15 +145,7 @@ fn instance_weight<const I: usize>(player: u64, opponent: u64, w: &[i16]) -> i32
 }
 
 /// Start of each instance's pattern table in a stage's array.
-pub const INSTANCE_OFFSETS: [u32; PATTERN_INSTANCES] = {
-    let mut out = [0u32; PATTERN_INSTANCES];
-    let mut i = 0;
-    while i < PATTERN_INSTANCES {
-        out[i] = PATTERN_OFFSETS[INSTANCES[i].0 as usize] as u32;
-        i += 1;
-    }
-    out
-};
+pub const INSTANCE_OFFSETS: [u32; PATTERN_INSTANCES] = instance_offsets(&INSTANCES, &PATTERN_OFFSETS);
 
 /// A fingerprint of the feature layout (pattern names, squares, instances, table
 /// sizes): a weight file trained for another layout is refused.
@@ -335,6 +166,7 @@ pub fn layout_fingerprint() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use solvo_othello::symmetry::transform;
 
     #[test]
     fn layout_sizes() {

@@ -6,12 +6,12 @@
 //! |---|---|
 //! | 8 | magic `SOLVOEVL` |
 //! | 2 | format version (1) |
-//! | 1 | board size (8) |
+//! | 1 | board size (8 or 6) |
 //! | 1 | variant (0 normal, 1 reversed) |
 //! | 2 | weight units per disc ([`SCALE`]) |
-//! | 2 | stages ([`NUM_STAGES`]) |
-//! | 4 | weights per stage ([`STAGE_LEN`]) |
-//! | 8 | feature-layout fingerprint ([`layout_fingerprint`]) |
+//! | 2 | stages (8x8: [`crate::weights::NUM_STAGES`], 6x6: [`crate::features6::NUM_STAGES6`]) |
+//! | 4 | weights per stage (8x8: [`crate::features::STAGE_LEN`], 6x6: [`crate::features6::STAGE_LEN6`]) |
+//! | 8 | feature-layout fingerprint of the size ([`layout_fingerprint`], [`layout_fingerprint6`]) |
 //! | 4 + n | description (length, UTF-8) |
 //! | 4 + 12 m | Multi-ProbCut statistics (count; empties, shallow, deep, 0, mean f32, sigma f32) |
 //! | 8 + k | weights (length, then runs: zero count, literal count, literals as zigzag varints) |
@@ -21,8 +21,9 @@
 //! or foreign file is an error naming what is wrong, never a panic or wrong scores.
 
 use crate::checksum::fnv64;
-use crate::features::{layout_fingerprint, STAGE_LEN};
-use crate::weights::{MpcStat, Weights, NUM_STAGES, SCALE};
+use crate::features::layout_fingerprint;
+use crate::features6::layout_fingerprint6;
+use crate::weights::{layout_of, MpcStat, Weights, SCALE};
 use solvo_othello::{BoardSize, Variant};
 use std::fmt;
 
@@ -54,6 +55,16 @@ fn variant_code(v: Variant) -> u8 {
     match v {
         Variant::Normal => 0,
         Variant::Reversed => 1,
+    }
+}
+
+/// The layout fingerprint of the features of `size` (8x8 or 6x6; 0 for a size without
+/// features, which no file carries).
+fn fingerprint_for(size: BoardSize) -> u64 {
+    match size {
+        BoardSize::Eight => layout_fingerprint(),
+        BoardSize::Six => layout_fingerprint6(),
+        BoardSize::Four => 0,
     }
 }
 
@@ -160,12 +171,12 @@ impl Weights {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
         out.extend(VERSION.to_le_bytes());
-        out.push(self.size.side());
+        out.push(self.size().side());
         out.push(variant_code(self.variant));
         out.extend((SCALE as u16).to_le_bytes());
-        out.extend((NUM_STAGES as u16).to_le_bytes());
-        out.extend((STAGE_LEN as u32).to_le_bytes());
-        out.extend(layout_fingerprint().to_le_bytes());
+        out.extend((self.stages() as u16).to_le_bytes());
+        out.extend((self.stage_len() as u32).to_le_bytes());
+        out.extend(fingerprint_for(self.size()).to_le_bytes());
         out.extend((self.description.len() as u32).to_le_bytes());
         out.extend(self.description.as_bytes());
         out.extend((self.mpc.len() as u32).to_le_bytes());
@@ -202,9 +213,12 @@ impl Weights {
             return err("checksum mismatch: the file is damaged (truncated or altered); restore or regenerate it");
         }
         let side = r.u8("board size")?;
-        if side != 8 {
-            return err(format!("board size {side}; this build has 8x8 features only"));
-        }
+        let size = match side {
+            8 => BoardSize::Eight,
+            6 => BoardSize::Six,
+            _ => return err(format!("board size {side}; this build has features for 8x8 and 6x6 only")),
+        };
+        let (num_stages, stage_len_expected) = layout_of(size).expect("8x8 and 6x6 have layouts");
         let variant = match r.u8("variant")? {
             0 => Variant::Normal,
             1 => Variant::Reversed,
@@ -215,18 +229,20 @@ impl Weights {
             return err(format!("{scale} weight units per disc; this build uses {SCALE}"));
         }
         let stages = r.u16("stage count")?;
-        if usize::from(stages) != NUM_STAGES {
-            return err(format!("{stages} stages; this build uses {NUM_STAGES}"));
+        if usize::from(stages) != num_stages {
+            return err(format!("{stages} stages; this build uses {num_stages} on {size}"));
         }
         let stage_len = r.u32("stage length")?;
-        if stage_len as usize != STAGE_LEN {
-            return err(format!("{stage_len} weights per stage; this build's features need {STAGE_LEN}"));
+        if stage_len as usize != stage_len_expected {
+            return err(format!(
+                "{stage_len} weights per stage; this build's {size} features need {stage_len_expected}"
+            ));
         }
         let layout = r.u64("layout fingerprint")?;
-        if layout != layout_fingerprint() {
+        if layout != fingerprint_for(size) {
             return err(format!(
-                "feature layout {layout:016x} differs from this build's {:016x} (weights trained for other patterns)",
-                layout_fingerprint()
+                "feature layout {layout:016x} differs from this build's {size} layout {:016x} (weights trained for other patterns)",
+                fingerprint_for(size)
             ));
         }
         let n = r.u32("description length")? as usize;
@@ -249,9 +265,8 @@ impl Weights {
         if r.at != body.len() {
             return err(format!("{} unexpected bytes after the weights", body.len() - r.at));
         }
-        let table = decompress(payload, NUM_STAGES * STAGE_LEN)?;
-        let mut w = Weights::from_table(variant, table).expect("length checked");
-        w.size = BoardSize::Eight;
+        let table = decompress(payload, num_stages * stage_len_expected)?;
+        let mut w = Weights::from_table_for(size, variant, table).expect("length checked");
         w.description = description;
         w.mpc = mpc;
         Ok(w)
@@ -265,9 +280,10 @@ mod tests {
     #[test]
     fn compression_round_trips() {
         let v: Vec<i16> = vec![0, 0, 5, -3, 0, i16::MIN, i16::MAX, 0, 0, 0, 1];
-        let mut full = vec![0i16; NUM_STAGES * STAGE_LEN];
+        let n = crate::weights::NUM_STAGES * crate::features::STAGE_LEN;
+        let mut full = vec![0i16; n];
         full[..v.len()].copy_from_slice(&v);
-        full[NUM_STAGES * STAGE_LEN - 1] = -7;
+        full[n - 1] = -7;
         assert_eq!(decompress(&compress(&full), full.len()).unwrap(), full);
     }
 }

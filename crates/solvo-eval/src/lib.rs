@@ -6,6 +6,8 @@
 //! game stage ([`weights`]). Scores are final disc differences for the side to move,
 //! in units of `1 / SCALE` disc. Weight sets live in a checksummed binary format
 //! ([`format`]); the trained default sets are embedded in the binary ([`embedded`]).
+//! 8x8 and 6x6 boards have their own pattern layouts ([`features`], [`features6`]);
+//! a weight set evaluates one size only and says which ([`Weights::check_for`]).
 //!
 //! Evaluation reads every pattern instance from scratch with BMI2 `pext` on the 8
 //! symmetric images of the board (no incremental state to carry through the search);
@@ -14,10 +16,13 @@
 pub mod checksum;
 pub mod embedded;
 pub mod features;
+pub mod features6;
 pub mod format;
+pub mod layout;
 pub mod pattern;
 pub mod weights;
 
-pub use embedded::{embedded, embedded_shared, read_file};
+pub use embedded::{embedded, embedded_for, embedded_shared, embedded_shared_for, read_file};
+pub use features6::NUM_STAGES6;
 pub use format::WeightFileError;
-pub use weights::{stage_of, MpcStat, Weights, MAX_EVAL, NUM_STAGES, SCALE};
+pub use weights::{layout_of, stage_of, stage_of_size, MpcStat, Weights, MAX_EVAL, NUM_STAGES, SCALE};

@@ -51,6 +51,47 @@ pub const PATTERNS: [Pattern; 12] = [
     Pattern { name: "diag4", mask: bits(&[4, 13, 22, 31]) },
 ];
 
+/// The square of row `r`, column `c` (0..6 each, from b2) of the 6x6 board, which sits
+/// in the middle of the 8x8 grid (b2..g7), as a bit index.
+const fn sq6(r: u8, c: u8) -> u8 {
+    8 * (r + 1) + c + 1
+}
+
+/// The squares `(r, c)` of the 6x6 board (see [`sq6`]) as a bitboard.
+const fn bits6(squares: &[(u8, u8)]) -> u64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < squares.len() {
+        m |= 1u64 << sq6(squares[i].0, squares[i].1);
+        i += 1;
+    }
+    m
+}
+
+/// The patterns of the 6x6 evaluation, in table order, in the canonical frame of the
+/// 6x6 board (its corner b2, its edge rank 2). The same family as 8x8, cut to the
+/// smaller board: the 3x3 and 2x4 corner blocks, the edge with both X-squares, the
+/// edge with the four central squares of the second row, the second and third rows,
+/// and the diagonals of length 6, 5 and 4. The 8 symmetries of the grid map the 6x6
+/// board onto itself, so instances are read as on 8x8.
+pub const PATTERNS6: [Pattern; 9] = [
+    Pattern {
+        name: "six_corner3x3",
+        mask: bits6(&[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]),
+    },
+    Pattern { name: "six_corner2x4", mask: bits6(&[(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)]) },
+    Pattern { name: "six_edge_x", mask: bits6(&[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 1), (1, 4)]) },
+    Pattern {
+        name: "six_edge_block",
+        mask: bits6(&[(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 1), (1, 2), (1, 3), (1, 4)]),
+    },
+    Pattern { name: "six_rank2", mask: bits6(&[(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5)]) },
+    Pattern { name: "six_rank3", mask: bits6(&[(2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5)]) },
+    Pattern { name: "six_diag6", mask: bits6(&[(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]) },
+    Pattern { name: "six_diag5", mask: bits6(&[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)]) },
+    Pattern { name: "six_diag4", mask: bits6(&[(0, 2), (1, 3), (2, 4), (3, 5)]) },
+];
+
 /// Largest number of squares in a pattern.
 pub const MAX_PATTERN_SQUARES: usize = 10;
 
@@ -212,6 +253,19 @@ mod tests {
     }
 
     #[test]
+    fn six_by_six_patterns_stay_on_the_board() {
+        let counts: Vec<usize> = PATTERNS6.iter().map(|p| p.instances().len()).collect();
+        assert_eq!(counts, [4, 8, 4, 4, 4, 4, 2, 4, 4]);
+        let board = solvo_othello::BoardSize::Six.mask();
+        for p in &PATTERNS6 {
+            for k in 0..8 {
+                assert_eq!(inverse_transform(p.mask, k) & !board, 0, "{} symmetry {k}", p.name);
+            }
+            assert!(p.len() <= MAX_PATTERN_SQUARES);
+        }
+    }
+
+    #[test]
     fn pext_paths_agree() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..1000 {
@@ -224,7 +278,7 @@ mod tests {
 
     #[test]
     fn representatives_are_fixed_points() {
-        for p in &PATTERNS {
+        for p in PATTERNS.iter().chain(&PATTERNS6) {
             let reps = p.representatives();
             for (i, &r) in reps.iter().enumerate() {
                 assert!(r as usize <= i);

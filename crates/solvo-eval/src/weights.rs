@@ -2,11 +2,33 @@
 //! evaluation that sums them.
 
 use crate::features::{feature_sum, STAGE_LEN};
+use crate::features6::{feature_sum6, stage_of6, NUM_STAGES6, STAGE_LEN6};
+use crate::format::WeightFileError;
 use solvo_othello::{Board, BoardSize, Variant};
 
-/// Number of game stages: stage `s` holds the positions with `4 + 2s` or `5 + 2s`
-/// discs (the last stage also 64).
+/// Number of 8x8 game stages: stage `s` holds the positions with `4 + 2s` or `5 + 2s`
+/// discs (the last stage also 64). 6x6 has [`NUM_STAGES6`].
 pub const NUM_STAGES: usize = 30;
+
+/// The shape of the weights of one board size: stages and weights per stage; `None`
+/// for a board size without evaluation features (4x4).
+pub const fn layout_of(size: BoardSize) -> Option<(usize, usize)> {
+    match size {
+        BoardSize::Eight => Some((NUM_STAGES, STAGE_LEN)),
+        BoardSize::Six => Some((NUM_STAGES6, STAGE_LEN6)),
+        BoardSize::Four => None,
+    }
+}
+
+/// The stage of a position with `discs` discs on a board of `size` (8x8: [`stage_of`],
+/// 6x6: [`stage_of6`]).
+#[inline]
+pub const fn stage_of_size(size: BoardSize, discs: u32) -> usize {
+    match size {
+        BoardSize::Six => stage_of6(discs),
+        _ => stage_of(discs),
+    }
+}
 
 /// Weight units per disc: an evaluation of `SCALE` means "one disc ahead at the end".
 pub const SCALE: i32 = 128;
@@ -46,8 +68,9 @@ pub struct MpcStat {
 /// difference for the side to move under `variant`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
-    /// Board size the features are defined on (8x8 only in this version).
-    pub size: BoardSize,
+    /// Board size the features are defined on (8x8 or 6x6); it fixes the table's
+    /// shape ([`layout_of`]), so it is private to the constructors.
+    size: BoardSize,
     /// The scoring rule the weights predict.
     pub variant: Variant,
     /// How the weights were made (free text: commands, data, date).
@@ -58,7 +81,7 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// All-zero weights (every position evaluates to 0).
+    /// All-zero 8x8 weights (every position evaluates to 0).
     pub fn zeros(variant: Variant) -> Weights {
         Weights {
             size: BoardSize::Eight,
@@ -69,20 +92,89 @@ impl Weights {
         }
     }
 
-    /// Builds weights from a flat table of `NUM_STAGES * STAGE_LEN` entries (stage-major).
-    /// `None` if the length is wrong.
-    pub fn from_table(variant: Variant, table: Vec<i16>) -> Option<Weights> {
-        (table.len() == NUM_STAGES * STAGE_LEN).then(|| Weights { table, ..Weights::zeros(variant) })
+    /// All-zero weights for `size` (8x8 or 6x6); an error naming the size for a board
+    /// without evaluation features (4x4).
+    pub fn zeros_for(size: BoardSize, variant: Variant) -> Result<Weights, WeightFileError> {
+        let (stages, len) = layout_of(size).ok_or_else(|| WeightFileError {
+            message: format!("there are no evaluation features for {size} boards (only 8x8 and 6x6)"),
+        })?;
+        Ok(Weights { size, variant, description: String::new(), mpc: Vec::new(), table: vec![0; stages * len] })
     }
 
-    /// The weights of stage `s` (`s < NUM_STAGES`).
+    /// Builds 8x8 weights from a flat table of `NUM_STAGES * STAGE_LEN` entries
+    /// (stage-major). `None` if the length is wrong.
+    pub fn from_table(variant: Variant, table: Vec<i16>) -> Option<Weights> {
+        Weights::from_table_for(BoardSize::Eight, variant, table)
+    }
+
+    /// Builds weights for `size` from a flat stage-major table of `stages * stage
+    /// length` entries ([`layout_of`]). `None` if the size has no layout or the length
+    /// is wrong.
+    pub fn from_table_for(size: BoardSize, variant: Variant, table: Vec<i16>) -> Option<Weights> {
+        let (stages, len) = layout_of(size)?;
+        (table.len() == stages * len).then(|| Weights {
+            size,
+            variant,
+            description: String::new(),
+            mpc: Vec::new(),
+            table,
+        })
+    }
+
+    /// The board size these weights evaluate.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// Number of stages (8x8: [`NUM_STAGES`], 6x6: [`NUM_STAGES6`]).
+    pub fn stages(&self) -> usize {
+        self.table.len() / self.stage_len()
+    }
+
+    /// Number of weights in one stage (8x8: [`STAGE_LEN`], 6x6: [`STAGE_LEN6`]).
+    pub fn stage_len(&self) -> usize {
+        match self.size {
+            BoardSize::Six => STAGE_LEN6,
+            _ => STAGE_LEN,
+        }
+    }
+
+    /// The stage of a position with `discs` discs for these weights.
+    pub fn stage_index(&self, discs: u32) -> usize {
+        stage_of_size(self.size, discs)
+    }
+
+    /// `Ok` if these weights may evaluate positions of `size` under `variant`; else an
+    /// error saying what they are for and what was asked (a 6x6 set never evaluates an
+    /// 8x8 position, nor the reverse: the features differ).
+    pub fn check_for(&self, size: BoardSize, variant: Variant) -> Result<(), WeightFileError> {
+        if self.size != size {
+            return Err(WeightFileError {
+                message: format!(
+                    "the weights are for {} boards, not {size}: give a weight file made for {size} (solvo train fit --size {})",
+                    self.size,
+                    size.side()
+                ),
+            });
+        }
+        if self.variant != variant {
+            return Err(WeightFileError {
+                message: format!("the weights are for the {} variant, not {}", self.variant.name(), variant.name()),
+            });
+        }
+        Ok(())
+    }
+
+    /// The weights of stage `s` (`s < self.stages()`).
     pub fn stage(&self, s: usize) -> &[i16] {
-        &self.table[s * STAGE_LEN..(s + 1) * STAGE_LEN]
+        let len = self.stage_len();
+        &self.table[s * len..(s + 1) * len]
     }
 
     /// The weights of stage `s`, writable.
     pub fn stage_mut(&mut self, s: usize) -> &mut [i16] {
-        &mut self.table[s * STAGE_LEN..(s + 1) * STAGE_LEN]
+        let len = self.stage_len();
+        &mut self.table[s * len..(s + 1) * len]
     }
 
     /// The flat table, stage-major.
@@ -93,12 +185,24 @@ impl Weights {
     /// The static evaluation of `player` to move against `opponent`, in units of
     /// `1 / SCALE` disc, clamped to `[-MAX_EVAL, MAX_EVAL]`. Equal for the 8
     /// symmetric images of a position (the weights of symmetric pattern contents are
-    /// tied in training). The position need not have a legal move.
+    /// tied in training). The position need not have a legal move. The position is
+    /// read on the board size of the weights ([`Weights::check_for`] tells whether a
+    /// size fits): 6x6 weights read only the 6x6 squares, and never fail or panic on
+    /// other bits.
     #[inline]
     pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
-        let stage = stage_of((player | opponent).count_ones());
-        let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
-        feature_sum(player, opponent, w).clamp(-MAX_EVAL, MAX_EVAL)
+        let discs = (player | opponent).count_ones();
+        let v = match self.size {
+            BoardSize::Six => {
+                let stage = stage_of6(discs);
+                feature_sum6(player, opponent, &self.table[stage * STAGE_LEN6..(stage + 1) * STAGE_LEN6])
+            }
+            _ => {
+                let stage = stage_of(discs);
+                feature_sum(player, opponent, &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN])
+            }
+        };
+        v.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The static evaluation of `board` in discs (final disc difference for the side to

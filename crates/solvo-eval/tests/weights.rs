@@ -97,3 +97,127 @@ fn reversed_weights_are_embedded_and_symmetric() {
         }
     }
 }
+
+/// Random 6x6 weights: every weight a small number, so every table is read, with the
+/// contents a symmetry maps onto each other tied (as the fit ties them).
+fn random_six_weights(seed: u64) -> Weights {
+    use solvo_eval::features6::PATTERN_OFFSETS6;
+    use solvo_eval::pattern::PATTERNS6;
+    use solvo_othello::BoardSize;
+    let (stages, len) = solvo_eval::layout_of(BoardSize::Six).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut table: Vec<i16> = (0..stages * len).map(|_| rng.below(401) as i16 - 200).collect();
+    for (p, &off) in PATTERNS6.iter().zip(&PATTERN_OFFSETS6) {
+        let reps = p.representatives();
+        for stage in table.chunks_mut(len) {
+            for (i, &r) in reps.iter().enumerate() {
+                stage[off + i] = stage[off + r as usize];
+            }
+        }
+    }
+    Weights::from_table_for(BoardSize::Six, Variant::Normal, table).unwrap()
+}
+
+/// Rewrites the checksum of a weight file after an edit (a well-formed foreign file).
+fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+    let n = bytes.len() - 8;
+    let sum = solvo_eval::checksum::fnv64(&bytes[..n]);
+    bytes[n..].copy_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+#[test]
+fn six_by_six_files_round_trip_and_foreign_sizes_are_refused() {
+    use solvo_othello::BoardSize;
+    let mut w = random_six_weights(3);
+    w.description = "6x6 test".into();
+    let bytes = w.to_bytes();
+    let back = Weights::from_bytes(&bytes).unwrap();
+    assert_eq!(back, w);
+    assert_eq!(back.size(), BoardSize::Six);
+    assert_eq!(back.stages(), solvo_eval::NUM_STAGES6);
+    // A 6x6 set is refused for 8x8 positions and an 8x8 set for 6x6 ones, by name.
+    let e = back.check_for(BoardSize::Eight, Variant::Normal).unwrap_err().message;
+    assert!(e.contains("6x6") && e.contains("8x8"), "{e}");
+    let eight = embedded(Variant::Normal).unwrap();
+    let e = eight.check_for(BoardSize::Six, Variant::Normal).unwrap_err().message;
+    assert!(e.contains("8x8") && e.contains("6x6"), "{e}");
+    assert!(back.check_for(BoardSize::Six, Variant::Reversed).unwrap_err().message.contains("variant"));
+    assert!(back.check_for(BoardSize::Six, Variant::Normal).is_ok());
+    // A file whose size byte lies (checksum rewritten to match) is refused by its shape.
+    let size_at = MAGIC.len() + 2;
+    assert_eq!(bytes[size_at], 6);
+    let mut lying = bytes.clone();
+    lying[size_at] = 8;
+    let e = Weights::from_bytes(&resealed(lying)).unwrap_err().message;
+    assert!(e.contains("stages"), "{e}");
+    let mut lying = eight.to_bytes();
+    lying[size_at] = 6;
+    let e = Weights::from_bytes(&resealed(lying)).unwrap_err().message;
+    assert!(e.contains("stages"), "{e}");
+    let mut four = bytes.clone();
+    four[size_at] = 4;
+    let e = Weights::from_bytes(&resealed(four)).unwrap_err().message;
+    assert!(e.contains("board size 4"), "{e}");
+    // 4x4 has no features: no zero set, no embedded set, a message either way.
+    assert!(Weights::zeros_for(BoardSize::Four, Variant::Normal).is_err());
+    assert!(solvo_eval::embedded_for(BoardSize::Four, Variant::Normal).is_err());
+    assert!(solvo_eval::embedded_for(BoardSize::Six, Variant::Reversed).is_err());
+}
+
+#[test]
+fn six_by_six_evaluation_is_symmetric_and_in_range() {
+    use solvo_othello::{BoardSize, Position};
+    let w = random_six_weights(5);
+    let mut rng = Rng::new(9);
+    for _ in 0..400 {
+        // A random 6x6 game, stopped at a random ply.
+        let mut pos = Position::start(BoardSize::Six, Variant::Normal);
+        let plies = rng.below(33);
+        for _ in 0..plies {
+            let moves = pos.moves();
+            if pos.is_game_over() {
+                break;
+            }
+            if moves == 0 {
+                pos = pos.passed();
+                continue;
+            }
+            let k = rng.below(moves.count_ones() as usize);
+            let sq = solvo_othello::Square::iter(moves).nth(k).unwrap();
+            pos = pos.play(sq).unwrap();
+        }
+        let b = pos.board;
+        let v = w.evaluate(b.player, b.opponent);
+        assert!((-solvo_eval::MAX_EVAL..=solvo_eval::MAX_EVAL).contains(&v));
+        for k in 1..8 {
+            let img = b.transformed(k);
+            assert_eq!(w.evaluate(img.player, img.opponent), v, "{b:?} symmetry {k}");
+        }
+    }
+    // Any bits at all (off the board, overlapping) evaluate without a panic.
+    for _ in 0..10_000 {
+        let v = w.evaluate(rng.next_u64(), rng.next_u64());
+        assert!((-solvo_eval::MAX_EVAL..=solvo_eval::MAX_EVAL).contains(&v));
+    }
+}
+
+#[test]
+fn the_embedded_six_by_six_set_loads_for_six_by_six_only() {
+    use solvo_othello::{BoardSize, Position};
+    let w = solvo_eval::embedded_for(BoardSize::Six, Variant::Normal).expect("embedded 6x6 weights parse");
+    assert_eq!((w.size(), w.variant), (BoardSize::Six, Variant::Normal));
+    assert!(w.table().iter().filter(|&&v| v != 0).count() > 50_000, "the embedded 6x6 weights look untrained");
+    assert!(w.check_for(BoardSize::Eight, Variant::Normal).is_err());
+    assert!(solvo_eval::embedded_shared_for(BoardSize::Six, Variant::Normal).is_ok());
+    // Trained and symmetric: the 6x6 start is even (Black's first moves are all alike).
+    let start = Position::start(BoardSize::Six, Variant::Normal).board;
+    let v = w.evaluate(start.player, start.opponent);
+    for sq in solvo_othello::Square::iter(start.moves(BoardSize::Six)) {
+        let c = start.play(sq, BoardSize::Six).unwrap();
+        let first = solvo_othello::Square::iter(start.moves(BoardSize::Six)).next().unwrap();
+        let d = start.play(first, BoardSize::Six).unwrap();
+        assert_eq!(w.evaluate(c.player, c.opponent), w.evaluate(d.player, d.opponent));
+    }
+    assert!(v.abs() < 8 * solvo_eval::SCALE, "start {v}");
+}

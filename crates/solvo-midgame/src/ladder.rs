@@ -194,7 +194,7 @@ impl Ladder {
     pub fn selectivity_for(&self, pos: &Position) -> Option<Selectivity> {
         let fits = self.weights.as_ref().is_some_and(|w| {
             pos.size == BoardSize::Eight
-                && w.size == BoardSize::Eight
+                && w.size() == BoardSize::Eight
                 && w.variant == pos.variant
                 && !w.mpc.is_empty()
                 && pos.empties() > self.options.depth_cut + 1

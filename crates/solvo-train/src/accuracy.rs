@@ -59,12 +59,15 @@ pub fn result_samples_from_games(games: &[Replay]) -> Vec<Sample> {
     out
 }
 
-/// Mean absolute error (discs) of `weights` per number of empties: `(empties, count,
-/// mae)` for every empties count present, ascending.
+/// Mean absolute error (discs) of `weights` per number of empties on the weights'
+/// board size: `(empties, count, mae)` for every empties count present, ascending.
+/// Samples with more discs than the board has squares are left out (the caller checks
+/// the samples' size, see [`crate::sample::check_size`]).
 pub fn mae_by_empties(weights: &Weights, samples: &[Sample]) -> Vec<(u32, usize, f64)> {
-    let mut sums = vec![(0usize, 0.0f64); 61];
-    for s in samples {
-        let e = 64 - s.discs();
+    let squares = weights.size().squares();
+    let mut sums = vec![(0usize, 0.0f64); squares as usize + 1];
+    for s in samples.iter().filter(|s| s.discs() <= squares) {
+        let e = squares - s.discs();
         let v = f64::from(weights.evaluate(s.player, s.opponent)) / f64::from(SCALE);
         sums[e as usize].0 += 1;
         sums[e as usize].1 += (v - f64::from(s.label)).abs();

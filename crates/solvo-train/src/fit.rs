@@ -15,9 +15,10 @@ use crate::sample::Sample;
 use rayon::prelude::*;
 use solvo_endgame::ordering::eval_search;
 use solvo_endgame::rules::Rules;
-use solvo_eval::features::{feature_indices, ACTIVE_FEATURES, PATTERN_OFFSETS, STAGE_LEN};
-use solvo_eval::pattern::PATTERNS;
-use solvo_eval::{stage_of, Weights, MAX_EVAL, NUM_STAGES, SCALE};
+use solvo_eval::features::{feature_indices, PATTERN_OFFSETS};
+use solvo_eval::features6::{feature_indices6, PATTERN_OFFSETS6};
+use solvo_eval::pattern::{Pattern, PATTERNS, PATTERNS6};
+use solvo_eval::{Weights, MAX_EVAL, NUM_STAGES, SCALE};
 use solvo_othello::BoardSize;
 use solvo_othello::Variant;
 
@@ -30,7 +31,8 @@ pub struct FitOptions {
     pub lambda: f64,
     /// Stages on each side whose samples also train a stage.
     pub window: usize,
-    /// Only these stages are fitted (the others stay zero): for experiments.
+    /// Only these stages are fitted (the others stay zero): for experiments. Stages
+    /// beyond the board size's last one are ignored.
     pub stages: std::ops::RangeInclusive<usize>,
     /// When positive, samples without an exact label are labelled during the fit:
     /// before stage `s` is fitted, each of its unlabelled samples gets the value of an
@@ -64,25 +66,37 @@ pub struct StageReport {
     pub validation_exact_mae: f64,
 }
 
-/// For every weight, the parameter it shares with its symmetric contents.
+/// For every 8x8 weight, the parameter it shares with its symmetric contents.
 pub fn tied_parameters() -> Vec<u32> {
-    let mut map: Vec<u32> = (0..STAGE_LEN as u32).collect();
-    for (t, p) in PATTERNS.iter().enumerate() {
-        let off = PATTERN_OFFSETS[t];
+    tied_parameters_for(BoardSize::Eight).expect("8x8 has a layout")
+}
+
+/// For every weight of a stage on `size` (8x8 or 6x6; `None` for 4x4), the parameter
+/// it shares with its symmetric contents.
+pub fn tied_parameters_for(size: BoardSize) -> Option<Vec<u32>> {
+    let (_, stage_len) = solvo_eval::layout_of(size)?;
+    let (patterns, offsets): (&[Pattern], &[usize]) = match size {
+        BoardSize::Six => (&PATTERNS6, &PATTERN_OFFSETS6),
+        _ => (&PATTERNS, &PATTERN_OFFSETS),
+    };
+    let mut map: Vec<u32> = (0..stage_len as u32).collect();
+    for (p, &off) in patterns.iter().zip(offsets) {
         for (i, r) in p.representatives().into_iter().enumerate() {
             map[off + i] = (off + r as usize) as u32;
         }
     }
-    map
+    Some(map)
 }
 
-struct Rows {
-    idx: Vec<[u32; ACTIVE_FEATURES]>,
+/// Training rows: each row's active (tied) weights, and its label.
+struct Rows<const N: usize> {
+    idx: Vec<[u32; N]>,
     y: Vec<f64>,
 }
 
 /// `out = X^T (X p) + lambda p`, with per-thread partial sums (deterministic order).
-fn normal_product(rows: &Rows, p: &[f64], lambda: f64, out: &mut [f64]) {
+fn normal_product<const N: usize>(rows: &Rows<N>, p: &[f64], lambda: f64, out: &mut [f64]) {
+    let stage_len = p.len();
     // A fixed chunk size (not one per thread) keeps the floating-point sums, and so the
     // weights, identical whatever the number of threads.
     let chunk = 1 << 16;
@@ -90,7 +104,7 @@ fn normal_product(rows: &Rows, p: &[f64], lambda: f64, out: &mut [f64]) {
         .idx
         .par_chunks(chunk)
         .map(|part| {
-            let mut acc = vec![0.0f64; STAGE_LEN];
+            let mut acc = vec![0.0f64; stage_len];
             for r in part {
                 let xp: f64 = r.iter().map(|&i| p[i as usize]).sum();
                 for &i in r {
@@ -109,10 +123,12 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
-/// Fits stage weights by PCG from `start`; returns the solution and the training RMSE.
-fn fit_stage(rows: &Rows, start: &[f64], options: &FitOptions) -> (Vec<f64>, f64) {
-    let mut counts = vec![0.0f64; STAGE_LEN];
-    let mut b = vec![0.0f64; STAGE_LEN];
+/// Fits stage weights by PCG from `start` (one value per weight of a stage); returns
+/// the solution and the training RMSE.
+fn fit_stage<const N: usize>(rows: &Rows<N>, start: &[f64], options: &FitOptions) -> (Vec<f64>, f64) {
+    let stage_len = start.len();
+    let mut counts = vec![0.0f64; stage_len];
+    let mut b = vec![0.0f64; stage_len];
     for (r, &y) in rows.idx.iter().zip(&rows.y) {
         for &i in r {
             counts[i as usize] += 1.0;
@@ -121,13 +137,13 @@ fn fit_stage(rows: &Rows, start: &[f64], options: &FitOptions) -> (Vec<f64>, f64
     }
     let precond: Vec<f64> = counts.iter().map(|&c| 1.0 / (c + options.lambda)).collect();
     let mut w = start.to_vec();
-    let mut aw = vec![0.0; STAGE_LEN];
+    let mut aw = vec![0.0; stage_len];
     normal_product(rows, &w, options.lambda, &mut aw);
     let mut r: Vec<f64> = b.iter().zip(&aw).map(|(b, a)| b - a).collect();
     let mut z: Vec<f64> = r.iter().zip(&precond).map(|(r, m)| r * m).collect();
     let mut p = z.clone();
     let mut rz = dot(&r, &z);
-    let mut ap = vec![0.0; STAGE_LEN];
+    let mut ap = vec![0.0; stage_len];
     for _ in 0..options.iterations {
         if rz <= 1e-12 {
             break;
@@ -138,7 +154,7 @@ fn fit_stage(rows: &Rows, start: &[f64], options: &FitOptions) -> (Vec<f64>, f64
             break;
         }
         let alpha = rz / pap;
-        for k in 0..STAGE_LEN {
+        for k in 0..stage_len {
             w[k] += alpha * p[k];
             r[k] -= alpha * ap[k];
             z[k] = r[k] * precond[k];
@@ -146,7 +162,7 @@ fn fit_stage(rows: &Rows, start: &[f64], options: &FitOptions) -> (Vec<f64>, f64
         let rz_new = dot(&r, &z);
         let beta = rz_new / rz;
         rz = rz_new;
-        for k in 0..STAGE_LEN {
+        for k in 0..stage_len {
             p[k] = z[k] + beta * p[k];
         }
     }
@@ -163,7 +179,7 @@ fn fit_stage(rows: &Rows, start: &[f64], options: &FitOptions) -> (Vec<f64>, f64
     (w, rmse)
 }
 
-/// Fits a complete weight set on the non-validation `samples` and reports each
+/// Fits a complete 8x8 weight set on the non-validation `samples` and reports each
 /// stage's accuracy on the validation ones. `progress` is called after each stage.
 pub fn fit(
     samples: &[Sample],
@@ -171,16 +187,51 @@ pub fn fit(
     options: &FitOptions,
     progress: &dyn Fn(&StageReport),
 ) -> (Weights, Vec<StageReport>) {
-    let tie = tied_parameters();
-    let mut by_stage: Vec<Vec<Sample>> = vec![Vec::new(); NUM_STAGES];
+    fit_size(samples, BoardSize::Eight, variant, options, progress).expect("8x8 samples always fit")
+}
+
+/// Fits a complete weight set for positions of `size` (8x8 or 6x6) on the
+/// non-validation `samples` and reports each stage's accuracy on the validation ones.
+/// `progress` is called after each stage. An error (naming the first offending
+/// sample) when a sample has discs outside the board of `size`, or when the size has
+/// no evaluation features (4x4).
+pub fn fit_size(
+    samples: &[Sample],
+    size: BoardSize,
+    variant: Variant,
+    options: &FitOptions,
+    progress: &dyn Fn(&StageReport),
+) -> Result<(Weights, Vec<StageReport>), String> {
+    crate::sample::check_size(samples, size)?;
+    let weights = Weights::zeros_for(size, variant).map_err(|e| e.message)?;
+    Ok(match size {
+        BoardSize::Six => fit_layout(samples, weights, feature_indices6, options, progress),
+        _ => fit_layout(samples, weights, feature_indices, options, progress),
+    })
+}
+
+/// The fit over the layout whose feature list `indices` gives, into `weights` (zeros
+/// of the right size and variant).
+fn fit_layout<const N: usize>(
+    samples: &[Sample],
+    mut weights: Weights,
+    indices: fn(u64, u64) -> [u32; N],
+    options: &FitOptions,
+    progress: &dyn Fn(&StageReport),
+) -> (Weights, Vec<StageReport>) {
+    let size = weights.size();
+    let variant = weights.variant;
+    let num_stages = weights.stages();
+    let tie = tied_parameters_for(size).expect("a size with weights has a layout");
+    let mut by_stage: Vec<Vec<Sample>> = vec![Vec::new(); num_stages];
     for s in samples {
-        by_stage[stage_of(s.discs())].push(*s);
+        by_stage[weights.stage_index(s.discs())].push(*s);
     }
-    let rules = Rules::new(BoardSize::Eight, variant);
-    let mut weights = Weights::zeros(variant);
+    let rules = Rules::new(size, variant);
+    let max_label = size.squares() as f64;
     let mut reports = Vec::new();
-    let mut previous = vec![0.0f64; STAGE_LEN];
-    for stage in (0..NUM_STAGES).rev().filter(|s| options.stages.contains(s)) {
+    let mut previous = vec![0.0f64; weights.stage_len()];
+    for stage in (0..num_stages).rev().filter(|s| options.stages.contains(s)) {
         if options.bootstrap_depth > 0 {
             let w = &weights;
             by_stage[stage].par_iter_mut().filter(|s| !s.is_exact()).for_each(|s| {
@@ -195,14 +246,14 @@ pub fn fit(
                     MAX_EVAL + 1,
                     &mut nodes,
                 );
-                s.label = (f64::from(v) / f64::from(SCALE)).round().clamp(-64.0, 64.0) as i8;
+                s.label = (f64::from(v) / f64::from(SCALE)).round().clamp(-max_label, max_label) as i8;
             });
         }
         let lo = if options.bootstrap_depth > 0 { stage } else { stage.saturating_sub(options.window) };
-        let hi = (stage + options.window).min(NUM_STAGES - 1);
+        let hi = (stage + options.window).min(num_stages - 1);
         let train: Vec<&Sample> = (lo..=hi).flat_map(|s| by_stage[s].iter()).filter(|s| !s.is_validation()).collect();
-        let idx: Vec<[u32; ACTIVE_FEATURES]> =
-            train.par_iter().map(|s| feature_indices(s.player, s.opponent).map(|i| tie[i as usize])).collect();
+        let idx: Vec<[u32; N]> =
+            train.par_iter().map(|s| indices(s.player, s.opponent).map(|i| tie[i as usize])).collect();
         let rows = Rows { idx, y: train.iter().map(|s| f64::from(s.label)).collect() };
         let (w, rmse) = fit_stage(&rows, &previous, options);
         for (k, dst) in weights.stage_mut(stage).iter_mut().enumerate() {

@@ -42,6 +42,20 @@ impl Sample {
     }
 }
 
+/// `Ok` if every sample's discs lie on the board of `size` (a sample file does not
+/// record its board size: a 6x6 fit must not read 8x8 samples); else an error naming
+/// the first sample that does not.
+pub fn check_size(samples: &[Sample], size: solvo_othello::BoardSize) -> Result<(), String> {
+    let off = !size.mask();
+    match samples.iter().position(|s| (s.player | s.opponent) & off != 0) {
+        None => Ok(()),
+        Some(i) => Err(format!(
+            "sample {} has discs outside the {size} board: the samples are not {size} positions (made with another --size?)",
+            i + 1
+        )),
+    }
+}
+
 const MAGIC: &[u8; 8] = b"SOLVOSMP";
 const VERSION: u8 = 1;
 const RECORD: usize = 18;

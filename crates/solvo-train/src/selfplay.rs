@@ -1,5 +1,5 @@
-//! Training positions from generated games, for variants without a game database
-//! (Reversed Reversi).
+//! Training positions from generated games, for variants and board sizes without a
+//! game database (Reversed Reversi, 6x6).
 //!
 //! Each game starts from an opening (a transcript from a list such as the XOT
 //! openings, or the standard start) and continues with a seeded mix of random moves
@@ -13,11 +13,13 @@ use crate::exact::label_exactly;
 use crate::sample::Sample;
 use solvo_core::rng::Rng;
 use solvo_othello::moves::legal_moves;
-use solvo_othello::{Position, Square, Variant};
+use solvo_othello::{BoardSize, Position, Square, Variant};
 
 /// How to generate games.
 #[derive(Clone, Debug)]
 pub struct SelfPlayOptions {
+    /// Board size of the games (the openings must be of this size).
+    pub size: BoardSize,
     /// Number of games.
     pub games: usize,
     /// Seed of every random choice.
@@ -70,17 +72,21 @@ fn play_game(start: Position, rng: &mut Rng, random_move: f64) -> Vec<Position> 
     out
 }
 
-/// Samples of generated games from `openings` (positions to start from; the standard
-/// start when empty), game `i` from opening `i % openings.len()` after a shuffle by
-/// the seed. `progress` is called with exact solves done and their total.
+/// Samples of generated games on `options.size` from `openings` (positions to start
+/// from; the standard start when empty), each game from an opening the seeded
+/// generator picks. `progress` is called with exact solves done and their total. An
+/// error when an opening is of another board size.
 pub fn self_play_samples(
     openings: &[Position],
     variant: Variant,
     options: &SelfPlayOptions,
     progress: &(dyn Fn(u64, u64) + Sync),
-) -> (Vec<Sample>, u64) {
+) -> Result<(Vec<Sample>, u64), String> {
     let mut rng = Rng::new(options.seed);
-    let size = solvo_othello::BoardSize::Eight;
+    let size = options.size;
+    if let Some(i) = openings.iter().position(|p| p.size != size) {
+        return Err(format!("opening {} is a {} position, the games are {size}", i + 1, openings[i].size));
+    }
     let default = [Position::start(size, variant)];
     let starts = if openings.is_empty() { &default[..] } else { openings };
     let mut samples = Vec::new();
@@ -98,5 +104,5 @@ pub fn self_play_samples(
         }
     }
     let nodes = label_exactly(&mut samples, &to_solve, options.hash_mb, progress);
-    (samples, nodes)
+    Ok((samples, nodes))
 }

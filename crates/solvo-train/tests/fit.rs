@@ -82,3 +82,49 @@ fn siblings_are_the_other_moves_solved() {
         assert_eq!(r.score(), Some(i32::from(s.label)));
     }
 }
+
+/// 6x6: self-play samples (exact near the end, the rest bootstrapped) fit a 6x6 set
+/// that lowers the error on the exact ones, repeats exactly, and round-trips through
+/// the weight file; 8x8 samples are refused for a 6x6 fit, and 4x4 has no layout.
+#[test]
+fn a_six_by_six_fit_from_self_play() {
+    use solvo_train::fit::fit_size;
+    use solvo_train::selfplay::{self_play_samples, SelfPlayOptions};
+    let options = SelfPlayOptions {
+        size: BoardSize::Six,
+        games: 150,
+        seed: 7,
+        random_move: 0.5,
+        exact_empties: 10,
+        validation_every: 10,
+        hash_mb: 1,
+    };
+    let (samples, _) = self_play_samples(&[], Variant::Normal, &options, &|_, _| {}).expect("6x6 games");
+    assert!(samples.iter().all(|s| (s.player | s.opponent) & !BoardSize::Six.mask() == 0));
+    let exact: Vec<Sample> = samples.iter().copied().filter(|s| s.is_exact() && !s.is_validation()).collect();
+    assert!(exact.len() > 1000, "{} exact samples", exact.len());
+    // Exact labels are the 6x6 solver's values.
+    for s in exact.iter().step_by(97).take(10) {
+        let pos = Position {
+            board: Board { player: s.player, opponent: s.opponent },
+            ..Position::start(BoardSize::Six, Variant::Normal)
+        };
+        let r = solvo_endgame::solve(&pos, &solvo_endgame::SolveOptions::new(1));
+        assert_eq!(r.score(), Some(i32::from(s.label)));
+    }
+    let fit_options = FitOptions { iterations: 8, bootstrap_depth: 1, ..FitOptions::default() };
+    let (w1, reports) = fit_size(&samples, BoardSize::Six, Variant::Normal, &fit_options, &|_| {}).unwrap();
+    assert_eq!(w1.size(), BoardSize::Six);
+    assert_eq!(reports.len(), solvo_eval::NUM_STAGES6);
+    let before = mse(&Weights::zeros_for(BoardSize::Six, Variant::Normal).unwrap(), &exact);
+    let after = mse(&w1, &exact);
+    assert!(after < before * 0.5, "training error {before:.1} -> {after:.1}");
+    let (w2, _) = fit_size(&samples, BoardSize::Six, Variant::Normal, &fit_options, &|_| {}).unwrap();
+    assert_eq!(w1, w2, "the same samples and options give the same weights");
+    assert_eq!(Weights::from_bytes(&w1.to_bytes()).unwrap(), w1);
+
+    let eight = wthor_samples();
+    let e = fit_size(&eight, BoardSize::Six, Variant::Normal, &fit_options, &|_| {}).unwrap_err();
+    assert!(e.contains("outside the 6x6 board"), "{e}");
+    assert!(fit_size(&[], BoardSize::Four, Variant::Normal, &fit_options, &|_| {}).is_err());
+}

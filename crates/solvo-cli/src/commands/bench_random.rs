@@ -1,5 +1,5 @@
 //! `solvo bench random`: exact solves of positions from seeded random games, for either
-//! variant: one row per position, then totals. Measures search switches (`--tune`) and
+//! variant and any `--size`: one row per position, then totals. Measures search switches (`--tune`) and
 //! evaluations (`--eval-file`) where no problem set exists (Reversed Reversi).
 
 use crate::error::CliError;
@@ -43,12 +43,19 @@ pub struct RandomArgs {
 }
 
 /// `count` positions with `empties` empties (side to move has a move) from seeded
-/// uniformly random 8x8 games under `variant`.
-pub fn random_positions(count: usize, empties: u32, seed: u64, variant: solvo_othello::Variant) -> Vec<Position> {
+/// uniformly random games on `size` under `variant`; `empties` must be below the
+/// board's squares minus 4 (the caller checks).
+pub fn random_positions(
+    count: usize,
+    size: BoardSize,
+    empties: u32,
+    seed: u64,
+    variant: solvo_othello::Variant,
+) -> Vec<Position> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
-        let mut pos = Position::start(BoardSize::Eight, variant);
+        let mut pos = Position::start(size, variant);
         while pos.empties() > empties && !pos.is_game_over() {
             let moves = pos.moves();
             if moves == 0 {
@@ -71,11 +78,19 @@ pub fn run(args: RandomArgs, common: Common) -> Result<(), CliError> {
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
     let ladder = args.ladder.ladder(args.hash_mb, args.threads, args.eval_file.as_deref(), common)?;
-    let positions = random_positions(args.count as usize, args.empties, args.seed, common.variant);
+    let size = common.size.unwrap_or(BoardSize::Eight);
+    if args.empties >= size.squares() - 4 {
+        return Err(CliError(format!(
+            "--empties {}: a {size} game has fewer than {} empties after its first move",
+            args.empties,
+            size.squares() - 4
+        )));
+    }
+    let positions = random_positions(args.count as usize, size, args.empties, args.seed, common.variant);
     let (mut nodes, mut ordering, mut secs) = (0u64, 0u64, 0.0f64);
     if !common.json {
         out!(
-            "{} positions with {} empties from random games (seed {}), {} rules",
+            "{} positions with {} empties from random {size} games (seed {}), {} rules",
             positions.len(),
             args.empties,
             args.seed,

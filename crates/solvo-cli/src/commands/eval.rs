@@ -5,9 +5,7 @@ use crate::error::CliError;
 use crate::shared::{load_weights, positions_of};
 use crate::Common;
 use serde_json::json;
-use solvo_eval::stage_of;
 use solvo_othello::formats::board_string::format_position;
-use solvo_othello::BoardSize;
 use std::path::PathBuf;
 
 /// Arguments of `solvo eval`.
@@ -16,7 +14,7 @@ pub struct Args {
     /// A board string, transcript or OBF line, or the path of an OBF file.
     #[arg(allow_hyphen_values = true)]
     pub input: String,
-    /// Weight file to use instead of the embedded weights of the variant.
+    /// Weight file to use instead of the embedded weights of the board size and variant.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
 }
@@ -25,8 +23,13 @@ pub struct Args {
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let weights = load_weights(args.eval_file.as_deref(), common)?;
     for (line, pos) in positions_of(&args.input, common)? {
-        if pos.size != BoardSize::Eight {
-            return Err(CliError(format!("line {line}: the evaluation is for 8x8 boards, not {}", pos.size)));
+        if pos.size != weights.size() {
+            return Err(CliError(format!(
+                "line {line}: the weights are for {} boards, not {} (give --size {})",
+                weights.size(),
+                pos.size,
+                pos.size.side()
+            )));
         }
         let score = weights.evaluate_discs(&pos.board);
         let discs = (pos.board.player | pos.board.opponent).count_ones();
@@ -34,7 +37,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             out!(
                 "{}",
                 json!({"line": line, "board": format_position(&pos), "empties": pos.empties(),
-                       "stage": stage_of(discs), "score": score})
+                       "stage": weights.stage_index(discs), "score": score})
             );
         } else {
             out!("{}  {:+.2}", format_position(&pos), score);

@@ -1,11 +1,12 @@
 //! `solvo train`: make evaluation weights. `data` turns game databases into labelled
-//! samples (resumable: one sample file per input file, skipped when present); `fit`
-//! fits a weight file on sample files and reports the accuracy per stage.
+//! samples (resumable: one sample file per input file, skipped when present),
+//! `selfplay` generates them (any `--size` with features: 8x8, 6x6); `fit` fits a
+//! weight file for `--size` on sample files and reports the accuracy per stage.
 
 use crate::error::CliError;
 use crate::Common;
 use serde_json::json;
-use solvo_train::fit::{fit, FitOptions};
+use solvo_train::fit::{fit_size, FitOptions};
 use solvo_train::games::{extract_file, ExtractOptions};
 use solvo_train::sample::{read_samples, write_samples, Sample};
 use std::path::{Path, PathBuf};
@@ -23,10 +24,11 @@ pub struct Args {
 pub enum Step {
     /// Labelled samples from WTHOR-format game files (one `.samples` file per input).
     Data(DataArgs),
-    /// Labelled samples from generated games (for variants without a game database:
-    /// `--variant reversed`); exact labels near the end, the rest for a bootstrapped fit.
+    /// Labelled samples from generated games (for variants and sizes without a game
+    /// database: `--variant reversed`, `--size 6`); exact labels near the end, the rest
+    /// for a bootstrapped fit.
     Selfplay(SelfplayArgs),
-    /// Fit a weight file on sample files.
+    /// Fit a weight file on sample files (of `--size`: 8x8 or 6x6).
     Fit(FitArgs),
     /// Measure Multi-ProbCut statistics of a weight file on WTHOR positions.
     Mpc(crate::commands::train_mpc::MpcArgs),
@@ -51,8 +53,9 @@ pub struct CheckArgs {
 /// The labelling options `data` and `selfplay` share.
 #[derive(clap::Args, Debug)]
 pub struct LabelArgs {
-    /// Positions with at most this many empties get exact labels (solved).
-    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(0..=20))]
+    /// Positions with at most this many empties get exact labels (solved). 8x8 solves
+    /// past 20 empties take seconds each; 6x6 ones take milliseconds up to about 22.
+    #[arg(long, default_value_t = 14, value_parser = clap::value_parser!(u32).range(0..=26))]
     pub exact_empties: u32,
     /// One game in this many is held out for validation (0: none).
     #[arg(long, default_value_t = 20)]
@@ -177,6 +180,14 @@ fn set_threads(threads: Option<u64>) {
 }
 
 fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
+    let size = common.size.unwrap_or(solvo_othello::BoardSize::Eight);
+    if size != solvo_othello::BoardSize::Eight {
+        return Err(CliError(format!(
+            "train data reads WTHOR games, which are 8x8; for {} samples use train selfplay --size {}",
+            size,
+            size.side()
+        )));
+    }
     set_threads(args.labels.threads);
     let options = ExtractOptions {
         exact_empties: args.labels.exact_empties,
@@ -237,6 +248,7 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
 }
 
 fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
+    let size = common.size.unwrap_or(solvo_othello::BoardSize::Eight);
     if !(0.0..=1.0).contains(&args.random_move) {
         return Err(CliError(format!("--random-move {}: expected a probability in 0..=1", args.random_move)));
     }
@@ -246,7 +258,7 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
         return Ok(());
     }
     set_threads(args.labels.threads);
-    let start_pos = solvo_othello::Position::start(solvo_othello::BoardSize::Eight, common.variant);
+    let start_pos = solvo_othello::Position::start(size, common.variant);
     let mut openings = Vec::new();
     if let Some(path) = &args.openings {
         let text =
@@ -258,6 +270,7 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
         }
     }
     let options = solvo_train::selfplay::SelfPlayOptions {
+        size,
         games: args.games as usize,
         seed: args.seed,
         random_move: args.random_move,
@@ -271,7 +284,8 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
             if done.is_multiple_of(65536) || done == total {
                 eprintln!("{done}/{total} exact solves, {:.0} s", t.elapsed().as_secs_f64());
             }
-        });
+        })
+        .map_err(CliError)?;
     write_samples(&args.out, &samples).map_err(CliError)?;
     let exact = samples.iter().filter(|s| s.is_exact()).count();
     let secs = t.elapsed().as_secs_f64();
@@ -321,6 +335,7 @@ fn load_all(files: &[PathBuf]) -> Result<Vec<Sample>, CliError> {
 }
 
 fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
+    let size = common.size.unwrap_or(solvo_othello::BoardSize::Eight);
     if !(args.lambda.is_finite() && args.lambda > 0.0 && args.lambda <= 1e9) {
         return Err(CliError(format!("--lambda {}: expected a number in (0, 1e9]", args.lambda)));
     }
@@ -356,7 +371,7 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
             "exact mae"
         );
     }
-    let (mut weights, _reports) = fit(&samples, common.variant, &options, &|r| {
+    let (mut weights, _reports) = fit_size(&samples, size, common.variant, &options, &|r| {
         let discs = 4 + 2 * r.stage;
         if json {
             out!(
@@ -379,7 +394,8 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
                 r.validation_exact_mae
             );
         }
-    });
+    })
+    .map_err(CliError)?;
     weights.description = args.description.clone();
     std::fs::write(&args.out, weights.to_bytes())
         .map_err(|e| CliError(format!("cannot write {}: {e}", args.out.display())))?;
@@ -391,6 +407,7 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
 
 fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
     let weights = crate::shared::load_weights(args.eval_file.as_deref(), common)?;
+    let size = weights.size();
     let mut obf = Vec::new();
     let mut held = Vec::new();
     let mut results = Vec::new();
@@ -403,15 +420,16 @@ fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
             results.extend(solvo_train::accuracy::result_samples_from_games(&replays));
         } else if input.extension().is_some_and(|x| x == "obf") {
             let text = crate::input_file::read_text(input)?;
-            let problems = solvo_othello::formats::obf::parse_obf(&text, common.size, common.variant)
+            let problems = solvo_othello::formats::obf::parse_obf(&text, Some(size), common.variant)
                 .map_err(|e| CliError(format!("{}: {e}", input.display())))?;
             let problems: Vec<_> = problems.into_iter().map(|(_, p)| p).collect();
             obf.extend(solvo_train::accuracy::exact_samples_from_problems(&problems));
         } else {
             for f in sample_files(std::slice::from_ref(input))? {
-                held.extend(
-                    read_samples(&f).map_err(CliError)?.into_iter().filter(|s| s.is_validation() && s.is_exact()),
-                );
+                let samples = read_samples(&f).map_err(CliError)?;
+                solvo_train::sample::check_size(&samples, size)
+                    .map_err(|e| CliError(format!("{}: {e}", f.display())))?;
+                held.extend(samples.into_iter().filter(|s| s.is_validation() && s.is_exact()));
             }
         }
     }

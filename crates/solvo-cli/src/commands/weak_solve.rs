@@ -27,6 +27,10 @@ pub struct Args {
     /// No progress line on stderr.
     #[arg(long)]
     pub quiet: bool,
+    /// Search switches, `name=value` (repeatable), as for `solvo solve --tune` (e.g.
+    /// `eval_order=0` to solve without the 6x6 evaluation ordering the moves).
+    #[arg(long, value_parser = crate::shared::parse_tune)]
+    pub tune: Vec<(String, u32)>,
 }
 
 /// Runs `solvo weak-solve`.
@@ -35,7 +39,8 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if size == BoardSize::Eight {
         return Err(CliError("weak-solve: 8x8 is out of reach here; use --size 4 or --size 6".into()));
     }
-    let opts = options(args.threads, args.hash_mb, None)?;
+    let mut opts = options(args.threads, args.hash_mb, None)?;
+    crate::shared::apply_tune(&mut opts, &args.tune)?;
     let done = AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
         if !args.quiet && !common.json {
