@@ -21,6 +21,7 @@ pub mod player;
 pub mod postgres;
 pub mod proof;
 pub mod published;
+pub mod reproduce;
 pub mod select;
 pub mod sqlite;
 pub mod stages;

@@ -132,11 +132,31 @@ pub fn wthor_frequency(dir: &Path, empties: u32) -> Result<WthorFrequency, Strin
 /// [`wthor_frequency`] for every position with `lo..=hi` empties at once (the
 /// selection breaks ties at every depth between the root and the tasks).
 pub fn wthor_frequency_between(dir: &Path, lo: u32, hi: u32) -> Result<WthorFrequency, String> {
+    wthor_frequency_in_years(dir, lo, hi, None)
+}
+
+/// The year of a WTHOR game file named `WTH_YYYY.wtb` (any case), if it is so named.
+pub fn wthor_file_year(path: &Path) -> Option<u32> {
+    let stem = path.file_stem()?.to_str()?;
+    let year = stem.get(..4).filter(|p| p.eq_ignore_ascii_case("WTH_")).and(stem.get(4..))?;
+    year.parse().ok()
+}
+
+/// [`wthor_frequency_between`] over the files of the years `years` (inclusive) only,
+/// named `WTH_YYYY.wtb` (the published run counted 2001-2020); `None`: every `.wtb`
+/// file.
+pub fn wthor_frequency_in_years(
+    dir: &Path,
+    lo: u32,
+    hi: u32,
+    years: Option<(u32, u32)>,
+) -> Result<WthorFrequency, String> {
     let mut out = WthorFrequency::default();
+    let in_years = |p: &Path| years.is_none_or(|(a, b)| wthor_file_year(p).is_some_and(|y| a <= y && y <= b));
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wtb")))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wtb")) && in_years(p))
         .collect();
     files.sort();
     for path in files {

@@ -3,11 +3,13 @@
 //! frequency map against the published counts. Figures, not checks of speed; ignored
 //! because the data lives outside the repository (`../shared/data/`, or the directories
 //! in `SOLVO_TAKIZAWA_DIR` and `SOLVO_WTHOR_DIR`):
-//! `cargo test --release -p solvo-pipeline --test published -- --ignored --nocapture`.
+//! `cargo test --release -p solvo-pipeline --test published -- --ignored --nocapture`
+//! (the selection from the start: `solvo pipeline published --select-depth 2`).
 
 use solvo_othello::BoardSize;
 use solvo_pipeline::estimate::Estimator;
 use solvo_pipeline::published::{compare_estimates, invariant_holds, parse_task_list, wthor_frequency};
+use solvo_pipeline::reproduce;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -74,4 +76,37 @@ fn published_task_list() {
         }
         Err(e) => println!("WTHOR frequency skipped: {e}"),
     }
+}
+
+/// Our own selection from the start (every 50-empty position estimated at depth 2, ties
+/// by the WTHOR games of 2001-2020 as in the published run) against the published tasks:
+/// the enumeration has the published count and the overlap is printed (14 s on 1 core).
+#[test]
+#[ignore]
+fn our_selection_against_the_published_one() {
+    let path = data_dir("SOLVO_TAKIZAWA_DIR", "takizawa").join("empty50_tasklist_edax_knowledge.csv");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: {} not found", path.display());
+        return;
+    };
+    let tasks = parse_task_list(&text).unwrap();
+    let wthor = data_dir("SOLVO_WTHOR_DIR", "wthor");
+    let frequency = solvo_pipeline::published::wthor_frequency_in_years(&wthor, 50, 60, Some((2001, 2020)))
+        .map(|f| f.counts)
+        .unwrap_or_default();
+    let est = Estimator::new(BoardSize::Eight, 2);
+    let start = solvo_othello::Board::start();
+    let sel = reproduce::select_tasks(BoardSize::Eight, &start, 50, &est, &frequency, Some(0)).unwrap();
+    assert_eq!(sel.positions, 2_958_551);
+    let o = reproduce::overlap(&sel.tasks, &tasks);
+    println!(
+        "our selection (E depth 2, {} WTHOR positions): {} tasks; published {}: {} in both, {} with the same goal ({:?} ms)",
+        frequency.len(),
+        o.ours,
+        o.theirs,
+        o.common,
+        o.same_goal,
+        sel.millis
+    );
+    assert!(o.common > 0 && o.same_goal <= o.common);
 }

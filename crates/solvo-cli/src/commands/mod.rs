@@ -17,6 +17,7 @@ pub mod match_play;
 pub mod nboard;
 pub mod perft;
 pub mod pipeline;
+pub mod pipeline_published;
 pub mod play;
 pub mod query;
 pub mod salvage_store;
