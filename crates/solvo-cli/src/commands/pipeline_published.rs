@@ -380,8 +380,10 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
     let total_nodes: u64 = all.iter().map(|c| c.nodes).sum();
     let total_ms: u64 = all.iter().map(|c| c.millis).sum();
     let total_cpu_ms: u64 = all.iter().map(|c| c.cpu_millis).sum();
-    if total_ms > 0 {
-        // Per CPU second when the clock works (other jobs on the machine take wall time).
+    if !all.is_empty() {
+        // Per CPU second when the clock works (other jobs on the machine take wall time); solves
+        // too short for the millisecond clock (tiny inputs) count as one millisecond.
+        let total_ms = total_ms.max(1);
         let rate = total_nodes as f64 / secs(if total_cpu_ms > 0 { total_cpu_ms } else { total_ms });
         r.line(format!(
             "node rate: {:.2} M nodes per CPU second on 1 core ({} solves, {:.3e} nodes, {:.1} s CPU, {:.1} s wall: {:.2} M nodes/s); published solver: ~1.2e7 nodes/s per GHz per core",
