@@ -180,6 +180,16 @@ pub fn score(text: &str) -> Result<i32, String> {
     in_range(text, -64, 64)
 }
 
+/// Published tasks sampled for expansion: 0 to 100,000 (the list has 2,587).
+pub fn task_sample(text: &str) -> Result<usize, String> {
+    in_range(text, 0, 100_000)
+}
+
+/// Workers a projection spreads over: 1 to 1e12.
+pub fn workers(text: &str) -> Result<u64, String> {
+    in_range(text, 1, 1_000_000_000_000)
+}
+
 /// Leaves an expansion job may solve itself: 0 to 10,000,000.
 pub fn batch_leaves(text: &str) -> Result<u64, String> {
     in_range(text, 0, 10_000_000)

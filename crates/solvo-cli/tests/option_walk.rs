@@ -28,6 +28,7 @@ struct Fixtures {
     ffo: String,
     samples: PathBuf,
     hard: String,
+    tasks: PathBuf,
 }
 
 fn shared(rel: &str) -> String {
@@ -56,15 +57,18 @@ fn fixtures() -> Fixtures {
     );
     assert!(o.0 == Some(0), "making a sample file: {}", o.2);
     let samples = samples_dir.join("one.samples");
-    let hard = dir.path().join("hard2.obf");
-    let text: String = std::fs::read_to_string(shared("edax-hard/hard-20.obf"))
-        .unwrap()
-        .lines()
-        .take(2)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    std::fs::write(&hard, text).unwrap();
-    Fixtures { dir, store4, wthor, ffo: ffo.display().to_string(), samples, hard: hard.display().to_string() }
+    // The first `n` lines of a shared data file, as a new file `name`.
+    let head = |rel: &str, n: usize, name: &str| {
+        let text: String =
+            std::fs::read_to_string(shared(rel)).unwrap().lines().take(n).map(|l| format!("{l}\n")).collect();
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let hard = head("edax-hard/hard-20.obf", 2, "hard2.obf");
+    // The published 8x8 task list's header and first 3 tasks.
+    let tasks = head("takizawa/empty50_tasklist_edax_knowledge.csv", 4, "tasks3.csv");
+    Fixtures { dir, store4, wthor, ffo: ffo.display().to_string(), samples, hard: hard.display().to_string(), tasks }
 }
 
 /// A base invocation of `command` that does little work; `scratch` is a fresh
@@ -79,6 +83,7 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
     let new_samples = scratch.join("s.samples").display().to_string();
     let pipe = scratch.join("p4.sqlite").display().to_string();
     let table = scratch.join("table.txt").display().to_string();
+    let tasks = f.tasks.display().to_string();
     let args: Vec<&str> = match command.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["show"] => vec!["start"],
         ["perft"] => vec!["1"],
@@ -117,6 +122,8 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["book"] => vec![&wthor, "--out", &new_samples, "--min-games", "1", "--plies", "4", "--level", "1"],
         ["pipeline", "init"] | ["pipeline", "run"] => vec!["--size", "4", "--db", &pipe, "--hash-mb", "16"],
         ["pipeline", "table"] => vec!["--db", &pipe, "--out", &table],
+        // Leaves 2 plies below the tasks: an accepted --sample expands in milliseconds.
+        ["pipeline", "published"] => vec!["--tasks", &tasks, "--leaf-empties", "48", "--threads", "2"],
         ["pipeline", _] | ["worker"] => vec!["--db", &pipe],
         ["study", "tune"] => vec!["--rounds", "1", "--population", "4", "--openings", "1", "--depth", "1"],
         ["match"] => vec![

@@ -34,17 +34,17 @@ pub struct Args {
     pub wthor_years: Years,
     /// Estimate depths compared with the published Edax scores (comma-separated; empty:
     /// none).
-    #[arg(long, value_delimiter = ',', default_value = "0,2")]
+    #[arg(long, value_delimiter = ',', default_value = "0,2", value_parser = crate::option_ranges::estimate_depth, allow_negative_numbers = true)]
     pub compare_depths: Vec<u32>,
     /// Run our selection from the start over every 50-empty position estimated at this
     /// depth, and count the published tasks it also chooses (omitted: skipped).
     #[arg(long, value_parser = crate::option_ranges::estimate_depth, allow_negative_numbers = true)]
     pub select_depth: Option<u32>,
     /// Published tasks expanded (a deterministic sample drawn with --seed; 0: none).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::task_sample, allow_negative_numbers = true)]
     pub sample: usize,
     /// Seed of the task and leaf samples.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true)]
     pub seed: u64,
     /// The expansion's leaf depth (published: 36).
     #[arg(long, default_value_t = 36, value_parser = crate::option_ranges::empties, allow_negative_numbers = true)]
@@ -57,11 +57,11 @@ pub struct Args {
     #[arg(long, default_value_t = 60.0, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub expand_seconds: f64,
     /// Stop deepening a task's expansion once a cut lists more leaves than this.
-    #[arg(long, default_value_t = 3_000_000)]
+    #[arg(long, default_value_t = 3_000_000, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
     pub max_leaves: usize,
     /// Empties at which sampled leaves are solved (each leaf of the deepest cut played down
     /// along the evaluation's best moves; comma-separated; empty: no solves).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_parser = crate::option_ranges::empties, allow_negative_numbers = true)]
     pub solve_empties: Vec<u32>,
     /// Leaves estimated within this many discs of 0 are solved apart from the others (the
     /// costly kind); the projection weighs each kind's mean cost by its share of the leaves.
@@ -71,8 +71,8 @@ pub struct Args {
     #[arg(long, default_value_t = 5, value_parser = crate::option_ranges::at_least_one)]
     pub per_empties: usize,
     /// Cap of each solve, nodes (a capped solve's cost is a lower bound).
-    #[arg(long, default_value_t = u64::MAX)]
-    pub node_limit: u64,
+    #[arg(long, value_parser = crate::option_ranges::nodes, allow_negative_numbers = true)]
+    pub node_limit: Option<u64>,
     /// Cap of each solve, seconds.
     #[arg(long, default_value_t = 600.0, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
     pub time_limit: f64,
@@ -80,10 +80,10 @@ pub struct Args {
     #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: Option<usize>,
     /// Worker counts the projection spreads over.
-    #[arg(long, value_delimiter = ',', default_value = "1,100,10000")]
+    #[arg(long, value_delimiter = ',', default_value = "1,100,10000", value_parser = crate::option_ranges::workers, allow_negative_numbers = true)]
     pub workers: Vec<u64>,
     /// Leaves per claimed job in the spread (the queue's --batch-leaves; 1: a job per leaf).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::batch_leaves, allow_negative_numbers = true)]
     pub batch: u64,
     /// Threads for the estimates (the solves use 1).
     #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
@@ -326,7 +326,8 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
         for (k, stratum) in positions.iter().enumerate() {
             for b in stratum {
                 for w in windows {
-                    let c = reproduce::capped_solve(b, w, &mut opts, args.node_limit, cap, &mut solver);
+                    let nodes = args.node_limit.unwrap_or(u64::MAX);
+                    let c = reproduce::capped_solve(b, w, &mut opts, nodes, cap, &mut solver);
                     r.line(format!(
                         "  {} {:016x}/{:016x} {} empties window [{},{}]: {} nodes, {:.2} s ({:.2} s CPU), bounds {}..{}{}",
                         STRATA[k],
@@ -392,7 +393,7 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
             total_nodes as f64,
             secs(total_cpu_ms),
             secs(total_ms),
-            total_nodes as f64 / secs(total_ms) / 1e6
+            total_nodes as f64 / secs(total_ms.max(1)) / 1e6
         ));
         let mut projections = Vec::new();
         for w in windows {
