@@ -11,7 +11,7 @@
 use crate::features::MOBILITY_CAP;
 use crate::layout::{
     instance_count, instance_digits, instance_masks, instance_offsets, instances, pattern_offsets, pattern_table_total,
-    ternary_layout, ternary_tables, InstanceDigits,
+    stage_in, ternary_layout, ternary_tables, InstanceDigits,
 };
 use crate::pattern::{extract_bits, PATTERNS6};
 use solvo_othello::moves::legal_moves;
@@ -65,12 +65,7 @@ pub const INSTANCE_OFFSETS6: [u32; PATTERN_INSTANCES6] = instance_offsets(&INSTA
 /// The 6x6 stage of a position with `discs` discs.
 #[inline(always)]
 pub const fn stage_of6(discs: u32) -> usize {
-    let s = (discs.saturating_sub(4) / 2) as usize;
-    if s < NUM_STAGES6 {
-        s
-    } else {
-        NUM_STAGES6 - 1
-    }
+    stage_in(discs, NUM_STAGES6)
 }
 
 /// Mobility on the 6x6 board, capped.

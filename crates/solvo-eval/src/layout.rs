@@ -14,6 +14,19 @@ use solvo_othello::symmetry::{inverse_transform, transform};
 /// board square first, and their number.
 pub type InstanceDigits = ([u16; MAX_PATTERN_SQUARES], usize);
 
+/// The stage of a position with `discs` discs when stages are 2 discs wide from the
+/// 4-disc start and there are `stages` of them (`stages >= 1`): `(discs - 4) / 2`, the
+/// last stage also holding every later disc count (and fewer than 4 discs, stage 0).
+#[inline(always)]
+pub const fn stage_in(discs: u32, stages: usize) -> usize {
+    let s = (discs.saturating_sub(4) / 2) as usize;
+    if s < stages {
+        s
+    } else {
+        stages - 1
+    }
+}
+
 /// True if symmetry `k` gives a square set of `mask` that no smaller `k` gives.
 const fn is_new_instance(mask: u64, k: u8) -> bool {
     let squares = inverse_transform(mask, k);

@@ -39,12 +39,7 @@ pub const MAX_EVAL: i32 = 64 * SCALE;
 /// The stage of a position with `discs` discs on the board.
 #[inline(always)]
 pub const fn stage_of(discs: u32) -> usize {
-    let s = (discs.saturating_sub(4) / 2) as usize;
-    if s < NUM_STAGES {
-        s
-    } else {
-        NUM_STAGES - 1
-    }
+    crate::layout::stage_in(discs, NUM_STAGES)
 }
 
 /// Multi-ProbCut statistics for one stage and one pair of search depths: the deep
