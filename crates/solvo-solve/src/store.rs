@@ -93,20 +93,29 @@ impl Record {
         self.is_exact().then_some(self.lower)
     }
 
-    /// Merges `new` into `self`: bounds intersected, kinds ORed. The best move is kept
-    /// unless `self` has none, or `new` is exact and `self` was not (a designated move,
-    /// once stored, stays: the stored subtree was searched under it). `None` when the
-    /// bounds do not overlap.
+    /// Merges `new` into `self`: bounds intersected, kinds ORed. A record's move is
+    /// proven to reach its lower bound, so the merged move is that of the record with
+    /// the higher lower bound (none if that record has none: a move proven only for a
+    /// lower bound would claim a value it was never shown to reach). At equal lower
+    /// bounds the stored move is kept unless `self` has none, or `new` is exact and
+    /// `self` was not (a designated move, once stored, stays: the stored subtree was
+    /// searched under it). `None` when the bounds do not overlap.
     pub fn merged(&self, new: &Record) -> Option<Record> {
         let lower = self.lower.max(new.lower);
         let upper = self.upper.min(new.upper);
         if lower > upper {
             return None;
         }
-        let best_move = match (self.best_move, new.best_move) {
-            (None, m) => m,
-            (Some(_), Some(m)) if new.is_exact() && !self.is_exact() => Some(m),
-            (Some(m), _) => Some(m),
+        let best_move = if new.lower > self.lower {
+            new.best_move
+        } else if self.lower > new.lower {
+            self.best_move
+        } else {
+            match (self.best_move, new.best_move) {
+                (None, m) => m,
+                (Some(_), Some(m)) if new.is_exact() && !self.is_exact() => Some(m),
+                (Some(m), _) => Some(m),
+            }
         };
         Some(Record { lower, upper, kinds: self.kinds | new.kinds, best_move })
     }

@@ -211,3 +211,33 @@ fn keys_round_trip_for_every_size() {
         assert_eq!(seen, want, "{size}");
     }
 }
+
+/// A record's move reaches its lower bound, so a merge keeps the move of the record with
+/// the higher lower bound, in either order. (The 6x6 semi-strong walk once found an
+/// exact record whose move came from an older, weaker lower bound: the move reached 2,
+/// the record claimed 4.)
+#[test]
+fn merged_move_goes_with_the_higher_lower_bound() {
+    let b = asymmetric();
+    let mut moves = Square::iter(b.moves(BoardSize::Six));
+    let (weak, strong) = (moves.next().unwrap(), moves.next().unwrap());
+    let at_least_2 = Record { lower: 2, upper: 36, kinds: 0, best_move: Some(weak) };
+    let at_least_4 = Record { lower: 4, upper: 36, kinds: 0, best_move: Some(strong) };
+    let at_most_4 = Record { lower: -36, upper: 4, kinds: 0, best_move: None };
+    assert_eq!(at_least_2.merged(&at_least_4).unwrap().best_move, Some(strong));
+    assert_eq!(at_least_4.merged(&at_least_2).unwrap().best_move, Some(strong));
+    let exact = at_least_2.merged(&at_least_4).unwrap().merged(&at_most_4).unwrap();
+    assert_eq!(exact, Record::exact(4, 0, Some(strong)));
+    // An exact value whose record has no move: the weaker bound's move is not taken for it.
+    assert_eq!(at_least_2.merged(&Record::exact(4, 0, None)).unwrap().best_move, None);
+    // At equal lower bounds the stored move stays, unless the new record is exact and
+    // the stored one was not.
+    let also_4 = Record { lower: 4, upper: 36, kinds: 0, best_move: Some(weak) };
+    assert_eq!(at_least_4.merged(&also_4).unwrap().best_move, Some(strong));
+    assert_eq!(at_least_4.merged(&Record::exact(4, 0, Some(weak))).unwrap().best_move, Some(weak));
+    // The same through the store, in both orders.
+    let (_dir, path) = temp();
+    let store = Store::open(&path, BoardSize::Six, Variant::Normal).unwrap();
+    store.put_batch(&[(b, at_least_4), (b, at_least_2)]).unwrap();
+    assert_eq!(store.get(&b).unwrap().unwrap().best_move, Some(strong));
+}
