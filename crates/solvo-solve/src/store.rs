@@ -47,6 +47,9 @@ pub mod kind {
     pub const STRONG: u8 = 32;
     /// Every flag defined here.
     pub const ALL_FLAGS: u8 = P | A_PRIME | P_PRIME | A | C | STRONG;
+    /// The kinds whose record is exact and whose move is designated: the solution's
+    /// stored subtree was searched under that move.
+    pub const DESIGNATING: u8 = P | A_PRIME | P_PRIME | STRONG;
 
     /// Short names of the flags set in `kinds`, e.g. `P,A'`.
     pub fn names(kinds: u8) -> String {
@@ -93,13 +96,21 @@ impl Record {
         self.is_exact().then_some(self.lower)
     }
 
+    /// True when the record is exact and its move designated (one of the
+    /// [`kind::DESIGNATING`] kinds): the stored solution continues with that move.
+    pub fn has_designated_move(&self) -> bool {
+        self.is_exact() && self.kinds & kind::DESIGNATING != 0 && self.best_move.is_some()
+    }
+
     /// Merges `new` into `self`: bounds intersected, kinds ORed. A record's move is
     /// proven to reach its lower bound, so the merged move is that of the record with
     /// the higher lower bound (none if that record has none: a move proven only for a
     /// lower bound would claim a value it was never shown to reach). At equal lower
-    /// bounds the stored move is kept unless `self` has none, or `new` is exact and
-    /// `self` was not (a designated move, once stored, stays: the stored subtree was
-    /// searched under it). `None` when the bounds do not overlap.
+    /// bounds a designated move wins (once stored it stays, and it replaces the move of
+    /// a record without kinds, such as the endgame solver's: the stored subtree was
+    /// searched under the designated one); else the stored move is kept unless `self`
+    /// has none, or `new` is exact and `self` was not. `None` when the bounds do not
+    /// overlap.
     pub fn merged(&self, new: &Record) -> Option<Record> {
         let lower = self.lower.max(new.lower);
         let upper = self.upper.min(new.upper);
@@ -113,7 +124,8 @@ impl Record {
         } else {
             match (self.best_move, new.best_move) {
                 (None, m) => m,
-                (Some(_), Some(m)) if new.is_exact() && !self.is_exact() => Some(m),
+                (Some(m), _) if self.has_designated_move() => Some(m),
+                (Some(_), Some(m)) if new.has_designated_move() || (new.is_exact() && !self.is_exact()) => Some(m),
                 (Some(m), _) => Some(m),
             }
         };

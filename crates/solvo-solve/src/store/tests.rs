@@ -241,3 +241,27 @@ fn merged_move_goes_with_the_higher_lower_bound() {
     store.put_batch(&[(b, at_least_4), (b, at_least_2)]).unwrap();
     assert_eq!(store.get(&b).unwrap().unwrap().best_move, Some(strong));
 }
+
+/// At equal bounds a designated move (a semi-strong or strong record's) beats the move
+/// of a record without kinds, whichever reached the store first: the 6x6 semi-strong
+/// store once held an A' node whose move came from the endgame solver's record,
+/// flushed just before the walk's, so `verify-store` found its child not searched as P'.
+#[test]
+fn designated_moves_win_over_solver_moves_at_equal_bounds() {
+    let b = asymmetric();
+    let mut moves = Square::iter(b.moves(BoardSize::Six));
+    let (solver_move, designated) = (moves.next().unwrap(), moves.next().unwrap());
+    let from_solver = Record::exact(36, 0, Some(solver_move));
+    let from_walk = Record::exact(36, kind::A_PRIME, Some(designated));
+    assert!(from_walk.has_designated_move() && !from_solver.has_designated_move());
+    assert_eq!(from_solver.merged(&from_walk).unwrap(), Record::exact(36, kind::A_PRIME, Some(designated)));
+    assert_eq!(from_walk.merged(&from_solver).unwrap(), Record::exact(36, kind::A_PRIME, Some(designated)));
+    // Bounds (kinds C, A) designate nothing.
+    let cut = Record { lower: 36, upper: 36, kinds: kind::C, best_move: Some(solver_move) };
+    assert!(!cut.has_designated_move());
+    let (_dir, path) = temp();
+    let store = Store::open(&path, BoardSize::Six, Variant::Normal).unwrap();
+    store.put_batch(&[(b, from_solver)]).unwrap();
+    store.put_batch(&[(b, from_walk)]).unwrap();
+    assert_eq!(store.get(&b).unwrap().unwrap().best_move, Some(designated));
+}
