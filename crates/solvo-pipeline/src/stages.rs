@@ -15,7 +15,7 @@ use crate::select::Selector;
 use crate::store::*;
 use rayon::prelude::*;
 use solvo_endgame::{solve, SolveOptions, Window};
-use solvo_othello::{Board, BoardSize, Position, Variant};
+use solvo_othello::{Board, BoardSize, Position, Square, Variant};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
@@ -303,6 +303,8 @@ const CHOICE_CACHE_LIMIT: usize = 2_000_000;
 struct SolverOracle<'r> {
     options: &'r mut SolveOptions,
     cache: &'r mut HashMap<(Board, i32), bool>,
+    /// Moves proven to reach a goal (`None`: the goal is false), by board and goal.
+    reaching: &'r mut HashMap<(Board, i32), Option<Square>>,
     size: BoardSize,
     max_empties: u32,
     nodes: u64,
@@ -329,6 +331,26 @@ impl ChoiceOracle for SolverOracle<'_> {
         self.cache.insert(key, v);
         Some(v)
     }
+
+    fn move_reaching(&mut self, b: &Board, lo: i32) -> Option<Square> {
+        if b.empties(self.size) > self.max_empties {
+            return None;
+        }
+        // Not canonical: the move is in `b`'s own orientation.
+        if let Some(&m) = self.reaching.get(&(*b, lo)) {
+            return m;
+        }
+        let pos = Position { board: *b, side: solvo_othello::Color::Black, size: self.size, variant: Variant::Normal };
+        self.options.window = Window { lo, hi: lo };
+        let r = solve(&pos, self.options);
+        self.nodes += r.nodes;
+        if r.stopped {
+            return None;
+        }
+        let m = if r.lower >= lo { r.best_move } else { None };
+        self.reaching.insert((*b, lo), m);
+        m
+    }
 }
 
 /// A worker's per-thread state for running jobs: the leaf solver's options (its table is
@@ -340,13 +362,20 @@ pub struct JobRunner {
     pub solve_options: SolveOptions,
     knowledge: HashMap<Board, Bounds>,
     choices: HashMap<(Board, i32), bool>,
+    reaching: HashMap<(Board, i32), Option<Square>>,
 }
 
 impl JobRunner {
     /// A runner for `cfg`; an error when the solver's table cannot be allocated.
     pub fn new(cfg: Config) -> Result<JobRunner, String> {
         let solve_options = SolveOptions::try_new(cfg.hash_mb).map_err(|e| e.to_string())?;
-        Ok(JobRunner { cfg, solve_options, knowledge: HashMap::new(), choices: HashMap::new() })
+        Ok(JobRunner {
+            cfg,
+            solve_options,
+            knowledge: HashMap::new(),
+            choices: HashMap::new(),
+            reaching: HashMap::new(),
+        })
     }
 
     /// Runs `job`: the outcome to complete it with, `Ok(None)` when stopped (give the
@@ -385,14 +414,16 @@ impl JobRunner {
                 // Batch: solve the to-do list here and expand again, while the budget lasts.
                 let mut solved: Vec<(Board, Bounds, u64)> = Vec::new();
                 let mut choice_nodes = 0u64;
-                if self.choices.len() > CHOICE_CACHE_LIMIT {
+                if self.choices.len() + self.reaching.len() > CHOICE_CACHE_LIMIT {
                     self.choices.clear();
+                    self.reaching.clear();
                 }
                 let (expansion, bounds) = loop {
                     let mut prover = Prover::new(cfg.size, cfg.leaf_empties, source);
                     let mut oracle = SolverOracle {
                         options: &mut self.solve_options,
                         cache: &mut self.choices,
+                        reaching: &mut self.reaching,
                         size: cfg.size,
                         max_empties: cfg.choice_empties,
                         nodes: 0,

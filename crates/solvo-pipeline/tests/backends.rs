@@ -350,7 +350,8 @@ fn queue_throughput() {
 }
 
 /// 8x8 scaled down (a figure, `--ignored`): the first `N8` (default 10) positions of
-/// one of Edax's hard sets, `H8_EMPTIES` (20 or 25, default 20) empties; tasks
+/// one of Edax's hard sets, `H8_EMPTIES` (20 or 25, default 20) empties, or of the OBF
+/// file `H8_FILE` (each line listing its value, e.g. `tests/data/wthor-34.obf`); tasks
 /// `H8_TASK_PLIES` (default 2) plies deeper, leaves at `H8_LEAF` (default 14) empties.
 /// The verified value must equal the direct exact solve (and the value the file lists).
 /// `H8_SMALL_BOARD_WAY=1`: batched expansions (20,000 leaves), every child chosen by an
@@ -367,7 +368,9 @@ fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
     let n = var("N8", 10) as usize;
     let (empties, plies, leaf) = (var("H8_EMPTIES", 20), var("H8_TASK_PLIES", 2), var("H8_LEAF", 14));
     let small_board_way = var("H8_SMALL_BOARD_WAY", 0) == 1;
-    let path = format!("{}/../../../shared/data/edax-hard/hard-{empties}.obf", env!("CARGO_MANIFEST_DIR"));
+    let path = std::env::var("H8_FILE").unwrap_or_else(|_| {
+        format!("{}/../../../shared/data/edax-hard/hard-{empties}.obf", env!("CARGO_MANIFEST_DIR"))
+    });
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let problems = solvo_othello::formats::obf::parse_obf(&text, Some(BoardSize::Eight), Variant::Normal).unwrap();
     let (mut pipeline_nodes, mut direct_nodes, mut pipeline_s, mut direct_s) = (0u64, 0u64, 0f64, 0f64);
