@@ -152,14 +152,26 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
         let m = self.prover.size.squares() as i32;
         let bound = -lo;
         let goal = Goal { lo: -m, hi: bound };
-        let mut open: Vec<(i32, usize)> = Vec::new();
+        let mut unrefuted = Vec::new();
         for (i, c) in children.iter().enumerate() {
             if self.prover.proves(c, goal) {
                 return Some(i);
             }
-            if self.prover.refutes(c, goal) {
-                continue;
+            if !self.prover.refutes(c, goal) {
+                unrefuted.push(i);
             }
+        }
+        if let Some(sq) = self.oracle.as_mut().and_then(|oracle| oracle.move_reaching(b, lo)) {
+            let moves = b.moves(self.prover.size);
+            if moves & sq.bit() != 0 {
+                // Children are in square order: the move's index among the legal ones.
+                return Some((moves & (sq.bit() - 1)).count_ones() as usize);
+            }
+        }
+        // Estimated only when the oracle named no move.
+        let mut open: Vec<(i32, usize)> = Vec::new();
+        for i in unrefuted {
+            let c = &children[i];
             let mut e = self.estimator.estimate(c);
             if self.prover.is_leaf(c) {
                 e = self.prover.leaf(c).clamp_estimate(e);
@@ -168,13 +180,6 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
         }
         open.sort();
         if let Some(oracle) = self.oracle.as_mut() {
-            if let Some(sq) = oracle.move_reaching(b, lo) {
-                let moves = b.moves(self.prover.size);
-                if moves & sq.bit() != 0 {
-                    // Children are in square order: the move's index among the legal ones.
-                    return Some((moves & (sq.bit() - 1)).count_ones() as usize);
-                }
-            }
             for &(_, i) in &open {
                 match oracle.at_most(&children[i], bound) {
                     Some(true) => return Some(i),

@@ -1,7 +1,7 @@
 //! One step of the game tree as the pipeline walks it: a board is either over, a forced
 //! pass, or has children (one per legal move, not canonicalised).
 
-use solvo_othello::{Board, BoardSize, Square};
+use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
 
 /// What a board leads to.
 pub enum Node {
@@ -24,6 +24,12 @@ pub fn node(b: &Board, size: BoardSize) -> Node {
         return Node::Pass(passed);
     }
     Node::Moves(Square::iter(moves).map(|sq| b.play_with_flips(sq, b.flips(sq))).collect())
+}
+
+/// `b` (its side to move first) as a position the endgame solver takes: the pipeline's
+/// boards carry no colour (the solver reads only the board) and use normal rules.
+pub fn solver_position(b: &Board, size: BoardSize) -> Position {
+    Position { board: *b, side: Color::Black, size, variant: Variant::Normal }
 }
 
 /// `b` itself when its side to move can move, the passed board when only the other side

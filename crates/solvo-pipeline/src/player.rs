@@ -12,11 +12,12 @@
 
 use crate::config::Config;
 use crate::goal::Bounds;
+use crate::node::solver_position;
 use crate::proof::Prover;
 use crate::store::{PipelineStore, StoreResult};
 use crate::verify::load_knowledge;
 use solvo_endgame::{solve, SolveOptions, Window};
-use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
+use solvo_othello::{Board, BoardSize, Position, Square};
 use std::collections::HashMap;
 
 /// Where a choice came from.
@@ -112,7 +113,7 @@ impl TablePlayer {
     }
 
     fn position(&self, b: &Board) -> Position {
-        Position { board: *b, side: Color::Black, size: self.size, variant: Variant::Normal }
+        solver_position(b, self.size)
     }
 
     /// Is `value(b) >= x` proven (for the side to move)?

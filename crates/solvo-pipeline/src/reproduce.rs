@@ -9,14 +9,14 @@
 use crate::estimate::Estimator;
 use crate::expand::{Expander, Expansion};
 use crate::goal::Goal;
-use crate::node::{node, normalized, Node};
+use crate::node::{node, normalized, solver_position, Node};
 use crate::proof::Prover;
 use crate::published::PublishedTask;
 use crate::select::Selector;
 use rayon::prelude::*;
 use solvo_core::rng::Rng;
 use solvo_endgame::{SolveOptions, SolveResult, Window};
-use solvo_othello::{Board, BoardSize, Color, Position, Variant};
+use solvo_othello::{Board, BoardSize, Position};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -317,7 +317,7 @@ pub fn capped_solve(
     time_cap: Duration,
     solver: &mut dyn FnMut(&Position, &SolveOptions) -> SolveResult,
 ) -> SolveCost {
-    let pos = Position { board: *board, side: Color::Black, size: BoardSize::Eight, variant: Variant::Normal };
+    let pos = solver_position(board, BoardSize::Eight);
     options.window = window;
     options.tt.clear();
     options.stop.store(false, Ordering::SeqCst);
@@ -504,7 +504,7 @@ mod tests {
     /// The 6th position of Edax's hard-25 set (25 empties, 8x8).
     fn hard25() -> Board {
         let line = "--X-O----XXXOO-OOOOOXXOO-OOXXXXO--OOXXOO--OOOXOO----OO-O----O--- O";
-        solvo_othello::formats::obf::parse_obf_line(line, Some(BoardSize::Eight), Variant::Normal)
+        solvo_othello::formats::obf::parse_obf_line(line, Some(BoardSize::Eight), solvo_othello::Variant::Normal)
             .unwrap()
             .position
             .board
@@ -551,12 +551,8 @@ mod tests {
         let full = capped_solve(&leaf, w, &mut options, u64::MAX, Duration::from_secs(600), &mut plain);
         assert!(!full.capped && full.nodes > 0 && full.lower <= full.upper);
         assert!(full.cpu_millis <= full.millis + 1000, "one solving thread: CPU time within wall time");
-        let exact = solvo_endgame::solve(
-            &Position { board: leaf, side: Color::Black, size: BoardSize::Eight, variant: Variant::Normal },
-            &SolveOptions::new(8),
-        )
-        .score()
-        .unwrap();
+        let exact =
+            solvo_endgame::solve(&solver_position(&leaf, BoardSize::Eight), &SolveOptions::new(8)).score().unwrap();
         assert!(full.lower <= exact && exact <= full.upper);
         // A whole 23-empty solve stopped at once.
         let capped = capped_solve(&board, Window::FULL, &mut options, 1, Duration::ZERO, &mut plain);

@@ -9,13 +9,13 @@ use crate::estimate::Estimator;
 use crate::expand::{ChoiceOracle, Expander, Expansion};
 use crate::goal::{Bounds, Goal};
 use crate::knowledge::StoreKnowledge;
-use crate::node::{node, normalized, Node};
+use crate::node::{node, normalized, solver_position, Node};
 use crate::proof::Prover;
 use crate::select::Selector;
 use crate::store::*;
 use rayon::prelude::*;
-use solvo_endgame::{solve, SolveOptions, Window};
-use solvo_othello::{Board, BoardSize, Position, Square, Variant};
+use solvo_endgame::{solve, SolveOptions, SolveResult, Window};
+use solvo_othello::{Board, BoardSize, Square};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
@@ -310,43 +310,46 @@ struct SolverOracle<'r> {
     nodes: u64,
 }
 
+impl SolverOracle<'_> {
+    /// Whether `b` is near enough the end for the oracle to answer.
+    fn answers(&self, b: &Board) -> bool {
+        b.empties(self.size) <= self.max_empties
+    }
+
+    /// The solve of `b` with the null window at `edge` (its nodes counted); `None` when
+    /// stopped.
+    fn solve_at(&mut self, b: &Board, edge: i32) -> Option<SolveResult> {
+        self.options.window = Window { lo: edge, hi: edge };
+        let r = solve(&solver_position(b, self.size), self.options);
+        self.nodes += r.nodes;
+        (!r.stopped).then_some(r)
+    }
+}
+
 impl ChoiceOracle for SolverOracle<'_> {
     fn at_most(&mut self, b: &Board, bound: i32) -> Option<bool> {
-        if b.empties(self.size) > self.max_empties {
+        if !self.answers(b) {
             return None;
         }
         let key = (b.canonical(), bound);
         if let Some(&v) = self.cache.get(&key) {
             return Some(v);
         }
-        let pos = Position { board: *b, side: solvo_othello::Color::Black, size: self.size, variant: Variant::Normal };
         // Values are even: the window {bound + 1} splits them into <= bound and >= bound + 2.
-        self.options.window = Window { lo: bound + 1, hi: bound + 1 };
-        let r = solve(&pos, self.options);
-        self.nodes += r.nodes;
-        if r.stopped {
-            return None;
-        }
-        let v = r.upper <= bound;
+        let v = self.solve_at(b, bound + 1)?.upper <= bound;
         self.cache.insert(key, v);
         Some(v)
     }
 
     fn move_reaching(&mut self, b: &Board, lo: i32) -> Option<Square> {
-        if b.empties(self.size) > self.max_empties {
+        if !self.answers(b) {
             return None;
         }
         // Not canonical: the move is in `b`'s own orientation.
         if let Some(&m) = self.reaching.get(&(*b, lo)) {
             return m;
         }
-        let pos = Position { board: *b, side: solvo_othello::Color::Black, size: self.size, variant: Variant::Normal };
-        self.options.window = Window { lo, hi: lo };
-        let r = solve(&pos, self.options);
-        self.nodes += r.nodes;
-        if r.stopped {
-            return None;
-        }
+        let r = self.solve_at(b, lo)?;
         let m = if r.lower >= lo { r.best_move } else { None };
         self.reaching.insert((*b, lo), m);
         m
@@ -522,10 +525,8 @@ impl JobRunner {
     /// when stopped.
     fn solve_leaf(&mut self, b: &Board, window: Window) -> Option<(Bounds, u64)> {
         let squares = self.cfg.size.squares() as i32;
-        let pos =
-            Position { board: *b, side: solvo_othello::Color::Black, size: self.cfg.size, variant: Variant::Normal };
         self.solve_options.window = window;
-        let r = solve(&pos, &self.solve_options);
+        let r = solve(&solver_position(b, self.cfg.size), &self.solve_options);
         if r.stopped {
             return None;
         }
