@@ -42,6 +42,14 @@ pub struct Config {
     /// choice: below the task depth an exact solve is cheap next to the leaves a wrong
     /// choice lists).
     pub choice_empties: u32,
+    /// The selection (G50) chooses the child carrying a `>=` goal, at positions with at
+    /// most this many empties, by an exact null-window solve of the position itself (the
+    /// move that solve proves reaches the goal) rather than by the predictions; 0: never.
+    /// Ordering only: a task is still proven by its leaves. Default 0 on every size (from
+    /// the 6x6 start it would solve the start itself); for pipelines from positions a
+    /// direct solve can answer (8x8 from 34 empties), where a prediction's wrong choice
+    /// makes a task that is costly to decide.
+    pub select_choice_empties: u32,
 }
 
 impl Config {
@@ -65,6 +73,7 @@ impl Config {
             hypothesis: None,
             batch_leaves: if size == BoardSize::Eight { 0 } else { 20_000 },
             choice_empties: Config::default_choice_empties(size),
+            select_choice_empties: 0,
         }
     }
 
@@ -103,6 +112,9 @@ impl Config {
         if self.choice_empties > 60 {
             return Err(format!("choice empties {} outside 0..=60", self.choice_empties));
         }
+        if self.select_choice_empties > 60 {
+            return Err(format!("select choice empties {} outside 0..=60", self.select_choice_empties));
+        }
         if !(0..=8).contains(&self.margin) {
             return Err(format!("margin {} outside 0..=8", self.margin));
         }
@@ -139,6 +151,7 @@ impl Config {
             ("batch_leaves", self.batch_leaves.to_string()),
             ("first_hypothesis", self.hypothesis.map_or(String::new(), |h| h.to_string())),
             ("choice_empties", self.choice_empties.to_string()),
+            ("select_choice_empties", self.select_choice_empties.to_string()),
         ]
     }
 
@@ -180,6 +193,10 @@ impl Config {
             choice_empties: match store.meta("choice_empties")? {
                 None => Config::default_choice_empties(size),
                 Some(v) => v.parse().map_err(|_| bad("choice_empties", &v))?,
+            },
+            select_choice_empties: match store.meta("select_choice_empties")? {
+                None => 0,
+                Some(v) => v.parse().map_err(|_| bad("select_choice_empties", &v))?,
             },
             hypothesis: match store.meta("first_hypothesis")?.as_deref() {
                 None | Some("") => None,

@@ -17,7 +17,7 @@
 
 use crate::estimate::Estimator;
 use crate::goal::{Bounds, Goal};
-use crate::node::{node, Node};
+use crate::node::{child_index, node, Node};
 use crate::proof::{LeafBounds, Prover};
 use solvo_othello::{Board, Square};
 use std::collections::{HashMap, HashSet};
@@ -162,10 +162,8 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
             }
         }
         if let Some(sq) = self.oracle.as_mut().and_then(|oracle| oracle.move_reaching(b, lo)) {
-            let moves = b.moves(self.prover.size);
-            if moves & sq.bit() != 0 {
-                // Children are in square order: the move's index among the legal ones.
-                return Some((moves & (sq.bit() - 1)).count_ones() as usize);
+            if let Some(i) = child_index(b, self.prover.size, sq) {
+                return Some(i);
             }
         }
         // Estimated only when the oracle named no move.

@@ -26,6 +26,13 @@ pub fn node(b: &Board, size: BoardSize) -> Node {
     Node::Moves(Square::iter(moves).map(|sq| b.play_with_flips(sq, b.flips(sq))).collect())
 }
 
+/// The index of the child `sq` leads to among `b`'s children ([`Node::Moves`], square
+/// order); `None` when `sq` is not a legal move of `b`.
+pub fn child_index(b: &Board, size: BoardSize, sq: Square) -> Option<usize> {
+    let moves = b.moves(size);
+    (moves & sq.bit() != 0).then(|| (moves & (sq.bit() - 1)).count_ones() as usize)
+}
+
 /// `b` (its side to move first) as a position the endgame solver takes: the pipeline's
 /// boards carry no colour (the solver reads only the board) and use normal rules.
 pub fn solver_position(b: &Board, size: BoardSize) -> Position {

@@ -13,9 +13,15 @@
 //! (one proven to meet the goal comes first). A selection therefore never asks again
 //! for a goal the knowledge refutes unless the root's hypothesis itself is refuted, and
 //! then the new hypothesis lies inside the root's proven bounds.
+//!
+//! With a [`ChoiceOracle`] ([`Selector::with_oracle`]) a `>=` goal goes through the move
+//! an exact solve of the position proves reaches it, where the oracle answers: near an
+//! extreme goal the best predicted child may be one whose goal holds but costs far more
+//! to prove, or does not hold at all. Still ordering only: the tasks prove the root.
 
+use crate::expand::ChoiceOracle;
 use crate::goal::{Bounds, Goal};
-use crate::node::{node, Node};
+use crate::node::{child_index, node, Node};
 use crate::proof::Prover;
 use solvo_othello::{Board, BoardSize};
 use std::collections::{HashMap, HashSet};
@@ -30,6 +36,7 @@ pub struct Selector<'a> {
     tasks: HashMap<Board, Goal>,
     seen: HashSet<(Board, Goal)>,
     known: Option<Prover<HashMap<Board, Bounds>>>,
+    oracle: Option<&'a mut dyn ChoiceOracle>,
     /// Task-depth positions the predictions did not cover (predicted 0).
     pub missing: u64,
 }
@@ -52,6 +59,7 @@ impl<'a> Selector<'a> {
             tasks: HashMap::new(),
             seen: HashSet::new(),
             known: None,
+            oracle: None,
             missing: 0,
         }
     }
@@ -62,6 +70,13 @@ impl<'a> Selector<'a> {
     /// child is left.
     pub fn with_known(mut self, known: HashMap<Board, Bounds>) -> Selector<'a> {
         self.known = Some(Prover::new(self.size, self.task_empties, known));
+        self
+    }
+
+    /// The same selector choosing the child of a `>=` goal by the move `oracle` proves
+    /// reaches it, where the oracle answers (after a child the known bounds prove).
+    pub fn with_oracle(mut self, oracle: &'a mut dyn ChoiceOracle) -> Selector<'a> {
+        self.oracle = Some(oracle);
         self
     }
 
@@ -139,7 +154,7 @@ impl<'a> Selector<'a> {
             Node::Over(_) => {}
             Node::Pass(p) => self.walk(&p, goal.negated()),
             Node::Moves(children) => {
-                let chosen = if goal.lo > -m { self.choose(&children, goal.lo) } else { None };
+                let chosen = if goal.lo > -m { self.choose(b, &children, goal.lo) } else { None };
                 for (i, c) in children.iter().enumerate() {
                     if let Some(sub) = goal.for_child(Some(i) == chosen, m) {
                         self.walk(c, sub);
@@ -149,10 +164,12 @@ impl<'a> Selector<'a> {
         }
     }
 
-    /// The child carrying `value >= lo`: one the known bounds prove `<= -lo` if any; else
-    /// the best predicted among those they do not refute (ties: higher frequency, then
-    /// square order); the best predicted of all when every child is refuted.
-    fn choose(&mut self, children: &[Board], lo: i32) -> Option<usize> {
+    /// The child of `b` (its `children`, in square order) carrying `value >= lo`: one the
+    /// known bounds prove `<= -lo` if any; else the move the oracle proves reaches `lo`;
+    /// else the best predicted among those the known bounds do not refute (ties: higher
+    /// frequency, then square order); the best predicted of all when every child is
+    /// refuted.
+    fn choose(&mut self, b: &Board, children: &[Board], lo: i32) -> Option<usize> {
         let mut refuted = vec![false; children.len()];
         if let Some(p) = self.known.as_mut() {
             for (i, c) in children.iter().enumerate() {
@@ -160,6 +177,11 @@ impl<'a> Selector<'a> {
                     return Some(i);
                 }
                 refuted[i] = p.proves_ge(c, -lo + 2);
+            }
+        }
+        if let Some(sq) = self.oracle.as_mut().and_then(|oracle| oracle.move_reaching(b, lo)) {
+            if let Some(i) = child_index(b, self.size, sq) {
+                return Some(i);
             }
         }
         let open = refuted.iter().any(|r| !r);
@@ -205,6 +227,56 @@ mod tests {
             let k = known.get(b).copied().unwrap_or(Bounds::unknown(36));
             assert!(!k.refutes(*g), "task {b:?} asked for {g:?}, refuted by {k:?}");
         }
+    }
+
+    /// Exact answers by full-window solves of each child (not the pipeline's null-window
+    /// solve of the parent), so the choices are checked another way.
+    struct ExactChildren(solvo_endgame::SolveOptions);
+
+    impl ExactChildren {
+        fn value(&mut self, b: &Board) -> i32 {
+            solvo_endgame::solve(&crate::node::solver_position(b, BoardSize::Six), &self.0).score().unwrap()
+        }
+    }
+
+    impl ChoiceOracle for ExactChildren {
+        fn at_most(&mut self, b: &Board, bound: i32) -> Option<bool> {
+            Some(self.value(b) <= bound)
+        }
+
+        fn move_reaching(&mut self, b: &Board, lo: i32) -> Option<solvo_othello::Square> {
+            let moves = b.moves(BoardSize::Six);
+            solvo_othello::Square::iter(moves).find(|&sq| -self.value(&b.play_with_flips(sq, b.flips(sq))) >= lo)
+        }
+    }
+
+    /// With an oracle, every `>=` goal goes through a child that meets it, so when the
+    /// hypothesis is the true value every task's goal holds, whatever the predictions
+    /// (all 0 here, which without the oracle sends the main line through a child that
+    /// falls short).
+    #[test]
+    fn exact_choices_select_only_tasks_whose_goals_hold() {
+        let pos = crate::test_positions::six_by_six_after(&crate::test_positions::OPTIMAL_12);
+        let root = pos.board;
+        let positions = crate::stages::enumerate_positions(BoardSize::Six, &root, 16);
+        let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
+        let none = HashMap::new();
+        let mut oracle = ExactChildren(solvo_endgame::SolveOptions::new(16));
+        let holds = |oracle: &mut ExactChildren, tasks: &[(Board, Goal)]| {
+            tasks.iter().all(|(b, g)| {
+                let v = oracle.value(b);
+                g.lo <= v && v <= g.hi
+            })
+        };
+        let (v, plain, _) = Selector::new(BoardSize::Six, 16, &predictions, &none).select(&root, Some(-4));
+        assert_eq!(v, -4);
+        assert!(!holds(&mut oracle, &plain), "the zero predictions choose a wrong child somewhere");
+        let mut exact = ExactChildren(solvo_endgame::SolveOptions::new(16));
+        let (v, chosen, _) =
+            Selector::new(BoardSize::Six, 16, &predictions, &none).with_oracle(&mut exact).select(&root, Some(-4));
+        assert_eq!(v, -4);
+        assert!(!chosen.is_empty());
+        assert!(holds(&mut oracle, &chosen), "every selected task's goal holds");
     }
 
     /// A task-depth position whose side to move must pass finds the prediction the

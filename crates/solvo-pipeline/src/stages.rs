@@ -135,7 +135,24 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
     // there each replaced task costs whole rounds, so trying the hypothesis' alternatives
     // one by one is slower than moving to the predicted value.
     let previous = store.meta("hypothesis")?;
-    let selector = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency);
+    let mut selector = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency);
+    // Exact choices, when configured: a solver of their own (the coordinator's).
+    let mut solve_options = match cfg.select_choice_empties {
+        0 => None,
+        _ => Some(SolveOptions::try_new(cfg.hash_mb).map_err(|e| StoreError::Schema(e.to_string()))?),
+    };
+    let (mut cache, mut reaching) = (HashMap::new(), HashMap::new());
+    let mut oracle = solve_options.as_mut().map(|options| SolverOracle {
+        options,
+        cache: &mut cache,
+        reaching: &mut reaching,
+        size: cfg.size,
+        max_empties: cfg.select_choice_empties,
+        nodes: 0,
+    });
+    if let Some(o) = oracle.as_mut() {
+        selector = selector.with_oracle(o);
+    }
     let (v, tasks, missing) = match previous {
         None => selector.select(&normalized(cfg.root, cfg.size), cfg.hypothesis),
         Some(_) if cfg.batch_leaves == 0 => selector.select(&normalized(cfg.root, cfg.size), None),
@@ -147,10 +164,17 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
     if missing > 0 {
         return Err(StoreError::Schema(format!("{missing} task-depth positions were not enumerated (run enumerate)")));
     }
+    if let Some(o) = oracle {
+        let before: u64 = store.meta(SELECTION_NODES)?.and_then(|n| n.parse().ok()).unwrap_or(0);
+        store.set_meta(SELECTION_NODES, &(before + o.nodes).to_string())?;
+    }
     store.set_tasks(&tasks)?;
     store.set_meta("hypothesis", &v.to_string())?;
     Ok((v, tasks.len()))
 }
+
+/// Meta key: solver nodes the selections' exact choices took, summed over selections.
+pub const SELECTION_NODES: &str = "selection_choice_nodes";
 
 /// The selection's tie-break stored by `pipeline select --wthor DIR` (meta `wthor_dir`):
 /// how often each position between the task depth and the root occurs in the WTHOR

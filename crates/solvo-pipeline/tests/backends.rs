@@ -357,7 +357,9 @@ fn queue_throughput() {
 /// `H8_SMALL_BOARD_WAY=1`: batched expansions (20,000 leaves), every child chosen by an
 /// exact null-window solve, first hypothesis the file's listed value (as the 6x6 run
 /// starts from the published -4); otherwise the 8x8 defaults (one job per leaf, children
-/// by estimate, hypothesis by estimate). Prints per position: the pipeline's tasks,
+/// by estimate, hypothesis by estimate). `H8_SELECT_CHOICE=N`: the selection chooses by
+/// exact solves at positions with at most N empties (`select_choice_empties`, default 0).
+/// Prints per position: the pipeline's tasks,
 /// leaves, leaf and choice nodes and seconds, and the direct solve's nodes and seconds
 /// (`cargo test --release -p solvo-pipeline --test backends -- --ignored --nocapture
 /// eight_by_eight`).
@@ -368,6 +370,7 @@ fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
     let n = var("N8", 10) as usize;
     let (empties, plies, leaf) = (var("H8_EMPTIES", 20), var("H8_TASK_PLIES", 2), var("H8_LEAF", 14));
     let small_board_way = var("H8_SMALL_BOARD_WAY", 0) == 1;
+    let select_choice = var("H8_SELECT_CHOICE", 0);
     let path = std::env::var("H8_FILE").unwrap_or_else(|_| {
         format!("{}/../../../shared/data/edax-hard/hard-{empties}.obf", env!("CARGO_MANIFEST_DIR"))
     });
@@ -382,6 +385,7 @@ fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
         let mut cfg = Config::new(BoardSize::Eight, p.position.board);
         cfg.task_empties = p.position.empties() - plies;
         cfg.leaf_empties = leaf;
+        cfg.select_choice_empties = select_choice;
         if small_board_way {
             cfg.batch_leaves = 20_000;
             cfg.choice_empties = 60;
@@ -394,7 +398,9 @@ fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
         let store = open_store(&db).unwrap();
         let r = verify(&*store, &cfg).unwrap();
         let (leaves, leaf_nodes) = (store.knowledge_rows().unwrap().len(), store.knowledge_nodes().unwrap());
-        let choice_nodes = store.choice_nodes().unwrap();
+        let selection_nodes: i64 =
+            store.meta(solvo_pipeline::stages::SELECTION_NODES).unwrap().map_or(0, |n| n.parse().unwrap());
+        let choice_nodes = store.choice_nodes().unwrap() + selection_nodes;
         let t = std::time::Instant::now();
         let d = solve(&p.position, &SolveOptions::new(64));
         let dsecs = t.elapsed().as_secs_f64();

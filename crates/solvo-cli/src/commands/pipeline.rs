@@ -65,6 +65,13 @@ pub struct InitArgs {
     /// Default: 8x8 0, 6x6 and 4x4 60 (every choice).
     #[arg(long, value_parser = crate::option_ranges::empties, allow_negative_numbers = true)]
     pub choice_empties: Option<u32>,
+    /// The selection chooses the child carrying a `>=` goal, at positions with at most
+    /// this many empties, by an exact null-window solve of the position itself instead of
+    /// by the estimates; 0 (default): never. For pipelines from positions a direct solve
+    /// answers (8x8 from about 34 empties); ordering only, tasks are still proven by
+    /// their leaves.
+    #[arg(long, default_value_t = 0, value_parser = crate::option_ranges::empties, allow_negative_numbers = true)]
+    pub select_choice_empties: u32,
 }
 
 /// How workers run.
@@ -250,6 +257,7 @@ fn config_of(init: &InitArgs, common: Common) -> Result<Config, CliError> {
     cfg.hypothesis = init.hypothesis.map_or(published, |h| h.0);
     cfg.batch_leaves = init.batch_leaves.unwrap_or(cfg.batch_leaves);
     cfg.choice_empties = init.choice_empties.unwrap_or(cfg.choice_empties);
+    cfg.select_choice_empties = init.select_choice_empties;
     cfg.validate().map_err(err)?;
     Ok(cfg)
 }
@@ -589,6 +597,8 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
     let knowledge = store.knowledge_rows().map_err(err)?.len();
     let nodes = store.knowledge_nodes().map_err(err)?;
     let choice_nodes = store.choice_nodes().map_err(err)?;
+    let selection_nodes: u64 =
+        store.meta(stages::SELECTION_NODES).map_err(err)?.and_then(|n| n.parse().ok()).unwrap_or(0);
     let round = store.meta("round").map_err(err)?.unwrap_or_else(|| "0".into());
     let hypothesis = store.meta("hypothesis").map_err(err)?;
     let parked = store.parked().map_err(err)?;
@@ -604,7 +614,7 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
                    "phase": format!("{phase:?}").to_lowercase(), "round": round, "hypothesis": hypothesis,
                    "tasks": tasks.len(), "pending": by(TaskStatus::Pending), "proven": by(TaskStatus::Proven),
                    "refuted": by(TaskStatus::Refuted), "leaves_listed": leaves, "knowledge_rows": knowledge,
-                   "nodes": nodes, "choice_nodes": choice_nodes, "jobs_ready": counts.ready, "jobs_leased": counts.leased,
+                   "nodes": nodes, "choice_nodes": choice_nodes, "selection_choice_nodes": selection_nodes, "jobs_ready": counts.ready, "jobs_leased": counts.leased,
                    "jobs_expired": counts.expired, "jobs_done": counts.done, "jobs_parked": counts.parked,
                    "recent_jobs": recent.jobs, "recent_leaves_solved": recent.solves, "leaves_per_second": recent.leaves_per_second(), "recent_seconds": recent.span_ms as f64 / 1000.0,
                    "jobs_per_second": rate, "queued_seconds_left": eta,
@@ -635,7 +645,10 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
             counts.done,
             counts.parked
         );
-        out!("knowledge: {knowledge} leaves, {nodes} solver nodes; {choice_nodes} more nodes choosing children");
+        out!(
+            "knowledge: {knowledge} leaves, {nodes} solver nodes; {choice_nodes} more nodes choosing children, \
+             {selection_nodes} choosing tasks"
+        );
         match eta {
             Some(eta) => out!(
                 "throughput: {rate:.3} jobs/s, {:.0} leaves solved/s (last {:.0} s); the queued jobs need ~{} more \
