@@ -206,10 +206,13 @@ impl<G: Game> Dfpn<'_, '_, G> {
         let child_target = 1 - target;
         let child_keys: Vec<u64> = kids.iter().map(|(c, _)| c.hash_key()).collect();
         self.path.push(state.hash_key());
+        // The path is the same at every turn of the loop (each child search pops what it
+        // pushes), so a repetition is checked once.
+        let repeats = child_keys.iter().any(|k| self.path.contains(k));
         let mut numbers: Vec<(u32, u32)> = Vec::with_capacity(kids.len());
         let result = loop {
             numbers.clear();
-            if child_keys.iter().any(|k| self.path.contains(k)) {
+            if repeats {
                 self.repetitions += 1;
                 break None;
             }

@@ -105,7 +105,10 @@ pub fn ordered_moves<G: Game>(game: &G, ordering: Option<&McOrdering<G::Move>>) 
         Some(o) => o.score_moves(game, game.hash_key(), &moves, &mut scores),
         None => scores.resize(moves.len(), 0),
     }
-    let mut order: Vec<usize> = (0..moves.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse((i64::from(game.move_priority(moves[i])) << 40) + scores[i]));
-    order.into_iter().map(|i| moves[i]).collect()
+    // Each key once (a priority may read the whole position); the sort is stable, so
+    // equal keys keep the generation order.
+    let mut keyed: Vec<(i64, G::Move)> =
+        moves.iter().zip(&scores).map(|(&m, &s)| ((i64::from(game.move_priority(m)) << 40) + s, m)).collect();
+    keyed.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+    keyed.into_iter().map(|(_, m)| m).collect()
 }
