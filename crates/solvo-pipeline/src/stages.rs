@@ -137,10 +137,12 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
     let previous = store.meta("hypothesis")?;
     let mut selector = Selector::new(cfg.size, cfg.task_empties, &predictions, frequency);
     // Exact choices, when configured: a solver of their own (the coordinator's).
-    let mut solve_options = match cfg.select_choice_empties {
-        0 => None,
-        _ => Some(SolveOptions::try_new(cfg.hash_mb).map_err(|e| StoreError::Schema(e.to_string()))?),
-    };
+    let mut solve_options = None;
+    if cfg.select_choice_empties > 0 {
+        let options = SolveOptions::try_new(cfg.hash_mb)
+            .map_err(|e| StoreError::Schema(format!("the selection's exact choices (select_choice_empties): {e}")))?;
+        solve_options = Some(options);
+    }
     let (mut cache, mut reaching) = (HashMap::new(), HashMap::new());
     let mut oracle = solve_options.as_mut().map(|options| SolverOracle {
         options,
