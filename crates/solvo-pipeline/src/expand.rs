@@ -193,8 +193,9 @@ impl<'a, K: LeafBounds> Expander<'a, K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::node::solver_position;
     use solvo_endgame::{solve, SolveOptions};
-    use solvo_othello::{BoardSize, Color, Position, Variant};
+    use solvo_othello::BoardSize;
 
     /// The exact value from a full-window solve (not the null-window solve the pipeline's
     /// oracle uses), so the answers are computed another way.
@@ -202,8 +203,7 @@ mod tests {
 
     impl ChoiceOracle for ExactOracle {
         fn at_most(&mut self, b: &Board, bound: i32) -> Option<bool> {
-            let p = Position { board: *b, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
-            Some(solve(&p, &self.0).score().unwrap() <= bound)
+            Some(solve(&solver_position(b, BoardSize::Six), &self.0).score().unwrap() <= bound)
         }
     }
 
@@ -259,14 +259,12 @@ mod tests {
             if *b != self.task {
                 self.child_questions += 1;
             }
-            let p = Position { board: *b, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
-            Some(solve(&p, &self.options).score().unwrap() <= bound)
+            Some(solve(&solver_position(b, BoardSize::Six), &self.options).score().unwrap() <= bound)
         }
 
         fn move_reaching(&mut self, b: &Board, lo: i32) -> Option<Square> {
             self.parent_solves += 1;
-            let p = Position { board: *b, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
-            let r = solve(&p, &self.options);
+            let r = solve(&solver_position(b, BoardSize::Six), &self.options);
             (r.score().unwrap() >= lo).then_some(r.best_move).flatten()
         }
     }
@@ -287,8 +285,7 @@ mod tests {
         // leaf's goal holds.
         let Expansion::Todo(list) = got else { unreachable!() };
         for (leaf, g) in list {
-            let p = Position { board: leaf, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
-            let v = solve(&p, &SolveOptions::new(16)).score().unwrap();
+            let v = solve(&solver_position(&leaf, BoardSize::Six), &SolveOptions::new(16)).score().unwrap();
             assert!(g.lo <= v && v <= g.hi, "leaf goal {g:?} fails: {v}");
         }
     }

@@ -205,14 +205,18 @@ mod tests {
     use super::*;
     use crate::goal::Bounds;
 
+    /// A prediction of 0 for every position `root` leads to at `task_empties` empties.
+    fn zero_predictions(size: BoardSize, root: &Board, task_empties: u32) -> HashMap<Board, i32> {
+        crate::stages::enumerate_positions(size, root, task_empties).iter().map(|b| (*b, 0)).collect()
+    }
+
     /// A re-selection keeps a hypothesis the tasks' bounds do not refute, and never again
     /// asks a task for a goal its proven bounds refute.
     #[test]
     fn reselection_keeps_the_hypothesis_and_avoids_refuted_tasks() {
         let pos = crate::test_positions::six_by_six_after(&crate::test_positions::OPTIMAL_12);
         let root = pos.board;
-        let positions = crate::stages::enumerate_positions(BoardSize::Six, &root, 18);
-        let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
+        let predictions = zero_predictions(BoardSize::Six, &root, 18);
         let none = HashMap::new();
         let (v, first, _) = Selector::new(BoardSize::Six, 18, &predictions, &none).select(&root, Some(-4));
         assert_eq!(v, -4);
@@ -258,8 +262,7 @@ mod tests {
     fn exact_choices_select_only_tasks_whose_goals_hold() {
         let pos = crate::test_positions::six_by_six_after(&crate::test_positions::OPTIMAL_12);
         let root = pos.board;
-        let positions = crate::stages::enumerate_positions(BoardSize::Six, &root, 16);
-        let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
+        let predictions = zero_predictions(BoardSize::Six, &root, 16);
         let none = HashMap::new();
         let mut oracle = ExactChildren(solvo_endgame::SolveOptions::new(16));
         let holds = |oracle: &mut ExactChildren, tasks: &[(Board, Goal)]| {
@@ -290,8 +293,7 @@ mod tests {
                 .unwrap()
                 .position
                 .board;
-        let positions = crate::stages::enumerate_positions(BoardSize::Eight, &root, 21);
-        let predictions: HashMap<Board, i32> = positions.iter().map(|b| (*b, 0)).collect();
+        let predictions = zero_predictions(BoardSize::Eight, &root, 21);
         let none = HashMap::new();
         let mut passes = 0;
         let mut stack = vec![root];

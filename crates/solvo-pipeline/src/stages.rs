@@ -167,7 +167,7 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
         return Err(StoreError::Schema(format!("{missing} task-depth positions were not enumerated (run enumerate)")));
     }
     if let Some(o) = oracle {
-        let before: u64 = store.meta(SELECTION_NODES)?.and_then(|n| n.parse().ok()).unwrap_or(0);
+        let before = selection_choice_nodes(store)?;
         store.set_meta(SELECTION_NODES, &(before + o.nodes).to_string())?;
     }
     store.set_tasks(&tasks)?;
@@ -177,6 +177,12 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
 
 /// Meta key: solver nodes the selections' exact choices took, summed over selections.
 pub const SELECTION_NODES: &str = "selection_choice_nodes";
+
+/// The solver nodes the selections' exact choices took so far (meta [`SELECTION_NODES`];
+/// 0 when absent or unreadable: a count for reports, never a proof).
+pub fn selection_choice_nodes(store: &dyn PipelineStore) -> StoreResult<u64> {
+    Ok(store.meta(SELECTION_NODES)?.and_then(|n| n.parse().ok()).unwrap_or(0))
+}
 
 /// The selection's tie-break stored by `pipeline select --wthor DIR` (meta `wthor_dir`):
 /// how often each position between the task depth and the root occurs in the WTHOR

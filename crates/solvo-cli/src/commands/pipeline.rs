@@ -597,8 +597,7 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
     let knowledge = store.knowledge_rows().map_err(err)?.len();
     let nodes = store.knowledge_nodes().map_err(err)?;
     let choice_nodes = store.choice_nodes().map_err(err)?;
-    let selection_nodes: u64 =
-        store.meta(stages::SELECTION_NODES).map_err(err)?.and_then(|n| n.parse().ok()).unwrap_or(0);
+    let selection_nodes = stages::selection_choice_nodes(&*store).map_err(err)?;
     let round = store.meta("round").map_err(err)?.unwrap_or_else(|| "0".into());
     let hypothesis = store.meta("hypothesis").map_err(err)?;
     let parked = store.parked().map_err(err)?;
