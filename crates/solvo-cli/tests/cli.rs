@@ -294,3 +294,40 @@ fn solve_with_and_without_the_ladder_agree_with_ffo() {
         assert_eq!(v["ok"], true, "--ladder {ladder}");
     }
 }
+
+#[test]
+fn train_selfplay_plays_with_the_search_and_refuses_what_it_cannot() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sp.samples");
+    let o = solvo(&[
+        "train",
+        "selfplay",
+        "--search-depth",
+        "2",
+        "--exact-empties",
+        "8",
+        "--games",
+        "2",
+        "--label",
+        "search",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = &json_lines(&o)[0];
+    assert_eq!(v["games"], 2);
+    assert!(v["exact"].as_u64().unwrap() >= 2 * 8, "{v}");
+    assert!(v["samples"].as_u64().unwrap() >= 2 * 50, "{v}");
+    // What the search cannot do, said plainly.
+    let six = solvo(&["--size", "6", "train", "selfplay", "--search-depth", "2", "--out", "x.samples"]);
+    assert_eq!(six.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&six.stderr).contains("8x8 only"));
+    let eval =
+        solvo(&["train", "selfplay", "--eval-file", "w.sew", "--out", dir.path().join("y.samples").to_str().unwrap()]);
+    assert_eq!(eval.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&eval.stderr).contains("needs --search-depth"));
+    let label = solvo(&["train", "selfplay", "--search-depth", "2", "--label", "guess", "--out", "z.samples"]);
+    assert_eq!(label.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&label.stderr).contains("expected result or search"));
+}

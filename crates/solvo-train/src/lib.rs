@@ -3,6 +3,8 @@
 //! - [`sample`]: labelled positions and their checksummed file format;
 //! - [`games`]: samples from WTHOR-format game databases, exact labels near the end;
 //! - [`exact`]: exact labels, solved in parallel;
+//! - [`selfplay`]: samples from generated games (random moves and a rule of thumb);
+//! - [`search_play`]: samples from games solvo plays with its own search;
 //! - [`fit`]: per-stage ridge regression by preconditioned conjugate gradients.
 //!
 //! Every step is deterministic for its inputs (parallel sums are reduced in a fixed
@@ -13,4 +15,5 @@ pub mod exact;
 pub mod fit;
 pub mod games;
 pub mod sample;
+pub mod search_play;
 pub mod selfplay;

@@ -10,6 +10,7 @@ use solvo_train::fit::{fit_size, FitOptions};
 use solvo_train::games::{extract_file, ExtractOptions};
 use solvo_train::sample::{read_samples, write_samples, Sample};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Arguments of `solvo train`.
@@ -24,9 +25,11 @@ pub struct Args {
 pub enum Step {
     /// Labelled samples from WTHOR-format game files (one `.samples` file per input).
     Data(DataArgs),
-    /// Labelled samples from generated games (for variants and sizes without a game
-    /// database: `--variant reversed`, `--size 6`); exact labels near the end, the rest
-    /// for a bootstrapped fit.
+    /// Labelled samples from generated games: random moves and a rule of thumb (for
+    /// variants and sizes without a game database: `--variant reversed`, `--size 6`;
+    /// the rest left for a bootstrapped fit), or with `--search-depth` games solvo plays
+    /// with its own search (8x8: game results or search scores as labels); exact labels
+    /// near the end.
     Selfplay(SelfplayArgs),
     /// Fit a weight file on sample files (of `--size`: 8x8 or 6x6).
     Fit(FitArgs),
@@ -114,9 +117,27 @@ pub struct SelfplayArgs {
     /// Seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Probability of a random move (else the variant's greedy rule of thumb).
-    #[arg(long, default_value_t = 0.5)]
-    pub random_move: f64,
+    /// Probability of a random move (else the variant's greedy rule of thumb, or the
+    /// search with --search-depth, which plays random moves only above the exact region).
+    /// Default: 0.5, or 0.1 with --search-depth.
+    #[arg(long)]
+    pub random_move: Option<f64>,
+    /// Play every move by solvo's midgame search of this depth (1-20) on the weights
+    /// of --eval-file or the embedded ones, solving exactly from --exact-empties on:
+    /// 8x8 only. 0: random moves and a rule of thumb, positions above the exact region
+    /// unlabelled (for a bootstrapped fit).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub search_depth: u32,
+    /// Multi-ProbCut selectivity of that search (percent: 73, 87, 95, 98, 99, 100).
+    #[arg(long, default_value_t = 73, value_parser = crate::option_ranges::selectivity)]
+    pub selectivity: u32,
+    /// With --search-depth, the label of a position above the exact region: `result`
+    /// (the game's final disc difference) or `search` (the search's score).
+    #[arg(long, default_value = "result", value_parser = parse_game_label)]
+    pub label: solvo_train::search_play::GameLabel,
+    /// With --search-depth, the weight file that plays (default: the embedded weights).
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
     /// A file of opening transcripts, one per line (e.g. the XOT list); default: the start.
     #[arg(long)]
     pub openings: Option<PathBuf>,
@@ -247,10 +268,28 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
     Ok(())
 }
 
+fn parse_game_label(s: &str) -> Result<solvo_train::search_play::GameLabel, String> {
+    use solvo_train::search_play::GameLabel;
+    match s {
+        "result" => Ok(GameLabel::Result),
+        "search" => Ok(GameLabel::Search),
+        _ => Err(format!("expected result or search, not {s:?}")),
+    }
+}
+
 fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
     let size = common.size.unwrap_or(solvo_othello::BoardSize::Eight);
-    if !(0.0..=1.0).contains(&args.random_move) {
-        return Err(CliError(format!("--random-move {}: expected a probability in 0..=1", args.random_move)));
+    let random_move = args.random_move.unwrap_or(if args.search_depth > 0 { 0.1 } else { 0.5 });
+    if !(0.0..=1.0).contains(&random_move) {
+        return Err(CliError(format!("--random-move {random_move}: expected a probability in 0..=1")));
+    }
+    if args.search_depth > 0 && size != solvo_othello::BoardSize::Eight {
+        return Err(CliError(format!(
+            "--search-depth plays with the midgame search, which is 8x8 only; for {size} samples leave it at 0"
+        )));
+    }
+    if args.search_depth == 0 && args.eval_file.is_some() {
+        return Err(CliError("--eval-file chooses the weights that play: it needs --search-depth".into()));
     }
     if args.out.exists() {
         let kept = read_samples(&args.out).map_err(CliError)?;
@@ -269,23 +308,42 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
             openings.push(replay.end());
         }
     }
-    let options = solvo_train::selfplay::SelfPlayOptions {
-        size,
-        games: args.games as usize,
-        seed: args.seed,
-        random_move: args.random_move,
-        exact_empties: args.labels.exact_empties,
-        validation_every: args.labels.validation_every,
-        hash_mb: 8,
-    };
     let t = Instant::now();
-    let (samples, nodes) =
+    let (samples, nodes) = if args.search_depth > 0 {
+        let weights = crate::shared::load_weights(args.eval_file.as_deref(), common)?;
+        let options = solvo_train::search_play::SearchPlayOptions {
+            games: args.games as usize,
+            seed: args.seed,
+            depth: args.search_depth,
+            selectivity: solvo_midgame::Selectivity::from_percent(args.selectivity)
+                .ok_or_else(|| CliError(format!("--selectivity {}: not a level", args.selectivity)))?,
+            exact_empties: args.labels.exact_empties,
+            random_move,
+            label: args.label,
+            validation_every: args.labels.validation_every,
+            hash_mb: 16,
+        };
+        solvo_train::search_play::search_play_samples(&openings, Arc::new(weights), &options, &|done, total| {
+            eprintln!("{done}/{total} games, {:.0} s", t.elapsed().as_secs_f64());
+        })
+        .map_err(CliError)?
+    } else {
+        let options = solvo_train::selfplay::SelfPlayOptions {
+            size,
+            games: args.games as usize,
+            seed: args.seed,
+            random_move,
+            exact_empties: args.labels.exact_empties,
+            validation_every: args.labels.validation_every,
+            hash_mb: 8,
+        };
         solvo_train::selfplay::self_play_samples(&openings, common.variant, &options, &|done, total| {
             if done.is_multiple_of(65536) || done == total {
                 eprintln!("{done}/{total} exact solves, {:.0} s", t.elapsed().as_secs_f64());
             }
         })
-        .map_err(CliError)?;
+        .map_err(CliError)?
+    };
     write_samples(&args.out, &samples).map_err(CliError)?;
     let exact = samples.iter().filter(|s| s.is_exact()).count();
     let secs = t.elapsed().as_secs_f64();
