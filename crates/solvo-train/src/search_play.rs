@@ -5,9 +5,12 @@
 //! the given depth and selectivity on the given weights, which solves exactly from
 //! `exact_empties` empties on: the games are played perfectly from there, and every
 //! position with at most that many empties carries its exact value ([`Sample::EXACT`]).
-//! Above it, a seeded share of the moves is replaced by a uniformly random one (so the
-//! games do not repeat), and a position is labelled by [`GameLabel`]: the final result
-//! of the game (Egaroucid's way) or the search's own score.
+//! At positions with more than `random_above` empties, a seeded share of the moves is
+//! replaced by a uniformly random one (so the games do not repeat). Above the exact
+//! region a position is labelled by [`GameLabel`]: the final result of the game
+//! (Egaroucid's way) or the search's own score. A result says what the position is
+//! worth only when the search played the rest of the game, so positions before the
+//! game's last random move take the search's score either way.
 //!
 //! Games are independent: each has its own seeded generator, and the searcher's tables
 //! are cleared before each, so the samples do not depend on the number of threads.
@@ -44,8 +47,11 @@ pub struct SearchPlayOptions {
     pub selectivity: Selectivity,
     /// Positions with at most this many empties are solved: exact labels, perfect play.
     pub exact_empties: u32,
-    /// Probability of a uniformly random move at a position above the exact region.
+    /// Probability of a uniformly random move at a position with more than
+    /// `random_above` empties (and above the exact region).
     pub random_move: f64,
+    /// Random moves are played only at positions with more empties than this.
+    pub random_above: u32,
     /// The label above the exact region.
     pub label: GameLabel,
     /// One game in this many is held out (0: none).
@@ -130,6 +136,8 @@ fn play_game(
     // (sample, side to move) of every position where a move or pass was due.
     let mut played: Vec<(Sample, Color)> = Vec::with_capacity(64);
     let mut nodes = 0;
+    // Positions before this index precede a random move: their result says little.
+    let mut after_last_random = 0;
     while !pos.is_game_over() {
         let result = search.search(&pos, &limits).map_err(|e| format!("game {game}: {e}"))?;
         nodes += result.nodes;
@@ -142,8 +150,10 @@ fn play_game(
             pos = pos.passed();
             continue;
         }
-        let sq = if pos.empties() > options.exact_empties && rng.next_f64() < options.random_move {
+        let random_allowed = pos.empties() > options.exact_empties.max(options.random_above);
+        let sq = if random_allowed && rng.next_f64() < options.random_move {
             let squares: Vec<Square> = Square::iter(moves).collect();
+            after_last_random = played.len();
             rng.pick(&squares)
         } else {
             result.best_move.ok_or_else(|| format!("game {game}: the search gave no move at a position with moves"))?
@@ -153,8 +163,9 @@ fn play_game(
     let black_final = pos.black_score();
     let samples = played
         .into_iter()
-        .map(|(mut s, side)| {
-            if options.label == GameLabel::Result && !s.is_exact() {
+        .enumerate()
+        .map(|(i, (mut s, side))| {
+            if options.label == GameLabel::Result && !s.is_exact() && i >= after_last_random {
                 let own = if side == Color::Black { black_final } else { -black_final };
                 s.label = own.clamp(-64, 64) as i8;
             }
@@ -178,6 +189,7 @@ mod tests {
             selectivity: Selectivity::EXACT,
             exact_empties: 10,
             random_move: 0.3,
+            random_above: 40,
             label,
             validation_every: 2,
             hash_mb: 1,
@@ -216,13 +228,19 @@ mod tests {
         // The same game either way (the label does not change the moves).
         let boards = |v: &[Sample]| v.iter().map(|s| (s.player, s.opponent)).collect::<Vec<_>>();
         assert_eq!(boards(&by_result), boards(&by_search));
-        // Above the exact region a result label is the final score for the side to
-        // move: the first exact sample's value carries back along the perfect ending,
-        // so both sides' result labels are opposite numbers of one final score.
+        // Between the random opening (above 40 empties) and the exact region a result
+        // label is the final score for the side to move: the first exact sample's value
+        // carries back along the searched moves, so both sides' labels are opposite
+        // numbers of one final score; the search's labels vary there.
+        let empties = |s: &Sample| 64 - s.discs();
         let first_exact = by_result.iter().position(|s| s.is_exact()).expect("an exact region");
-        let before = &by_result[..first_exact];
-        assert!(before.iter().all(|s| s.label.abs() == before[0].label.abs()));
-        assert!(by_search[..first_exact].iter().any(|s| s.label.abs() != by_search[0].label.abs()));
+        let middle: Vec<usize> = (0..first_exact).filter(|&i| empties(&by_result[i]) <= 40).collect();
+        let result = by_result[first_exact].label.abs();
+        assert!(middle.iter().all(|&i| by_result[i].label.abs() == result));
+        assert!(middle.iter().any(|&i| by_search[i].label.abs() != result));
+        // Before the last random move a result says little: the search's score instead.
+        assert_eq!(by_result[0], by_search[0]);
+        assert!(by_result[first_exact..] == by_search[first_exact..]);
     }
 
     #[test]

@@ -119,9 +119,13 @@ pub struct SelfplayArgs {
     pub seed: u64,
     /// Probability of a random move (else the variant's greedy rule of thumb, or the
     /// search with --search-depth, which plays random moves only above the exact region).
-    /// Default: 0.5, or 0.1 with --search-depth.
+    /// Default: 0.5, or 0.2 with --search-depth.
     #[arg(long)]
     pub random_move: Option<f64>,
+    /// With --search-depth, random moves are played only at positions with more empties
+    /// than this (an opening phase; a result label is kept only after the last one).
+    #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub random_above: u32,
     /// Play every move by solvo's midgame search of this depth (1-20) on the weights
     /// of --eval-file or the embedded ones, solving exactly from --exact-empties on:
     /// 8x8 only. 0: random moves and a rule of thumb, positions above the exact region
@@ -279,7 +283,7 @@ fn parse_game_label(s: &str) -> Result<solvo_train::search_play::GameLabel, Stri
 
 fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
     let size = common.size.unwrap_or(solvo_othello::BoardSize::Eight);
-    let random_move = args.random_move.unwrap_or(if args.search_depth > 0 { 0.1 } else { 0.5 });
+    let random_move = args.random_move.unwrap_or(if args.search_depth > 0 { 0.2 } else { 0.5 });
     if !(0.0..=1.0).contains(&random_move) {
         return Err(CliError(format!("--random-move {random_move}: expected a probability in 0..=1")));
     }
@@ -319,6 +323,7 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
                 .ok_or_else(|| CliError(format!("--selectivity {}: not a level", args.selectivity)))?,
             exact_empties: args.labels.exact_empties,
             random_move,
+            random_above: args.random_above,
             label: args.label,
             validation_every: args.labels.validation_every,
             hash_mb: 16,
