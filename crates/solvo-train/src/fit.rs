@@ -39,11 +39,22 @@ pub struct FitOptions {
     /// alpha-beta search of this depth on the weights fitted so far (whose leaves lie
     /// in later stages), and stage `s` trains on stages `s ..= s + window` only.
     pub bootstrap_depth: u32,
+    /// Weight of a sample with an exact label in the least squares, against 1 for the
+    /// others (game results, search scores): above 1, the solved positions count more
+    /// than the noisy labels around them.
+    pub exact_weight: f64,
 }
 
 impl Default for FitOptions {
     fn default() -> Self {
-        FitOptions { iterations: 40, lambda: 4.0, window: 1, stages: 0..=NUM_STAGES - 1, bootstrap_depth: 0 }
+        FitOptions {
+            iterations: 40,
+            lambda: 4.0,
+            window: 1,
+            stages: 0..=NUM_STAGES - 1,
+            bootstrap_depth: 0,
+            exact_weight: 1.0,
+        }
     }
 }
 
@@ -88,13 +99,15 @@ pub fn tied_parameters_for(size: BoardSize) -> Option<Vec<u32>> {
     Some(map)
 }
 
-/// Training rows: each row's active (tied) weights, and its label.
+/// Training rows: each row's active (tied) weights, its label and its weight.
 struct Rows<const N: usize> {
     idx: Vec<[u32; N]>,
     y: Vec<f64>,
+    wt: Vec<f64>,
 }
 
-/// `out = X^T (X p) + lambda p`, with per-thread partial sums (deterministic order).
+/// `out = X^T D (X p) + lambda p` (`D`: the rows' weights), with per-thread partial
+/// sums (deterministic order).
 fn normal_product<const N: usize>(rows: &Rows<N>, p: &[f64], lambda: f64, out: &mut [f64]) {
     let stage_len = p.len();
     // A fixed chunk size (not one per thread) keeps the floating-point sums, and so the
@@ -103,10 +116,11 @@ fn normal_product<const N: usize>(rows: &Rows<N>, p: &[f64], lambda: f64, out: &
     let partials: Vec<Vec<f64>> = rows
         .idx
         .par_chunks(chunk)
-        .map(|part| {
+        .zip(rows.wt.par_chunks(chunk))
+        .map(|(part, weights)| {
             let mut acc = vec![0.0f64; stage_len];
-            for r in part {
-                let xp: f64 = r.iter().map(|&i| p[i as usize]).sum();
+            for (r, &wt) in part.iter().zip(weights) {
+                let xp: f64 = wt * r.iter().map(|&i| p[i as usize]).sum::<f64>();
                 for &i in r {
                     acc[i as usize] += xp;
                 }
@@ -129,10 +143,10 @@ fn fit_stage<const N: usize>(rows: &Rows<N>, start: &[f64], options: &FitOptions
     let stage_len = start.len();
     let mut counts = vec![0.0f64; stage_len];
     let mut b = vec![0.0f64; stage_len];
-    for (r, &y) in rows.idx.iter().zip(&rows.y) {
+    for ((r, &y), &wt) in rows.idx.iter().zip(&rows.y).zip(&rows.wt) {
         for &i in r {
-            counts[i as usize] += 1.0;
-            b[i as usize] += y;
+            counts[i as usize] += wt;
+            b[i as usize] += wt * y;
         }
     }
     let precond: Vec<f64> = counts.iter().map(|&c| 1.0 / (c + options.lambda)).collect();
@@ -254,7 +268,8 @@ fn fit_layout<const N: usize>(
         let train: Vec<&Sample> = (lo..=hi).flat_map(|s| by_stage[s].iter()).filter(|s| !s.is_validation()).collect();
         let idx: Vec<[u32; N]> =
             train.par_iter().map(|s| indices(s.player, s.opponent).map(|i| tie[i as usize])).collect();
-        let rows = Rows { idx, y: train.iter().map(|s| f64::from(s.label)).collect() };
+        let wt = train.iter().map(|s| if s.is_exact() { options.exact_weight } else { 1.0 }).collect();
+        let rows = Rows { idx, y: train.iter().map(|s| f64::from(s.label)).collect(), wt };
         let (w, rmse) = fit_stage(&rows, &previous, options);
         for (k, dst) in weights.stage_mut(stage).iter_mut().enumerate() {
             let v = (w[tie[k] as usize] * f64::from(SCALE)).round();

@@ -128,3 +128,22 @@ fn a_six_by_six_fit_from_self_play() {
     assert!(e.contains("outside the 6x6 board"), "{e}");
     assert!(fit_size(&[], BoardSize::Four, Variant::Normal, &fit_options, &|_| {}).is_err());
 }
+
+/// Weighted least squares: when every exact sample also appears with a contradicting
+/// inexact label, a heavier exact weight pulls the fit towards the exact labels.
+#[test]
+fn exact_weight_pulls_the_fit_towards_exact_labels() {
+    let exact: Vec<Sample> = wthor_samples().into_iter().filter(|s| s.is_exact() && !s.is_validation()).collect();
+    assert!(exact.len() > 500);
+    let noisy: Vec<Sample> =
+        exact.iter().map(|s| Sample { label: s.label.saturating_add(20), flags: 0, ..*s }).collect();
+    let both: Vec<Sample> = exact.iter().chain(&noisy).copied().collect();
+    let stages = solvo_eval::NUM_STAGES - 4..=solvo_eval::NUM_STAGES - 1;
+    let error = |exact_weight: f64| {
+        let options = FitOptions { iterations: 20, exact_weight, stages: stages.clone(), ..FitOptions::default() };
+        let (w, _) = fit(&both, Variant::Normal, &options, &|_| {});
+        mse(&w, &exact)
+    };
+    let (even, heavy) = (error(1.0), error(10.0));
+    assert!(heavy < even * 0.5, "error against the exact labels: weight 1 {even:.1}, weight 10 {heavy:.1}");
+}

@@ -172,6 +172,10 @@ pub struct FitArgs {
     /// the stages fitted so far (from the last stage back; 0: use their labels).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=6))]
     pub bootstrap_depth: u32,
+    /// Weight of a sample with an exact label (solved) against 1 for a game result or
+    /// search score: 1 to 100.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_exact_weight)]
+    pub exact_weight: f64,
     /// Fit only the stages `a..=b` (the others stay zero; for experiments).
     #[arg(long, value_parser = parse_stages)]
     pub stages: Option<std::ops::RangeInclusive<usize>>,
@@ -270,6 +274,13 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
         out!("done in {:.1} s", start.elapsed().as_secs_f64());
     }
     Ok(())
+}
+
+fn parse_exact_weight(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|w| (1.0..=100.0).contains(w))
+        .ok_or_else(|| format!("expected a weight from 1 to 100, not {s:?}"))
 }
 
 fn parse_game_label(s: &str) -> Result<solvo_train::search_play::GameLabel, String> {
@@ -419,6 +430,7 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         window: args.window as usize,
         stages: args.stages.clone().unwrap_or(0..=solvo_eval::NUM_STAGES - 1),
         bootstrap_depth: args.bootstrap_depth,
+        exact_weight: args.exact_weight,
     };
     let json = common.json;
     if !json {
