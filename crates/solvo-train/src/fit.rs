@@ -43,6 +43,14 @@ pub struct FitOptions {
     /// others (game results, search scores): above 1, the solved positions count more
     /// than the noisy labels around them.
     pub exact_weight: f64,
+    /// Rounds of iteratively reweighted least squares after the plain fit: each row's
+    /// weight is multiplied by `robust_delta / max(|residual|, robust_delta)`, which
+    /// turns the squared loss into a Huber loss (linear beyond `robust_delta` discs),
+    /// so labels far off (a won game's result, where the winner did not play for
+    /// discs) pull less. 0: plain least squares.
+    pub robust_rounds: usize,
+    /// The residual, in discs, beyond which a row's loss grows linearly.
+    pub robust_delta: f64,
 }
 
 impl Default for FitOptions {
@@ -54,6 +62,8 @@ impl Default for FitOptions {
             stages: 0..=NUM_STAGES - 1,
             bootstrap_depth: 0,
             exact_weight: 1.0,
+            robust_rounds: 0,
+            robust_delta: 4.0,
         }
     }
 }
@@ -268,9 +278,23 @@ fn fit_layout<const N: usize>(
         let train: Vec<&Sample> = (lo..=hi).flat_map(|s| by_stage[s].iter()).filter(|s| !s.is_validation()).collect();
         let idx: Vec<[u32; N]> =
             train.par_iter().map(|s| indices(s.player, s.opponent).map(|i| tie[i as usize])).collect();
-        let wt = train.iter().map(|s| if s.is_exact() { options.exact_weight } else { 1.0 }).collect();
-        let rows = Rows { idx, y: train.iter().map(|s| f64::from(s.label)).collect(), wt };
-        let (w, rmse) = fit_stage(&rows, &previous, options);
+        let base: Vec<f64> = train.iter().map(|s| if s.is_exact() { options.exact_weight } else { 1.0 }).collect();
+        let mut rows = Rows { idx, y: train.iter().map(|s| f64::from(s.label)).collect(), wt: base.clone() };
+        let (mut w, mut rmse) = fit_stage(&rows, &previous, options);
+        for _ in 0..options.robust_rounds {
+            let delta = options.robust_delta;
+            rows.wt = rows
+                .idx
+                .par_iter()
+                .zip(&rows.y)
+                .zip(&base)
+                .map(|((r, &y), &b)| {
+                    let e = (r.iter().map(|&i| w[i as usize]).sum::<f64>() - y).abs();
+                    b * delta / e.max(delta)
+                })
+                .collect();
+            (w, rmse) = fit_stage(&rows, &w, options);
+        }
         for (k, dst) in weights.stage_mut(stage).iter_mut().enumerate() {
             let v = (w[tie[k] as usize] * f64::from(SCALE)).round();
             *dst = v.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;

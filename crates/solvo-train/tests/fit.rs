@@ -147,3 +147,24 @@ fn exact_weight_pulls_the_fit_towards_exact_labels() {
     let (even, heavy) = (error(1.0), error(10.0));
     assert!(heavy < even * 0.5, "error against the exact labels: weight 1 {even:.1}, weight 10 {heavy:.1}");
 }
+
+/// The robust rounds (a Huber loss) let a few wild labels pull less than least squares.
+#[test]
+fn robust_rounds_resist_wild_labels() {
+    let clean: Vec<Sample> = wthor_samples().into_iter().filter(|s| s.is_exact() && !s.is_validation()).collect();
+    let wild: Vec<Sample> =
+        clean.iter().step_by(5).map(|s| Sample { label: s.label.saturating_add(50), flags: 0, ..*s }).collect();
+    let both: Vec<Sample> = clean.iter().chain(&wild).copied().collect();
+    let stages = solvo_eval::NUM_STAGES - 4..=solvo_eval::NUM_STAGES - 1;
+    let mae = |robust_rounds: usize| {
+        let options = FitOptions { iterations: 20, robust_rounds, stages: stages.clone(), ..FitOptions::default() };
+        let (w, _) = fit(&both, Variant::Normal, &options, &|_| {});
+        let sum: f64 = clean
+            .iter()
+            .map(|s| (f64::from(w.evaluate(s.player, s.opponent)) / f64::from(SCALE) - f64::from(s.label)).abs())
+            .sum();
+        sum / clean.len() as f64
+    };
+    let (plain, robust) = (mae(0), mae(3));
+    assert!(robust < plain * 0.8, "error against the clean labels: plain {plain:.2}, robust {robust:.2}");
+}

@@ -176,6 +176,13 @@ pub struct FitArgs {
     /// search score: 1 to 100.
     #[arg(long, default_value_t = 1.0, value_parser = parse_exact_weight)]
     pub exact_weight: f64,
+    /// Rounds of iteratively reweighted least squares after the plain fit (a Huber loss:
+    /// labels more than --robust-delta discs off pull linearly, not quadratically).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=10))]
+    pub robust_rounds: u64,
+    /// The residual in discs beyond which the robust fit's loss is linear (0.5 to 64).
+    #[arg(long, default_value_t = 4.0, value_parser = parse_robust_delta)]
+    pub robust_delta: f64,
     /// Fit only the stages `a..=b` (the others stay zero; for experiments).
     #[arg(long, value_parser = parse_stages)]
     pub stages: Option<std::ops::RangeInclusive<usize>>,
@@ -281,6 +288,13 @@ fn parse_exact_weight(s: &str) -> Result<f64, String> {
         .ok()
         .filter(|w| (1.0..=100.0).contains(w))
         .ok_or_else(|| format!("expected a weight from 1 to 100, not {s:?}"))
+}
+
+fn parse_robust_delta(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|d| (0.5..=64.0).contains(d))
+        .ok_or_else(|| format!("expected a number of discs from 0.5 to 64, not {s:?}"))
 }
 
 fn parse_game_label(s: &str) -> Result<solvo_train::search_play::GameLabel, String> {
@@ -431,6 +445,8 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         stages: args.stages.clone().unwrap_or(0..=solvo_eval::NUM_STAGES - 1),
         bootstrap_depth: args.bootstrap_depth,
         exact_weight: args.exact_weight,
+        robust_rounds: args.robust_rounds as usize,
+        robust_delta: args.robust_delta,
     };
     let json = common.json;
     if !json {
