@@ -211,6 +211,7 @@ impl Engine {
             all_moves: true,
             exact_from: 0,
             nodes: self.node_limit(),
+            pv_extension: 0,
         };
         let mut relay = |r: &SearchResult| {
             let mut t = table.clone();

@@ -375,6 +375,7 @@ impl Engine {
             all_moves,
             exact_from,
             nodes: self.node_limit,
+            pv_extension: 0,
         }
     }
 

@@ -43,6 +43,21 @@ pub struct SearchLimits {
     /// Node limit (about: checked every few thousand nodes): like the time limit, the
     /// last completed iteration is returned once the search has visited this many.
     pub nodes: Option<u64>,
+    /// Principal-variation nodes below the root with at most this many empty squares
+    /// are solved exactly instead of searched to the depth (the "PV extension": the
+    /// principal variation's score ends in an exact value; other nodes keep the
+    /// depth-limited search). 0: never. See [`pv_extension_for`] for the measured
+    /// choice by depth.
+    pub pv_extension: u32,
+}
+
+/// The PV extension (see [`SearchLimits::pv_extension`]) chosen for a search of
+/// `depth` plies.
+pub fn pv_extension_for(depth: u32) -> u32 {
+    match depth {
+        0..=5 => 0,
+        d => d.min(14),
+    }
 }
 
 impl Default for SearchLimits {
@@ -57,6 +72,7 @@ impl Default for SearchLimits {
             all_moves: false,
             exact_from: 0,
             nodes: None,
+            pv_extension: 0,
         }
     }
 }
@@ -323,6 +339,9 @@ impl MidgameSearch {
         let (p, o) = (pos.board.player, pos.board.opponent);
         self.tt.new_generation();
         self.tt_empty = false;
+        // The PV extension's solves run on the exact solver's table (kept between
+        // searches, made on first use).
+        let exact_tt = (limits.pv_extension > 0).then(|| self.endgame_options(limits.threads).tt.clone());
         let quit = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let ctx = Context {
@@ -333,6 +352,8 @@ impl MidgameSearch {
             stop: &self.stop,
             quit: &quit,
             helper_nodes: &helper_nodes,
+            exact_tt: exact_tt.as_deref(),
+            pv_extension: limits.pv_extension,
         };
         let mut main = Searcher::new(&ctx);
         main.set_selectivity(limits.selectivity);

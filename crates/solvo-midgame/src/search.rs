@@ -14,6 +14,8 @@ use crate::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
 use crate::ordering::MoveList;
 use crate::tt::{position_hash, TranspositionTable, TtEntry, NO_MOVE};
 use solvo_endgame::rules::Rules;
+use solvo_endgame::search::{SearchConfig as ExactConfig, Searcher as ExactSearcher};
+use solvo_endgame::tt::TranspositionTable as ExactTable;
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
@@ -46,6 +48,14 @@ pub struct Context<'a> {
     pub quit: &'a AtomicBool,
     /// Nodes of the helper threads so far (flushed at each check).
     pub helper_nodes: &'a AtomicU64,
+    /// The exact solver's table for the principal-variation extension (see
+    /// `pv_extension`); `None`: no extension.
+    pub exact_tt: Option<&'a ExactTable>,
+    /// Principal-variation nodes below the root with at most this many empty squares
+    /// are solved exactly (the endgame solver within the node's window) instead of
+    /// being searched on to the depth, so the scores along the principal variation end
+    /// in exact values; null-window nodes keep the depth-limited search. 0: never.
+    pub pv_extension: u32,
 }
 
 /// One thread's search state.
@@ -267,6 +277,14 @@ impl<'a> Searcher<'a> {
     pub fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, depth: u32, ply: usize, pv_node: bool) -> i32 {
         if pv_node {
             self.pv_len[ply] = 0;
+            if ply > 0 && self.ctx.pv_extension > 0 {
+                let empties = 64 - (p | o).count_ones();
+                if empties <= self.ctx.pv_extension {
+                    if let Some(tt) = self.ctx.exact_tt {
+                        return self.solve_exactly(tt, p, o, alpha, beta, empties);
+                    }
+                }
+            }
         }
         if depth == 0 {
             self.nodes += 1;
@@ -356,6 +374,26 @@ impl<'a> Searcher<'a> {
         let upper = if best < beta { best } else { INF };
         self.store(hash, lower, upper, best_move, depth);
         best
+    }
+
+    /// The exact value of `p` to move against `o` (`empties` empty squares) in search
+    /// units, fail-soft in `(alpha, beta)`: the endgame solver searches the disc window
+    /// that contains it (`floor(alpha / SCALE)`, `ceil(beta / SCALE)`), so a value it
+    /// proves outside that window is a bound on the same side of `(alpha, beta)`. Its
+    /// nodes (search and move ordering) count as this search's. Returns 0 once aborted.
+    #[inline(never)]
+    fn solve_exactly(&mut self, tt: &ExactTable, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        let lo = alpha.div_euclid(SCALE).max(-65);
+        let hi = (-(-beta).div_euclid(SCALE)).min(65);
+        let mut exact = ExactSearcher::new(self.ctx.rules, tt, ExactConfig::default(), self.ctx.stop, u64::MAX);
+        exact.eval = Some(self.ctx.weights);
+        let v = exact.search(p, o, lo, hi, empties);
+        self.nodes += exact.nodes + exact.ordering_nodes;
+        if exact.aborted {
+            self.aborted = true;
+            return 0;
+        }
+        v * SCALE
     }
 
     #[inline]

@@ -199,3 +199,74 @@ fn a_searcher_can_move_to_and_be_shared_with_other_threads() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<MidgameSearch>();
 }
+
+/// The exact value of `pos` (side to move's final disc difference).
+fn exact_value(pos: &Position) -> i32 {
+    solvo_endgame::solve(pos, &solvo_endgame::SolveOptions::new(8)).score().unwrap()
+}
+
+#[test]
+fn pv_extension_makes_every_all_moves_score_exact() {
+    // Every root move is searched as a PV node at ply 1 in all-moves mode: with an
+    // extension covering its empties, each score is the move's exact value, although
+    // the depth stops far from the end.
+    let w = Arc::new(random_weights(21));
+    let mut search = MidgameSearch::new(w, 8);
+    for pos in positions(22, 6, 44, 4) {
+        if pos.moves() == 0 {
+            continue;
+        }
+        let limits = SearchLimits { all_moves: true, pv_extension: pos.empties(), ..limits(3) };
+        let r = search.search(&pos, &limits).unwrap();
+        assert!(!r.exact, "the root itself is searched to depth 3");
+        for m in &r.move_scores {
+            let child = pos.play(m.square).unwrap();
+            assert_eq!(m.score, f64::from(-exact_value(&child)), "{} of {pos:?}", m.square);
+        }
+        assert_eq!(r.score, f64::from(exact_value(&pos)));
+    }
+}
+
+#[test]
+fn pv_extension_solves_within_any_window_fail_soft() {
+    // `pvs` at a PV node covered by the extension: inside the window the exact value
+    // (in search units), outside a bound on the correct side, for windows whose ends
+    // fall between two disc values too.
+    use solvo_midgame::mpc::MpcTable;
+    use solvo_midgame::search::{Context, Searcher};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    let w = random_weights(23);
+    let mpc = MpcTable::new(&w);
+    let tt = solvo_midgame::tt::TranspositionTable::new(1 << 20);
+    let exact_tt = solvo_endgame::tt::TranspositionTable::new(1 << 22);
+    let (stop, quit, helper_nodes) = (AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
+    let ctx = Context {
+        weights: &w,
+        rules: Rules::new(BoardSize::Eight, Variant::Normal),
+        tt: &tt,
+        mpc: &mpc,
+        stop: &stop,
+        quit: &quit,
+        helper_nodes: &helper_nodes,
+        exact_tt: Some(&exact_tt),
+        pv_extension: 14,
+    };
+    let mut rng = Rng::new(24);
+    for pos in positions(25, 12, 48, 6) {
+        let want = exact_value(&pos) * SCALE;
+        for _ in 0..6 {
+            let alpha = rng.below(40 * SCALE as usize) as i32 - 20 * SCALE;
+            let beta = alpha + 1 + rng.below(6 * SCALE as usize) as i32;
+            let mut s = Searcher::new(&ctx);
+            let v = s.pvs(pos.board.player, pos.board.opponent, alpha, beta, 2, 1, true);
+            if want <= alpha {
+                assert!(want <= v && v <= alpha, "fail low {v} for {want} in ({alpha}, {beta})");
+            } else if want >= beta {
+                assert!(beta <= v && v <= want, "fail high {v} for {want} in ({alpha}, {beta})");
+            } else {
+                assert_eq!(v, want, "({alpha}, {beta})");
+            }
+            assert!(s.nodes > 0);
+        }
+    }
+}

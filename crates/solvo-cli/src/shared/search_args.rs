@@ -3,7 +3,7 @@
 use crate::error::CliError;
 use crate::shared::weights::load_weights;
 use crate::Common;
-use solvo_midgame::{MidgameSearch, SearchLimits, SearchResult, Selectivity};
+use solvo_midgame::{pv_extension_for, MidgameSearch, SearchLimits, SearchResult, Selectivity};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,6 +29,10 @@ pub struct SearchArgs {
     /// Solve exactly from this many empties (0: only when the depth reaches the end).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub exact_from: u32,
+    /// Solve principal-variation nodes with at most this many empties exactly (the PV
+    /// extension; 0: off). Default: chosen by the depth (6-14 empties from depth 6 on).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=30))]
+    pub pv_extension: Option<u32>,
     /// Weight file to use instead of the embedded weights of the variant.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
@@ -59,6 +63,7 @@ impl SearchArgs {
             all_moves,
             exact_from: self.exact_from,
             nodes: None,
+            pv_extension: self.pv_extension.unwrap_or_else(|| pv_extension_for(self.depth)),
         };
         Ok((search, limits))
     }
