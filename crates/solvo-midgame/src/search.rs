@@ -110,6 +110,13 @@ impl<'a> Searcher<'a> {
         self.t = if self.ctx.mpc.is_empty() { None } else { s.t() };
     }
 
+    /// True when the current search cuts with Multi-ProbCut (a selectivity below 100%
+    /// and statistics to cut with).
+    #[inline(always)]
+    pub fn is_selective(&self) -> bool {
+        self.t.is_some()
+    }
+
     /// The principal variation found by the last search at `ply` 0 (square indices;
     /// [`NO_MOVE`] for a pass).
     pub fn root_pv(&self) -> &[u8] {
