@@ -47,7 +47,9 @@ pub struct SearchLimits {
     /// are solved exactly instead of searched to the depth (the "PV extension": the
     /// principal variation's score ends in an exact value; other nodes keep the
     /// depth-limited search). 0: never. See [`pv_extension_for`] for the measured
-    /// choice by depth.
+    /// choice by depth. Those solves obey the stop flag and the node limit but not the
+    /// time limit, which is checked between them: keep it small (at most 20, a fraction
+    /// of a second a solve).
     pub pv_extension: u32,
 }
 

@@ -387,12 +387,16 @@ impl<'a> Searcher<'a> {
     /// units, fail-soft in `(alpha, beta)`: the endgame solver searches the disc window
     /// that contains it (`floor(alpha / SCALE)`, `ceil(beta / SCALE)`), so a value it
     /// proves outside that window is a bound on the same side of `(alpha, beta)`. Its
-    /// nodes (search and move ordering) count as this search's. Returns 0 once aborted.
+    /// nodes (search and move ordering) count as this search's, and it stops with the
+    /// stop flag or at the node limit. Returns 0 once aborted.
     #[inline(never)]
     fn solve_exactly(&mut self, tt: &ExactTable, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
         let lo = alpha.div_euclid(SCALE).max(-65);
         let hi = (-(-beta).div_euclid(SCALE)).min(65);
-        let mut exact = ExactSearcher::new(self.ctx.rules, tt, ExactConfig::default(), self.ctx.stop, u64::MAX);
+        let budget = self
+            .node_limit
+            .map_or(u64::MAX, |n| n.saturating_sub(self.nodes + self.ctx.helper_nodes.load(Ordering::Relaxed)));
+        let mut exact = ExactSearcher::new(self.ctx.rules, tt, ExactConfig::default(), self.ctx.stop, budget);
         exact.eval = Some(self.ctx.weights);
         let v = exact.search(p, o, lo, hi, empties);
         self.nodes += exact.nodes + exact.ordering_nodes;

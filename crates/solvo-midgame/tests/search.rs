@@ -270,3 +270,18 @@ fn pv_extension_solves_within_any_window_fail_soft() {
         }
     }
 }
+
+#[test]
+fn pv_extension_solves_obey_the_node_limit() {
+    // A wide extension on a 24-empty position would solve 20-empty positions exactly:
+    // the node limit still ends the search near it.
+    let w = Arc::new(random_weights(26));
+    let mut search = MidgameSearch::new(w, 8);
+    let pos = positions(27, 1, 36, 1).remove(0);
+    assert_eq!(pos.empties(), 24);
+    let limits = SearchLimits { pv_extension: 20, nodes: Some(200_000), ..limits(12) };
+    let r = search.search(&pos, &limits).unwrap();
+    assert!(r.stopped);
+    assert!(r.nodes < 400_000, "{} nodes for a limit of 200,000", r.nodes);
+    assert!(pos.moves() & r.best_move.unwrap().bit() != 0);
+}

@@ -31,7 +31,7 @@ pub struct SearchArgs {
     pub exact_from: u32,
     /// Solve principal-variation nodes with at most this many empties exactly (the PV
     /// extension; 0: off). Default: chosen by the depth (6-14 empties from depth 6 on).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=30))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub pv_extension: Option<u32>,
     /// Weight file to use instead of the embedded weights of the variant.
     #[arg(long)]
