@@ -343,7 +343,7 @@ impl MidgameSearch {
         self.tt_empty = false;
         // The PV extension's solves run on the exact solver's table (kept between
         // searches, made on first use).
-        let exact_tt = (limits.pv_extension > 0).then(|| self.endgame_options(limits.threads).tt.clone());
+        let exact_tt = (limits.pv_extension > 0).then(|| self.endgame().tt.clone());
         let quit = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let ctx = Context {
@@ -457,16 +457,22 @@ impl MidgameSearch {
         last
     }
 
+    /// The exact solver's options as they are, made with their table (of the midgame
+    /// table's size) on first use and kept between solves.
+    fn endgame(&mut self) -> &mut SolveOptions {
+        let hash_mb = self.hash_mb.max(1);
+        self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb))
+    }
+
     /// The exact solver's options for a solve of this searcher: its own table (kept
     /// between solves), `threads`, the evaluation ordering moves, the stop flag, the
     /// midgame table's best moves as hints, the full window, no limit.
     fn endgame_options(&mut self, threads: usize) -> &mut SolveOptions {
-        let hash_mb = self.hash_mb.max(1);
-        let hints = self.move_hints();
-        let options = self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb));
+        let (hints, weights, stop) = (self.move_hints(), self.weights.clone(), self.stop.clone());
+        let options = self.endgame();
         options.threads = threads;
-        options.eval = Some(self.weights.clone());
-        options.stop = self.stop.clone();
+        options.eval = Some(weights);
+        options.stop = stop;
         options.window = Window::FULL;
         options.hints = Some(hints);
         options.time_limit = None;

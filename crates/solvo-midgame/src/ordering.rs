@@ -130,15 +130,15 @@ impl Searcher<'_> {
         if list.len() < 2 {
             return;
         }
-        let evaluate_leaves = self.is_selective();
-        let sd = sort_depth(depth, evaluate_leaves);
+        let selective = self.is_selective();
+        let sd = sort_depth(depth, selective);
         for i in 0..list.len() {
             let c = list.as_slice()[i];
             let key = if c.sq == tt_move && tt_move != NO_MOVE {
                 i32::MAX
             } else {
                 let value = match sd {
-                    None if !evaluate_leaves => 0,
+                    None if !selective => 0,
                     None => {
                         self.nodes += 1;
                         -self.evaluate(c.p, c.o)

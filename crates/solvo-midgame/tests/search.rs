@@ -121,7 +121,7 @@ fn reaching_the_end_gives_the_exact_score() {
     let w = Arc::new(random_weights(10));
     let mut search = MidgameSearch::new(w, 8);
     for pos in positions(14, 6, 46, 4) {
-        let exact = solvo_endgame::solve(&pos, &solvo_endgame::SolveOptions::new(8)).score().unwrap();
+        let exact = exact_value(&pos);
         let r = search.search(&pos, &SearchLimits { all_moves: true, ..limits(pos.empties()) }).unwrap();
         assert!(r.exact);
         assert_eq!(r.score_units, exact * SCALE);
