@@ -74,6 +74,20 @@ fn known_values_agree_across_algorithms() {
     }
 }
 
+/// Killer moves after or before the game's priority moves (`--killers`,
+/// `--killers-first`, with and without history) never change a result.
+#[test]
+fn killer_options_keep_the_result() {
+    for (game, size) in [("misere-domineering", "4x4"), ("domineering", "4x5"), ("atarigo", "3x4"), ("nogo", "3x3")] {
+        let plain = result(game, size, "ab-tt-mc", &[]);
+        for extra in [&["--killers"][..], &["--killers-first"], &["--killers-first", "--history", "--etc"]] {
+            for algo in ["ab-tt-mc", "id-ab-tt"] {
+                assert_eq!(result(game, size, algo, extra), plain, "{game} {size} {algo} {extra:?}");
+            }
+        }
+    }
+}
+
 /// Issue 16 item 1: a drawn Othello 4x4 position (value 0) is a draw for the exact
 /// algorithms, and "not a win" of the side to move for the threshold ones — never a win.
 #[test]

@@ -119,6 +119,8 @@ pub struct SolverConfig {
     pub null_window: bool,
     /// Killer moves in the alpha-beta solvers.
     pub killers: bool,
+    /// Killer moves before the game's priority moves (implies `killers`).
+    pub killers_first: bool,
     /// The history heuristic in the alpha-beta solvers.
     pub history: bool,
     /// Threads of the alpha-beta solvers (lazy SMP over a shared table); 1: sequential.
@@ -144,6 +146,7 @@ impl SolverConfig {
             tt_track_lost: false,
             null_window: false,
             killers: false,
+            killers_first: false,
             history: false,
             threads: 1,
             mc_min_visits: TREE_MIN_VISITS,
@@ -163,7 +166,8 @@ impl SolverConfig {
             table: self.table_shape(),
             etc: self.etc,
             null_window: self.null_window.then_some(self.threshold),
-            killers: self.killers,
+            killers: self.killers || self.killers_first,
+            killers_first: self.killers_first,
             history: self.history,
             threads: self.threads,
         }

@@ -135,7 +135,8 @@ fn exhausted_budget_is_unknown() {
 }
 
 /// Every alpha-beta setting of the study (replacement scheme, a table far too small,
-/// killers, history, null window, the Monte Carlo node threshold) and two threads
+/// killers after or before the game's priorities, history, null window, the Monte
+/// Carlo node threshold) and two threads
 /// sharing the table keep every value.
 #[test]
 fn alpha_beta_options_keep_every_value() {
@@ -165,18 +166,24 @@ fn alpha_beta_options_keep_every_value() {
     for algorithm in [Algorithm::AbTt, Algorithm::IdAbTt, Algorithm::AbTtMc, Algorithm::IdAbTtMc] {
         for scheme in Replacement::ALL {
             for entries in [Some(16), Some(1_048_575), None] {
-                for (killers, history, null_window) in
-                    [(false, false, false), (true, false, false), (false, true, true), (true, true, false)]
-                {
+                for (killers, killers_first, history, null_window) in [
+                    (false, false, false, false),
+                    (true, false, false, false),
+                    (false, false, true, true),
+                    (true, false, true, false),
+                    (false, true, true, false),
+                    (true, true, false, true),
+                ] {
                     let mut c = config(algorithm);
                     c.tt_scheme = scheme;
                     c.tt_entries = entries;
                     c.tt_track_lost = entries == Some(16);
                     c.killers = killers;
+                    c.killers_first = killers_first;
                     c.history = history;
                     c.null_window = null_window;
                     c.mc_min_visits = if history { 0 } else { 100 };
-                    c.threads = if killers { 2 } else { 1 };
+                    c.threads = if killers && !killers_first { 2 } else { 1 };
                     for (g, v) in &domineering {
                         check("misere domineering", &c, *v, solve(g, &c).verdict);
                     }

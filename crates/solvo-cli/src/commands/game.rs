@@ -86,6 +86,11 @@ pub struct AbArgs {
     /// Killer moves (two per ply).
     #[arg(long)]
     pub killers: bool,
+    /// Killer moves, tried before the game's priority moves instead of after them
+    /// (implies --killers; pays in misère Domineering, not in games with tactical
+    /// priorities).
+    #[arg(long)]
+    pub killers_first: bool,
     /// The history heuristic.
     #[arg(long)]
     pub history: bool,
@@ -110,6 +115,7 @@ impl Default for AbArgs {
             tt_track_lost: c.tt_track_lost,
             null_window: c.null_window,
             killers: c.killers,
+            killers_first: c.killers_first,
             history: c.history,
             threads: c.threads,
             mc_min_visits: c.mc_min_visits,
@@ -170,6 +176,7 @@ impl SolverArgs {
         c.tt_track_lost = self.ab.tt_track_lost;
         c.null_window = self.ab.null_window;
         c.killers = self.ab.killers;
+        c.killers_first = self.ab.killers_first;
         c.history = self.ab.history;
         c.threads = self.ab.threads;
         c.mc_min_visits = self.ab.mc_min_visits;
