@@ -138,6 +138,9 @@ struct Dfpn<'a, 'p, G: Game> {
     epsilon: f64,
     path: Vec<u64>,
     repetitions: u64,
+    /// The index (in [`Dfpn::children`] order) of the child that proved the root, when
+    /// the root is proven: the proving move needs no search after the proof.
+    root_proof: Option<usize>,
     ordering: Option<&'a McOrdering<G::Move>>,
 }
 
@@ -238,6 +241,9 @@ impl<G: Game> Dfpn<'_, '_, G> {
             }
             let delta = if unprovable_child { INF } else { sat(delta_sum) };
             if phi == 0 {
+                if self.path.len() == 1 {
+                    self.root_proof = Some(best);
+                }
                 break Some((0, INF));
             }
             if delta == 0 {
@@ -300,6 +306,7 @@ pub fn dfpn_with_proofs<G: Game>(
         epsilon: options.epsilon,
         path: Vec::new(),
         repetitions: 0,
+        root_proof: None,
         ordering,
     };
     let t = options.threshold;
@@ -314,9 +321,13 @@ pub fn dfpn_with_proofs<G: Game>(
     }
     let mut best_move = None;
     if verdict == Verdict::AtLeast(t) {
-        // A proving move: a child disproven for its side to move (re-searched if the
-        // TT lost it).
-        for (c, mv) in d.children(game) {
+        // A proving move: the child that proved the root; else (the store settled the
+        // root) a child disproven for its side to move, re-searched if the TT lost it.
+        let children = d.children(game);
+        if let Some(i) = d.root_proof.filter(|&i| i < children.len()) {
+            best_move = children[i].1;
+        }
+        for (c, mv) in children.into_iter().filter(|_| best_move.is_none()) {
             let n = match d.look(&c, 1 - t) {
                 (INF, 0) => Some((INF, 0)),
                 (0, _) => None,
