@@ -476,7 +476,7 @@ impl<'a> Searcher<'a> {
                 if empties > self.config.shallow_empties + 1 && empties > self.config.tt_min_empties {
                     // Start loading the child's table bucket now: ETC, or the child itself
                     // when it is searched, reads it.
-                    self.tt.prefetch(table_hash(cp, co));
+                    self.tt.prefetch(table_hash(cp, co), cp, co);
                 }
                 let key = if tt_move == Some(x as u8) {
                     i32::MAX
