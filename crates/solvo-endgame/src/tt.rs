@@ -160,24 +160,23 @@ impl std::str::FromStr for Replacement {
 pub struct TranspositionTable {
     policy: Replacement,
     words: WordBuffer,
-    bucket_mask: u64,
-    /// 64 - log2(buckets): the bucket is the hash's top bits.
-    bucket_shift: u32,
+    /// Buckets of the far region (the deep positions). A bucket is `hash * buckets >> 64`:
+    /// for a power of two `2^k`, the hash's top `k` bits.
+    far_buckets: u64,
     /// The near region (see [`NEAR_REGION_BYTES`]): the word index where its buckets
-    /// start (after the far ones), its bucket mask and shift, and the fewest discs a
-    /// position needs to live there (65, more than any board holds, when the table has
-    /// no near region).
+    /// start (after the far ones), its number of buckets, and the fewest discs a position
+    /// needs to live there (65, more than any board holds, when the table has no near
+    /// region).
     near_base: usize,
-    near_mask: u64,
-    near_shift: u32,
+    near_buckets: u64,
     near_min_discs: u32,
     generation: AtomicU8,
 }
 
 /// Size of the near region: positions with at most [`NEAR_REGION_EMPTIES`] empties of the
 /// 8x8 board (at least 54 discs) are kept in a region of their own, small enough to stay
-/// in the processor's last-level cache, beside the requested table, which keeps the deeper
-/// positions. Most probes are of such near-leaf positions, and their transpositions are
+/// in the processor's last-level cache, taken from the requested size; the rest of the
+/// table keeps the deeper positions. Most probes are of such near-leaf positions, and their transpositions are
 /// found again soon after they are stored, so a small region serves them; the deep
 /// positions keep the whole table. Measured on this VM (1 thread, interleaved runs):
 /// FFO #50-#51 with `--hash-mb 1024` 105.0 / 113.2 s without, 79.9 / 79.7 s with an
@@ -203,35 +202,34 @@ pub fn table_hash(p: u64, o: u64) -> u64 {
 }
 
 impl TranspositionTable {
-    /// A table of `bytes` bytes rounded down to a power of two of 64-byte buckets (at
-    /// least one bucket), plus a near region of [`NEAR_REGION_BYTES`] when `bytes` is at
-    /// least [`NEAR_REGION_MIN_TABLE`]; all entries empty.
+    /// A table of at most `bytes` bytes (rounded down to a power of two of 64-byte
+    /// buckets, at least one bucket), all entries empty; from [`NEAR_REGION_MIN_TABLE`]
+    /// on, [`NEAR_REGION_BYTES`] of it are the near region.
     pub fn new(bytes: usize) -> TranspositionTable {
         Self::with_replacement(bytes, Replacement::default())
     }
 
-    /// A table of `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme. Panics if the
+    /// A table of at most `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme. Panics if the
     /// memory cannot be had (see [`Self::try_with_replacement`]).
     pub fn with_replacement(bytes: usize, policy: Replacement) -> TranspositionTable {
         Self::try_with_replacement(bytes, policy).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// A table of `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme, or an error
+    /// A table of at most `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme, or an error
     /// (never an abort) when the system refuses the memory.
     pub fn try_with_replacement(bytes: usize, policy: Replacement) -> Result<TranspositionTable, AllocError> {
         let pow2 = |b: usize| 1usize << (usize::BITS - 1 - b.max(1).leading_zeros());
         let buckets = pow2(bytes / 64);
-        let near = bytes >= NEAR_REGION_MIN_TABLE;
+        let near = buckets * 64 >= NEAR_REGION_MIN_TABLE;
         let near_buckets = if near { NEAR_REGION_BYTES / 64 } else { 0 };
-        let words = WordBuffer::try_zeroed((buckets + near_buckets) * WORDS_PER_BUCKET)?;
+        let far_buckets = buckets - near_buckets;
+        let words = WordBuffer::try_zeroed(buckets * WORDS_PER_BUCKET)?;
         Ok(TranspositionTable {
             policy,
             words,
-            bucket_mask: buckets as u64 - 1,
-            bucket_shift: 64 - buckets.trailing_zeros(),
-            near_base: buckets * WORDS_PER_BUCKET,
-            near_mask: (near_buckets as u64).saturating_sub(1),
-            near_shift: 64 - near_buckets.trailing_zeros(),
+            far_buckets: far_buckets as u64,
+            near_base: far_buckets * WORDS_PER_BUCKET,
+            near_buckets: near_buckets as u64,
             near_min_discs: if near { 64 - NEAR_REGION_EMPTIES } else { 65 },
             generation: AtomicU8::new(0),
         })
@@ -259,10 +257,11 @@ impl TranspositionTable {
     /// near region for a position with at least `near_min_discs` discs, else in the far one.
     #[inline(always)]
     fn bucket(&self, hash: u64, p: u64, o: u64) -> usize {
+        let scaled = |buckets: u64| ((u128::from(hash) * u128::from(buckets)) >> 64) as usize * WORDS_PER_BUCKET;
         if (p | o).count_ones() >= self.near_min_discs {
-            self.near_base + ((hash.wrapping_shr(self.near_shift) & self.near_mask) as usize) * WORDS_PER_BUCKET
+            self.near_base + scaled(self.near_buckets)
         } else {
-            ((hash.wrapping_shr(self.bucket_shift) & self.bucket_mask) as usize) * WORDS_PER_BUCKET
+            scaled(self.far_buckets)
         }
     }
 
@@ -415,18 +414,26 @@ mod tests {
     }
 
     /// A table with a near region keeps near-leaf and deep positions apart: both are
-    /// found again, filling the near region never evicts a deep entry, and the size
-    /// counts the region.
+    /// found again, filling the near region never evicts a deep entry, the region is
+    /// taken from the requested size, and every bucket lies in its region.
     #[test]
     fn near_region_keeps_near_leaf_positions_apart() {
         let small = TranspositionTable::new(NEAR_REGION_MIN_TABLE / 2);
         assert_eq!(small.bytes(), (NEAR_REGION_MIN_TABLE / 2) as u64);
         let tt = TranspositionTable::new(NEAR_REGION_MIN_TABLE);
-        assert_eq!(tt.bytes(), (NEAR_REGION_MIN_TABLE + NEAR_REGION_BYTES) as u64);
-        let c = &mut TtCounts::default();
+        assert_eq!(tt.bytes(), NEAR_REGION_MIN_TABLE as u64);
+        assert_eq!(tt.far_buckets as usize, (NEAR_REGION_MIN_TABLE - NEAR_REGION_BYTES) / 64);
         // 20 discs (deep) and 60 discs (near), on boards sharing one hash.
         let deep = (0x0000_0000_000F_FFFFu64, 0u64);
         let near = (0x0FFF_FFFF_FFFF_FFFFu64, 0u64);
+        // The bucket of a deep position is the hash scaled to the far region, which ends
+        // where the near region starts.
+        for hash in [0, 1 << 40, u64::MAX / 3, u64::MAX] {
+            assert!(tt.bucket(hash, deep.0, deep.1) + WORDS_PER_BUCKET <= tt.near_base);
+            assert!(tt.bucket(hash, near.0, near.1) >= tt.near_base);
+            assert!(tt.bucket(hash, near.0, near.1) + WORDS_PER_BUCKET <= tt.words.len());
+        }
+        let c = &mut TtCounts::default();
         let rec = |empties, v| TtRecord { empties, lower: v, upper: v, best: None, nodes: 1 << 20 };
         tt.store(7, deep.0, deep.1, rec(44, 3), c);
         for i in 0..64u64 {
