@@ -175,12 +175,13 @@ pub struct TranspositionTable {
 
 /// Size of the near region: positions with at most [`NEAR_REGION_EMPTIES`] empties of the
 /// 8x8 board (at least 54 discs) are kept in a region of their own, small enough to stay
-/// in the processor's last-level cache, taken from the requested size; the rest of the
-/// table keeps the deeper positions. Most probes are of such near-leaf positions, and their transpositions are
-/// found again soon after they are stored, so a small region serves them; the deep
-/// positions keep the whole table. Measured on this VM (1 thread, interleaved runs):
-/// FFO #50-#51 with `--hash-mb 1024` 105.0 / 113.2 s without, 79.9 / 79.7 s with an
-/// 8 MiB region from 10 empties (+3.8% nodes); FFO #40-#49 with the default 256 MiB
+/// in the processor's last-level cache and taken from the requested size; the rest of the
+/// table keeps the deeper positions. Most probes are of such near-leaf positions, and
+/// their transpositions are found again soon after they are stored, so a small region
+/// serves them, and they no longer evict the deep positions. Measured on a 2-core VM
+/// (1 thread, interleaved runs): FFO #50-#51 with `--hash-mb 1024` 105.0 / 113.2 s
+/// without, 79.9 / 79.7 s with an 8 MiB region from 10 empties (+3.8% nodes; 82.2 s
+/// with the region taken from the table); FFO #40-#49 with the default 256 MiB
 /// 44.2 / 43.8 / 45.3 s without, 44.9 / 41.8 / 40.6 s with.
 pub const NEAR_REGION_BYTES: usize = 8 << 20;
 
@@ -284,7 +285,10 @@ impl TranspositionTable {
     pub fn prefetch(&self, hash: u64, p: u64, o: u64) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: prefetching is only a hint and cannot fault; the address is that of an
-        // element of `words`, which is in bounds (`bucket` masks the index).
+        // element of `words`, which is in bounds: `bucket` scales the hash to fewer than
+        // `far_buckets` (or `near_buckets` past `near_base`) buckets, and the two regions
+        // together are the whole buffer (the test `near_region_keeps_near_leaf_positions_apart`
+        // checks the extremes).
         unsafe {
             use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             _mm_prefetch(self.words.as_ptr().add(self.bucket(hash, p, o)) as *const i8, _MM_HINT_T0);

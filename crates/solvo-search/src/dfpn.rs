@@ -326,16 +326,17 @@ pub fn dfpn_with_proofs<G: Game>(
         let children = d.children(game);
         if let Some(i) = d.root_proof.filter(|&i| i < children.len()) {
             best_move = children[i].1;
-        }
-        for (c, mv) in children.into_iter().filter(|_| best_move.is_none()) {
-            let n = match d.look(&c, 1 - t) {
-                (INF, 0) => Some((INF, 0)),
-                (0, _) => None,
-                _ => d.mid(&c, 1 - t, INF, INF),
-            };
-            if matches!(n, Some((INF, 0))) {
-                best_move = mv;
-                break;
+        } else {
+            for (c, mv) in children {
+                let n = match d.look(&c, 1 - t) {
+                    (INF, 0) => Some((INF, 0)),
+                    (0, _) => None,
+                    _ => d.mid(&c, 1 - t, INF, INF),
+                };
+                if matches!(n, Some((INF, 0))) {
+                    best_move = mv;
+                    break;
+                }
             }
         }
     }
