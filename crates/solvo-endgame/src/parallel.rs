@@ -44,6 +44,24 @@ impl Shared {
     fn offered(&self) -> Option<Arc<SplitPoint>> {
         self.slot.lock().expect("split slot poisoned").clone()
     }
+
+    /// Counts one more thread as idle although it is busy with other work, because it
+    /// looks for offered split points often ([`Searcher::help_offered`]): the owners of
+    /// nodes then offer their children, and search them alone when nobody comes (the
+    /// values are the same either way). Undone by [`Shared::leave_standby`].
+    pub fn enter_standby(&self) {
+        self.idle.fetch_add(1, Relaxed);
+    }
+
+    /// Undoes one [`Shared::enter_standby`].
+    pub fn leave_standby(&self) {
+        self.idle.fetch_sub(1, Relaxed);
+    }
+
+    /// Whether a split point with children left to search is offered now.
+    pub fn has_offered_work(&self) -> bool {
+        self.offered().is_some_and(|sp| sp.has_work())
+    }
 }
 
 /// A node whose remaining children are searched by several threads.
@@ -260,6 +278,15 @@ impl Searcher<'_> {
             tested = current;
         }
         tested
+    }
+
+    /// Works on the offered split point, if any has work, as a helper does, then returns
+    /// (for a thread that does other work between looks: see [`Shared::enter_standby`]).
+    /// Returns whether any work was done; the searcher is left ready for the next call.
+    pub fn help_offered(&mut self) -> bool {
+        let worked = self.help_once(None);
+        self.aborted = false;
+        worked
     }
 
     /// The life of a helper thread: wait for split points and work on them until `quit`.

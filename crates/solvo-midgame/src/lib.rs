@@ -3,11 +3,12 @@
 //!
 //! Layers, one file each:
 //! - [`tt`]: the lock-free transposition table shared by the threads;
+//! - [`busy`]: the positions the threads are searching now (a thread defers them);
 //! - [`mpc`]: Multi-ProbCut selectivity levels, probe depths, the statistics table;
 //! - [`ordering`]: move lists and move ordering (table move, shallow searches, mobility);
 //! - [`search`]: fail-soft principal variation search with Multi-ProbCut (one thread);
 //! - [`root`]: the root moves, aspiration windows;
-//! - [`driver`]: the public API: iterative deepening, threads (Lazy SMP), time limit,
+//! - [`driver`]: the public API: iterative deepening, threads (Lazy SMP with deferred moves), time limit,
 //!   stop flag, exact solve by `solvo-endgame` when the depth reaches the end;
 //! - [`ladder`]: the selective ladder before an exact solve (a selective search to
 //!   the end whose table's moves order the exact solver);
@@ -15,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+pub mod busy;
 pub mod driver;
 pub mod ladder;
 pub mod mpc;

@@ -2,7 +2,9 @@
 //! principal variation search over them, and the aspiration windows of iterative
 //! deepening.
 
-use crate::search::{Searcher, INF};
+use crate::busy::{BusyTable, Rounds};
+use crate::search::{Searcher, DEFER_MIN_DEPTH, INF};
+use crate::tt::position_hash;
 use solvo_eval::SCALE;
 
 /// A legal move at the root and what the last iteration learnt about it.
@@ -27,7 +29,6 @@ impl Searcher<'_> {
     /// mode every move is searched with the full window (every score exact). Moves
     /// are left sorted by their new scores, best first; the value is the best score
     /// (a fail-soft bound when outside the window). Meaningless once aborted.
-    #[allow(clippy::needless_range_loop)] // the list is reordered after the loop
     pub fn root_search(
         &mut self,
         moves: &mut [RootMove],
@@ -40,7 +41,14 @@ impl Searcher<'_> {
         let mut best = -INF;
         let mut best_index = 0;
         let mut searched = moves.len();
-        for i in 0..moves.len() {
+        // As at every node: a move another thread is searching waits for the second round.
+        let busy = self.ctx.busy.filter(|_| depth > DEFER_MIN_DEPTH);
+        let keys: Vec<u64> = match busy {
+            Some(_) => moves.iter().map(|m| BusyTable::key(position_hash(m.p, m.o), depth - 1)).collect(),
+            None => Vec::new(),
+        };
+        let mut rounds = Rounds::new(busy, moves.len());
+        while let Some((i, key)) = rounds.next(|i| keys[i]) {
             let m = moves[i];
             let mut pv_search = true;
             let v = if all_moves {
@@ -56,6 +64,7 @@ impl Searcher<'_> {
                     v
                 }
             };
+            rounds.release(key);
             if self.aborted {
                 return 0;
             }

@@ -106,6 +106,9 @@ fn all_moves_scores_every_move_with_its_negamax_value() {
 
 #[test]
 fn two_threads_give_the_score_of_one() {
+    // Depth 6: the helper defers the moves the main thread is searching (nodes with at
+    // least `DEFER_MIN_DEPTH` plies left), which changes the order, never the value.
+    const { assert!(solvo_midgame::search::DEFER_MIN_DEPTH < 6) };
     let w = Arc::new(random_weights(9));
     let mut one = MidgameSearch::new(w.clone(), 8);
     let mut two = MidgameSearch::new(w, 8);
@@ -113,6 +116,15 @@ fn two_threads_give_the_score_of_one() {
         let a = one.search(&pos, &limits(6)).unwrap();
         let b = two.search(&pos, &SearchLimits { threads: 2, ..limits(6) }).unwrap();
         assert_eq!(a.score_units, b.score_units, "{pos:?}");
+        let every = SearchLimits { threads: 2, all_moves: true, ..limits(5) };
+        let c = two.search(&pos, &every).unwrap();
+        let d = one.search(&pos, &SearchLimits { threads: 1, ..every }).unwrap();
+        let sorted = |r: &solvo_midgame::SearchResult| {
+            let mut v: Vec<_> = r.move_scores.iter().map(|m| (m.square, m.score.to_bits())).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(sorted(&c), sorted(&d), "all moves of {pos:?}");
     }
 }
 
@@ -210,20 +222,24 @@ fn pv_extension_makes_every_all_moves_score_exact() {
     // Every root move is searched as a PV node at ply 1 in all-moves mode: with an
     // extension covering its empties, each score is the move's exact value, although
     // the depth stops far from the end.
+    // On 2 threads the helper joins the main thread's solves at their split points
+    // (and defers the moves the main thread is on at depth 5).
     let w = Arc::new(random_weights(21));
     let mut search = MidgameSearch::new(w, 8);
-    for pos in positions(22, 6, 44, 4) {
-        if pos.moves() == 0 {
-            continue;
+    for (threads, depth) in [(1, 3), (2, 3), (2, 5)] {
+        for pos in positions(22, 6, 44, 4) {
+            if pos.moves() == 0 || pos.empties() <= depth {
+                continue;
+            }
+            let limits = SearchLimits { all_moves: true, pv_extension: pos.empties(), threads, ..limits(depth) };
+            let r = search.search(&pos, &limits).unwrap();
+            assert!(!r.exact, "the root itself is searched to depth {depth}");
+            for m in &r.move_scores {
+                let child = pos.play(m.square).unwrap();
+                assert_eq!(m.score, f64::from(-exact_value(&child)), "{} of {pos:?}, {threads} threads", m.square);
+            }
+            assert_eq!(r.score, f64::from(exact_value(&pos)), "{threads} threads");
         }
-        let limits = SearchLimits { all_moves: true, pv_extension: pos.empties(), ..limits(3) };
-        let r = search.search(&pos, &limits).unwrap();
-        assert!(!r.exact, "the root itself is searched to depth 3");
-        for m in &r.move_scores {
-            let child = pos.play(m.square).unwrap();
-            assert_eq!(m.score, f64::from(-exact_value(&child)), "{} of {pos:?}", m.square);
-        }
-        assert_eq!(r.score, f64::from(exact_value(&pos)));
     }
 }
 
@@ -250,6 +266,8 @@ fn pv_extension_solves_within_any_window_fail_soft() {
         helper_nodes: &helper_nodes,
         exact_tt: Some(&exact_tt),
         pv_extension: 14,
+        busy: None,
+        exact_shared: None,
     };
     let mut rng = Rng::new(24);
     for pos in positions(25, 12, 48, 6) {
