@@ -10,6 +10,13 @@ macro_rules! out {
     ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*)) };
 }
 
+/// The memory allocator: mimalloc, whose threads allocate from their own heaps. The
+/// generic game solvers allocate move lists at every node; with the system allocator two
+/// search threads contended for its lock (Knightthrough 6x6, `ab-tt-mc --etc`: 2 threads
+/// 11.3 s against 4.6 s on one, 15% of the time waking waiters of the allocator's lock).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod commands;
 mod error;
 mod input;

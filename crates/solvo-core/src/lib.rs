@@ -5,6 +5,7 @@
 //! about to move". Othello implements it in `solvo-othello`; the generic algorithms
 //! (perft, minimax, alpha-beta, proof-number search, MCTS) live in `solvo-search`.
 
+pub mod busy;
 pub mod contained_panic;
 pub mod game;
 pub mod hugemem;

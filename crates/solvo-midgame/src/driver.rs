@@ -2,11 +2,11 @@
 //! shared table), a time limit and a stop flag, an exact solve by `solvo-endgame`
 //! when the depth reaches the end of the game, and a report after each iteration.
 
-use crate::busy::BusyTable;
 use crate::mpc::{MpcTable, Selectivity};
 use crate::root::RootMove;
 use crate::search::{Context, Searcher};
 use crate::tt::{TranspositionTable, NO_MOVE};
+use solvo_core::busy::BusyTable;
 use solvo_endgame::parallel::Shared as ExactShared;
 use solvo_endgame::rules::Rules;
 use solvo_endgame::{solve, SolveOptions, Window};

@@ -3,7 +3,6 @@
 //!
 //! Layers, one file each:
 //! - [`tt`]: the lock-free transposition table shared by the threads;
-//! - [`busy`]: the positions the threads are searching now (a thread defers them);
 //! - [`mpc`]: Multi-ProbCut selectivity levels, probe depths, the statistics table;
 //! - [`ordering`]: move lists and move ordering (table move, shallow searches, mobility);
 //! - [`search`]: fail-soft principal variation search with Multi-ProbCut (one thread);
@@ -16,7 +15,6 @@
 
 #![warn(missing_docs)]
 
-pub mod busy;
 pub mod driver;
 pub mod ladder;
 pub mod mpc;

@@ -2,9 +2,9 @@
 //! principal variation search over them, and the aspiration windows of iterative
 //! deepening.
 
-use crate::busy::{BusyTable, Rounds};
 use crate::search::{Searcher, DEFER_MIN_DEPTH, INF};
 use crate::tt::position_hash;
+use solvo_core::busy::{BusyTable, Rounds};
 use solvo_eval::SCALE;
 
 /// A legal move at the root and what the last iteration learnt about it.

@@ -10,10 +10,10 @@
 //! depth-`d` minimax value when it lies inside the window, and otherwise a bound on
 //! the correct side (table entries are only used at the depth they were made for).
 
-use crate::busy::{BusyTable, Rounds};
 use crate::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
 use crate::ordering::MoveList;
 use crate::tt::{position_hash, TranspositionTable, TtEntry, NO_MOVE};
+use solvo_core::busy::{BusyTable, Rounds};
 use solvo_endgame::parallel::Shared as ExactShared;
 use solvo_endgame::rules::Rules;
 use solvo_endgame::search::{SearchConfig as ExactConfig, Searcher as ExactSearcher};
@@ -35,7 +35,7 @@ pub const MAX_PLY: usize = 96;
 const CHECK_EVERY: u64 = 4096;
 
 /// Fewest plies left at a node whose children may be deferred while another thread
-/// searches them (see `crate::busy`). `analyze f5d6c3d3c4f4f6f3e6e7 --depth 16
+/// searches them (see `solvo_core::busy`). `analyze f5d6c3d3c4f4f6f3e6e7 --depth 16
 /// --pv-extension 0 --threads 2`: 10.3-11.2 s from 3 to 6 alike (1 thread: 18.8 s).
 pub const DEFER_MIN_DEPTH: u32 = 4;
 
@@ -371,7 +371,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = NO_MOVE;
         let children = list.as_slice();
         // Other threads: a child (not the first) one of them is searching now waits for
-        // the second round (see `crate::busy`).
+        // the second round (see `solvo_core::busy`).
         let mut rounds = Rounds::new(self.ctx.busy.filter(|_| depth >= DEFER_MIN_DEPTH), children.len());
         let key_of = |i: usize| BusyTable::key(position_hash(children[i].p, children[i].o), depth - 1);
         while let Some((i, key)) = rounds.next(key_of) {

@@ -17,6 +17,7 @@ use crate::mc_ordering::McOrdering;
 use crate::outcome::{SolveResult, Verdict};
 use crate::proven::{ProvenPositions, MIN_RECORD_NODES};
 use crate::tt::{work_of, Bound, Entry, TableShape, TranspositionTable, TtCounters, DEPTH_EXACT};
+use solvo_core::busy::BusyTable;
 use solvo_core::rng::Rng;
 use solvo_core::{Game, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,7 +46,8 @@ pub struct AbOptions {
     /// History heuristic: moves (by move code) that refuted windows or were best
     /// score more, weighted by the work below them.
     pub history: bool,
-    /// Search threads sharing the table (lazy SMP); 1: the plain sequential search.
+    /// Search threads sharing the table (lazy SMP with deferred moves); 1: the plain
+    /// sequential search.
     pub threads: usize,
 }
 
@@ -95,6 +97,8 @@ struct Searcher<'a, 'p, G: Game> {
     /// Helper threads of a parallel search break ties between equal move scores at
     /// random, so that they explore other subtrees first and fill the shared table.
     jitter: Option<Rng>,
+    /// The children the threads are searching now (several threads only).
+    busy: Option<&'a BusyTable>,
     proven: Option<&'p mut dyn ProvenPositions>,
     ordering: Option<&'a McOrdering<G::Move>>,
     limiter: Limiter,
@@ -307,15 +311,31 @@ impl<G: Game> Searcher<'_, '_, G> {
         let mut best = i32::MIN + 1;
         let mut best_move = None;
         let mut all_exact = true;
-        for _ in 0..moves.len() {
-            // Selection sort: the best move not tried yet (tried ones score i64::MIN).
-            let mut i = 0;
-            for k in 1..moves.len() {
-                if scores[k] > scores[i] {
-                    i = k;
+        // With other threads: a move (not the first searched) whose child one of them is
+        // searching waits for a second round (see `solvo_core::busy`).
+        let busy = self.busy.filter(|_| moves.len() <= 64 && (child_depth == DEPTH_EXACT || child_depth >= 3));
+        let mut deferred = 0u64;
+        let (mut tried, mut searched_any, mut second_round) = (0, false, false);
+        loop {
+            let i = if tried < moves.len() {
+                // Selection sort: the best move not tried yet (tried ones score i64::MIN).
+                let mut i = 0;
+                for k in 1..moves.len() {
+                    if scores[k] > scores[i] {
+                        i = k;
+                    }
                 }
-            }
-            scores[i] = i64::MIN;
+                scores[i] = i64::MIN;
+                tried += 1;
+                i
+            } else if deferred != 0 {
+                second_round = true;
+                let i = deferred.trailing_zeros() as usize;
+                deferred &= deferred - 1;
+                i
+            } else {
+                break;
+            };
             let played;
             let child = match children.get(i) {
                 Some((c, _)) => c,
@@ -324,7 +344,23 @@ impl<G: Game> Searcher<'_, '_, G> {
                     &played
                 }
             };
-            let (v, exact) = self.search(child, -beta, -alpha_now, child_depth, ply + 1)?;
+            let mut key = 0;
+            // Never the first move searched; a move is deferred once at most.
+            if let Some(b) = busy.filter(|_| searched_any && !second_round) {
+                let hash = children.get(i).map_or_else(|| child.hash_key(), |&(_, k)| k);
+                key = BusyTable::key(hash, u32::from(child_depth));
+                if b.is_busy(key) {
+                    deferred |= 1u64 << i;
+                    continue;
+                }
+                b.enter(key);
+            }
+            searched_any = true;
+            let searched = self.search(child, -beta, -alpha_now, child_depth, ply + 1);
+            if let Some(b) = busy.filter(|_| key != 0) {
+                b.leave(key);
+            }
+            let (v, exact) = searched?;
             let v = -v;
             all_exact &= exact;
             if v > best {
@@ -359,9 +395,9 @@ pub fn alpha_beta<G: Game>(
 /// [`alpha_beta`] that reads proven positions from `proven` before searching a node
 /// and records there every horizon-free result of at least [`MIN_RECORD_NODES`] nodes;
 /// a `false` checkpoint stops the search (verdict unknown). With `options.threads` > 1,
-/// helper threads search the same root over the shared table (lazy SMP); the first
-/// result found is the answer (any is proven), and only the calling thread uses
-/// `proven`.
+/// helper threads search the same root over the shared table (lazy SMP), each deferring
+/// the moves another thread is searching (`solvo_core::busy`); the first result found is
+/// the answer (any is proven), and only the calling thread uses `proven`.
 pub fn alpha_beta_with_proofs<G: Game>(
     game: &G,
     options: &AbOptions,
@@ -371,11 +407,13 @@ pub fn alpha_beta_with_proofs<G: Game>(
 ) -> SolveResult<G::Move> {
     let tt = TranspositionTable::with_shape(options.table);
     let stop = AtomicBool::new(false);
+    let busy = (options.threads > 1).then(BusyTable::new);
     let searcher = |jitter: Option<Rng>| Searcher {
         tt: &tt,
         counters: TtCounters::default(),
         stop: &stop,
         jitter,
+        busy: busy.as_ref(),
         proven: None,
         ordering,
         limiter: Limiter::new(budget),

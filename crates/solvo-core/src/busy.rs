@@ -1,18 +1,20 @@
-//! Which positions the threads of a search are busy with, so that a thread can leave
-//! a move another thread is searching for later (the "simplified ABDADA" of parallel
-//! chess search): at a node, every child but the first whose position is being searched
-//! to the same depth by another thread is deferred to the end of the node's move loop,
-//! by which time the other thread has usually stored its value in the shared table.
+//! Which positions the threads of a parallel search are busy with, so that a thread can
+//! leave a move another thread is searching for later (the "simplified ABDADA" of
+//! parallel chess search): at a node, every child but the first whose position is being
+//! searched (to the same depth) by another thread is deferred to the end of the node's
+//! move loop, by which time the other thread has usually stored its value in the shared
+//! transposition table.
 //!
-//! Without it the threads of the Lazy SMP search walked the same tree in the same order
-//! (the table's cutoffs need an entry of exactly the node's depth, so that every thread
-//! count gives the negamax value): twice the nodes for the same time on 2 threads.
+//! Used by the Othello midgame search and the generic alpha-beta solvers: without it
+//! their helper threads walked the same tree as the main thread (the midgame table's
+//! cutoffs need an entry of exactly the node's depth, so that every thread count gives
+//! the negamax value): twice the nodes for the same time on 2 threads.
 //!
 //! The table only decides the order of a node's moves, never which moves are searched
-//! nor with what window, so a search without selectivity still returns the negamax value
-//! (a test compares 1 and 2 threads). Entries are single atomic words; a collision of
-//! two keys in one slot only makes a thread defer a move it need not (or not defer one
-//! it could): the order changes, not the result.
+//! nor with what window, so the values do not change (the searches' tests compare 1 and
+//! 2 threads). Entries are single atomic words; a collision of two keys in one slot only
+//! makes a thread defer a move it need not (or not defer one it could): the order
+//! changes, not the result.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
