@@ -63,6 +63,17 @@ impl BusyTable {
         self.slot(key).store(key, Relaxed);
     }
 
+    /// Marks `key` busy and returns true, unless another thread has it marked already
+    /// (then false: defer the move).
+    #[inline]
+    pub fn try_enter(&self, key: u64) -> bool {
+        if self.is_busy(key) {
+            return false;
+        }
+        self.enter(key);
+        true
+    }
+
     /// Releases `key` if its slot still holds it.
     #[inline]
     pub fn leave(&self, key: u64) {
@@ -107,10 +118,9 @@ impl<'a> Rounds<'a> {
             let mut key = 0;
             if let Some(b) = self.busy.filter(|_| self.first_round && i > 0) {
                 key = key_of(i);
-                if b.is_busy(key) {
+                if !b.try_enter(key) {
                     continue;
                 }
-                b.enter(key);
             }
             self.pending &= !(1u64 << i);
             return Some((i, key));
@@ -139,6 +149,10 @@ mod tests {
         t.enter(k);
         assert!(t.is_busy(k));
         assert!(!t.is_busy(BusyTable::key(0x1234_5678_9ABC_DEF0, 6)));
+        t.leave(k);
+        assert!(!t.is_busy(k));
+        assert!(t.try_enter(k), "a free key is taken");
+        assert!(!t.try_enter(k), "a busy key is refused");
         t.leave(k);
         assert!(!t.is_busy(k));
     }

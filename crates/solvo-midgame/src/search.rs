@@ -160,12 +160,8 @@ impl<'a> Searcher<'a> {
 
     #[cold]
     fn check_stop(&mut self) {
-        if let (true, Some(shared), Some(tt)) = (self.helper, self.ctx.exact_shared, self.ctx.exact_tt) {
-            if shared.has_offered_work() {
-                self.help_exact_solve(shared, tt);
-            }
-        }
         if self.helper {
+            self.help_exact_solve_now();
             self.ctx.helper_nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
             self.flushed = self.nodes;
         }

@@ -349,11 +349,10 @@ impl<G: Game> Searcher<'_, '_, G> {
             if let Some(b) = busy.filter(|_| searched_any && !second_round) {
                 let hash = children.get(i).map_or_else(|| child.hash_key(), |&(_, k)| k);
                 key = BusyTable::key(hash, u32::from(child_depth));
-                if b.is_busy(key) {
+                if !b.try_enter(key) {
                     deferred |= 1u64 << i;
                     continue;
                 }
-                b.enter(key);
             }
             searched_any = true;
             let searched = self.search(child, -beta, -alpha_now, child_depth, ply + 1);
