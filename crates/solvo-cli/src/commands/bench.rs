@@ -40,8 +40,10 @@ pub enum What {
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
         threads: usize,
-        /// Transposition table size in MiB.
-        #[arg(long, default_value_t = 256, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+        /// Transposition table size in MiB (64: the size `solve` gives a position of 22
+        /// or more empties; larger tables are slower per node and save few nodes, see
+        /// `table_mib_for`).
+        #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
         hash_mb: usize,
         /// Only positions numbered from this one (1-based over all files).
         #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]

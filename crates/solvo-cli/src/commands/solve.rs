@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table size in MiB (default: sized by the problem, see
-    /// `table_mib_for`: 4 MiB up to 18 empties, doubling per empty, 256 MiB from 24).
+    /// `table_mib_for`: 4 MiB up to 18 empties, doubling per empty, 64 MiB from 22).
     #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: Option<usize>,
     /// Stop after this many seconds and report the bounds proven so far.

@@ -12,12 +12,16 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The default table size for a solve of `empties` empty squares, in MiB: 4 MiB up to
-/// 18 empties, doubling with each further empty, 256 MiB from 24 empties on (what the
-/// searches of those sizes fill; a larger table only costs the time to map and touch
-/// it: 0.5 s instead of 0.12 s for a 20-empty solve at 256 MiB), and never more than a
-/// quarter of the machine's memory.
+/// 18 empties, doubling with each further empty, 64 MiB from 22 empties on, and never
+/// more than a quarter of the machine's memory. A larger table is slower per node (each
+/// probe of a big table misses the address-translation caches, and on a virtual machine
+/// the walk is two-dimensional) while saving few nodes: on a 2-core VM, 1 thread, FFO
+/// #45-#49 took 23.6-24.0 s at 64 MiB against 26.3-26.6 s at 256 MiB (same nodes within
+/// 0.1%), #56 (29 empties) 35.4 s / 37.0 s / 39.5 s / 48.6 s at 64 / 128 / 256 / 1024
+/// MiB (nodes within 0.4%), #57-#58 (30 empties) 233 s at 64 MiB against 258 s at 256
+/// (4.6% more nodes); 32 MiB lost again (#50-#51: 15% more nodes).
 pub fn table_mib_for(empties: u32) -> usize {
-    let mib = 4usize << empties.saturating_sub(18).min(6);
+    let mib = 4usize << empties.saturating_sub(18).min(4);
     mib.min((crate::option_ranges::physical_memory_mib() / 4).max(1))
 }
 
