@@ -144,6 +144,24 @@ struct Dfpn<'a, 'p, G: Game> {
     ordering: Option<&'a McOrdering<G::Move>>,
 }
 
+/// What [`Dfpn::mid`] needs to know of a child at every turn of its loop: its (φ, δ)
+/// when the game is over there, else its hash key.
+#[derive(Clone, Copy)]
+enum Child {
+    Over((u32, u32)),
+    Open(u64),
+}
+
+impl Child {
+    /// The child `state` seen with target `target`.
+    fn of<G: Game>(state: &G, target: i32) -> Child {
+        match state.status() {
+            Status::Over(v) => Child::Over(if v >= target { (0, INF) } else { (INF, 0) }),
+            _ => Child::Open(state.hash_key()),
+        }
+    }
+}
+
 /// A key for a position with a target: targets alternate between two values.
 fn keyed(key: u64, target: i32) -> u64 {
     key ^ (target as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -157,10 +175,15 @@ impl<G: Game> Dfpn<'_, '_, G> {
     /// (φ, δ) of a position with no search: solved if over, else from the TT, the store
     /// of proven positions, or (1, 1).
     fn look(&mut self, state: &G, target: i32) -> (u32, u32) {
-        if let Status::Over(v) = state.status() {
-            return if v >= target { (0, INF) } else { (INF, 0) };
+        match Child::of(state, target) {
+            Child::Over(n) => n,
+            Child::Open(key) => self.look_open(key, target),
         }
-        let key = state.hash_key();
+    }
+
+    /// (φ, δ) of a position that is not over, with hash key `key`: from the TT, the
+    /// store of proven positions, or (1, 1).
+    fn look_open(&mut self, key: u64, target: i32) -> (u32, u32) {
         if let Some(n) = self.table.get(keyed(key, target)) {
             return n;
         }
@@ -207,7 +230,18 @@ impl<G: Game> Dfpn<'_, '_, G> {
         let start = self.nodes;
         let kids = self.children(state);
         let child_target = 1 - target;
-        let child_keys: Vec<u64> = kids.iter().map(|(c, _)| c.hash_key()).collect();
+        // Each child's status and key are computed once here, not at every turn of the
+        // loop below (they cost more than the table probe: the race games analyse their
+        // tactics to know a status).
+        let looks: Vec<Child> = kids.iter().map(|(c, _)| Child::of(c, child_target)).collect();
+        let child_keys: Vec<u64> = kids
+            .iter()
+            .zip(&looks)
+            .map(|((c, _), look)| match *look {
+                Child::Open(key) => key,
+                Child::Over(_) => c.hash_key(),
+            })
+            .collect();
         self.path.push(state.hash_key());
         // The path is the same at every turn of the loop (each child search pops what it
         // pushes), so a repetition is checked once.
@@ -219,8 +253,11 @@ impl<G: Game> Dfpn<'_, '_, G> {
                 self.repetitions += 1;
                 break None;
             }
-            for (c, _) in &kids {
-                let n = self.look(c, child_target);
+            for look in &looks {
+                let n = match *look {
+                    Child::Over(n) => n,
+                    Child::Open(key) => self.look_open(key, child_target),
+                };
                 numbers.push(n);
             }
             let mut phi = INF;
