@@ -175,15 +175,15 @@ impl<G: Game> Dfpn<'_, '_, G> {
     /// (φ, δ) of a position with no search: solved if over, else from the TT, the store
     /// of proven positions, or (1, 1).
     fn look(&mut self, state: &G, target: i32) -> (u32, u32) {
-        match Child::of(state, target) {
-            Child::Over(n) => n,
-            Child::Open(key) => self.look_open(key, target),
-        }
+        self.look_child(Child::of(state, target), target)
     }
 
-    /// (φ, δ) of a position that is not over, with hash key `key`: from the TT, the
-    /// store of proven positions, or (1, 1).
-    fn look_open(&mut self, key: u64, target: i32) -> (u32, u32) {
+    /// [`Dfpn::look`] of a child whose status and key are known.
+    fn look_child(&mut self, child: Child, target: i32) -> (u32, u32) {
+        let key = match child {
+            Child::Over(n) => return n,
+            Child::Open(key) => key,
+        };
         if let Some(n) = self.table.get(keyed(key, target)) {
             return n;
         }
@@ -253,11 +253,8 @@ impl<G: Game> Dfpn<'_, '_, G> {
                 self.repetitions += 1;
                 break None;
             }
-            for look in &looks {
-                let n = match *look {
-                    Child::Over(n) => n,
-                    Child::Open(key) => self.look_open(key, child_target),
-                };
+            for &look in &looks {
+                let n = self.look_child(look, child_target);
                 numbers.push(n);
             }
             let mut phi = INF;
