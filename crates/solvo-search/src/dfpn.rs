@@ -156,9 +156,18 @@ impl Child {
     /// The child `state` seen with target `target`.
     fn of<G: Game>(state: &G, target: i32) -> Child {
         match state.status() {
-            Status::Over(v) => Child::Over(if v >= target { (0, INF) } else { (INF, 0) }),
+            Status::Over(v) => Child::Over(settled(v >= target)),
             _ => Child::Open(state.hash_key()),
         }
+    }
+}
+
+/// (φ, δ) of a position whose target is settled: proven when `reached`, else disproven.
+fn settled(reached: bool) -> (u32, u32) {
+    if reached {
+        (0, INF)
+    } else {
+        (INF, 0)
     }
 }
 
@@ -197,7 +206,7 @@ impl<G: Game> Dfpn<'_, '_, G> {
         if !bound.settles(v, target - 1, target) {
             return None;
         }
-        Some(if v >= target { (0, INF) } else { (INF, 0) })
+        Some(settled(v >= target))
     }
 
     /// The children of `state` (a pass is a child), best-ordered first.
@@ -216,17 +225,20 @@ impl<G: Game> Dfpn<'_, '_, G> {
             return None;
         }
         if let Status::Over(v) = state.status() {
-            return Some(if v >= target { (0, INF) } else { (INF, 0) });
+            return Some(settled(v >= target));
         }
         if let Some(p) = self.proven.as_deref_mut() {
             if self.nodes & CHECKPOINT_MASK == 0 && !p.checkpoint(self.nodes) {
                 return None;
             }
-            if let Some(n) = self.stored(state.hash_key(), target) {
-                return Some(n);
-            }
         }
-        let key = keyed(state.hash_key(), target);
+        // The position's hash, computed once (the race games canonicalise the board for
+        // it): the store, the table, the path and the record all use it.
+        let hash = state.hash_key();
+        if let Some(n) = self.stored(hash, target) {
+            return Some(n);
+        }
+        let key = keyed(hash, target);
         let start = self.nodes;
         let kids = self.children(state);
         let child_target = 1 - target;
@@ -242,7 +254,7 @@ impl<G: Game> Dfpn<'_, '_, G> {
                 Child::Over(_) => c.hash_key(),
             })
             .collect();
-        self.path.push(state.hash_key());
+        self.path.push(hash);
         // The path is the same at every turn of the loop (each child search pops what it
         // pushes), so a repetition is checked once.
         let repeats = child_keys.iter().any(|k| self.path.contains(k));
@@ -303,7 +315,7 @@ impl<G: Game> Dfpn<'_, '_, G> {
         if total >= MIN_RECORD_NODES && (phi == 0 || delta == 0) {
             if let Some(p) = self.proven.as_deref_mut() {
                 let (value, bound) = if phi == 0 { (target, Bound::Lower) } else { (target - 1, Bound::Upper) };
-                p.record(state.hash_key(), value, bound, total);
+                p.record(hash, value, bound, total);
             }
         }
         Some((phi, delta))
