@@ -93,7 +93,13 @@ pub struct SearchConfig {
     /// would be (it costs more per leaf and knows more).
     pub eval_order_depth_cut: u32,
     /// Nodes with at least this many empties ask the solve's move hints (if any) for a
-    /// first move when the table has none.
+    /// first move when the table has none. A hint costs a read of the ladder's table
+    /// (a cache miss, 4.6% of the time of FFO #45-#49 under `perf` from 12 empties)
+    /// and saves little below 16 empties: 1 thread, 64 MiB, the same tree within 0.5%,
+    /// FFO #40-#49 28.2 / 28.0 s from 12 empties against 26.8 / 27.3 s from 16 (runs
+    /// interleaved); #50-#51 52.9 / 53.9 s against 51.2 / 51.9 s (1.163 G search nodes
+    /// either way; 18 and 20: the same time, 14: between). Prefetching the hint's entry
+    /// at the node's entry did not change the time.
     pub hint_min_empties: u32,
 }
 
@@ -118,7 +124,7 @@ impl Default for SearchConfig {
             eval_order_delta: 8,
             eval_order_empties: 0,
             eval_order_depth_cut: 1,
-            hint_min_empties: 12,
+            hint_min_empties: 16,
         }
     }
 }
