@@ -24,6 +24,7 @@ pub mod go;
 pub mod go_key;
 pub mod grid;
 pub mod knightthrough;
+pub mod lazy_word;
 pub mod mc_study;
 pub mod nogo;
 pub mod options;

@@ -17,13 +17,52 @@
 //!   rules above: if the opponent is decided as lost there, the side to move wins (+1);
 //!   if its only move leaves the opponent decided as winning, it loses (-1).
 
+use crate::grid::bits;
+use crate::lazy_word::LazyWord;
 use crate::race::{Analysis, Race, RaceKind, RaceMove};
 use solvo_core::Status;
+
+impl Analysis {
+    /// The analysis as a non-zero word (kept in the position's [`crate::lazy_word::LazyWord`]): bit 0 set; bits 1-2 the decided value plus 2
+    /// (0: undecided); bit 3 the filter; bits 4-5 the safe landings (0 unknown, 1 none,
+    /// 2 one cell), bits 8-13 that cell. The tactics decide only wins and losses and
+    /// name at most one safe landing cell.
+    fn pack(self) -> u64 {
+        let decided = self.decided.map_or(0, |v| {
+            debug_assert!(v.abs() <= 1, "decided value {v}");
+            (v.clamp(-1, 1) + 2) as u64
+        });
+        let landings = match self.safe_landings {
+            None => 0,
+            Some(0) => 1,
+            Some(cells) => {
+                debug_assert_eq!(cells.count_ones(), 1, "safe landings {cells:#x}");
+                2 | u64::from(cells.trailing_zeros()) << 4
+            }
+        };
+        1 | decided << 1 | u64::from(self.filter) << 3 | landings << 4
+    }
+
+    /// The analysis packed by [`Analysis::pack`].
+    #[inline]
+    fn unpack(word: u64) -> Analysis {
+        let decided = match word >> 1 & 3 {
+            0 => None,
+            d => Some(d as i32 - 2),
+        };
+        let safe_landings = match word >> 4 & 3 {
+            0 => None,
+            1 => Some(0),
+            _ => Some(1u64 << (word >> 8 & 63)),
+        };
+        Analysis { decided, filter: word >> 3 & 1 == 1, safe_landings }
+    }
+}
 
 impl Race {
     /// The tactics' verdict (computed once per position).
     pub(crate) fn analysis(&self) -> Analysis {
-        *self.analysis.get_or_init(|| self.analyse(true))
+        Analysis::unpack(self.analysis.get_or_init(|| self.analyse(true).pack()))
     }
 
     /// Whether player `p` has a move that lands on its far row now.
@@ -79,7 +118,8 @@ impl Race {
         next.pieces[me] ^= (1u64 << mv.from) | (1u64 << mv.to);
         next.pieces[1 - me] &= !(1u64 << mv.to);
         next.player ^= 1;
-        next.analysis = Default::default();
+        next.analysis = LazyWord::default();
+        next.key = LazyWord::default();
         next
     }
 
@@ -117,26 +157,33 @@ impl Race {
                 return verdict((!any).then_some(-1));
             }
         }
-        let mut moves = Vec::new();
-        self.all_moves(&mut moves);
-        if filter {
-            let a = verdict(None);
-            moves.retain(|&m| self.passes_filter(&a, m));
-            if moves.is_empty() {
-                return verdict(Some(-1));
+        // The moves left, known by their landing cells: counted and visited without
+        // a move list.
+        let allowed = match (filter, safe_landings) {
+            (false, _) => u64::MAX,
+            (true, Some(cells)) => cells,
+            // Pawns on one column: a landing cell is one move's, tested by playing it.
+            (true, None) => {
+                let mut moves = Vec::new();
+                self.all_moves(&mut moves);
+                moves.iter().filter(|&&m| self.is_safe(m)).fold(0, |cells, m| cells | 1u64 << m.to)
             }
+        };
+        let dirs = self.kind.dirs();
+        let left: u32 = dirs.iter().map(|d| (self.targets(d) & allowed).count_ones()).sum();
+        if left == 0 {
+            return verdict(Some(-1));
         }
         if lookahead {
-            let single = moves.len() == 1;
-            let launch = self.launch_cells(me);
-            for &m in &moves {
-                if !single && launch & (1u64 << m.to) == 0 {
-                    continue;
-                }
-                match self.play_plain(m).analyse(false).decided {
-                    Some(-1) => return verdict(Some(1)),
-                    Some(1) if single => return verdict(Some(-1)),
-                    _ => {}
+            let single = left == 1;
+            let watched = if single { allowed } else { allowed & self.launch_cells(me) };
+            for (k, d) in dirs.iter().enumerate() {
+                for to in bits(self.targets(d) & watched) {
+                    match self.play_plain(self.move_to(k, d, to)).analyse(false).decided {
+                        Some(-1) => return verdict(Some(1)),
+                        Some(1) if single => return verdict(Some(-1)),
+                        _ => {}
+                    }
                 }
             }
         }
@@ -149,6 +196,20 @@ mod tests {
     use super::*;
     use crate::race::RaceOptions;
     use solvo_core::Game;
+
+    /// Every analysis the tactics can give survives packing into the cache's word.
+    #[test]
+    fn analyses_pack_and_unpack() {
+        for decided in [None, Some(1), Some(-1), Some(0)] {
+            for filter in [false, true] {
+                for safe_landings in [None, Some(0), Some(1), Some(1u64 << 41), Some(1u64 << 63)] {
+                    let a = Analysis { decided, filter, safe_landings };
+                    assert_ne!(a.pack(), 0);
+                    assert_eq!(Analysis::unpack(a.pack()), a);
+                }
+            }
+        }
+    }
 
     /// The safe landings known without playing the moves pick exactly the moves that
     /// [`Race::is_safe`] keeps, and the quick verdict (no move list) is the one the

@@ -24,6 +24,8 @@ pub struct SymmetryTables {
     table: Vec<[u64; 256]>,
     /// `back[s][c]`: the cell that symmetry `s` sends to cell `c`.
     back: Vec<Vec<u8>>,
+    /// `forth[s][c]`: the cell that symmetry `s` sends cell `c` to.
+    forth: Vec<Vec<u8>>,
 }
 
 impl fmt::Debug for SymmetryTables {
@@ -70,7 +72,8 @@ impl SymmetryTables {
             }
             back.push(inv);
         }
-        SymmetryTables { count: perms.len(), chunks, table, back }
+        let forth = perms.clone();
+        SymmetryTables { count: perms.len(), chunks, table, back, forth }
     }
 
     /// Number of symmetries (at least 1: the identity, number 0).
@@ -88,6 +91,13 @@ impl SymmetryTables {
             out |= t[((b >> (8 * k)) & 0xFF) as usize];
         }
         out
+    }
+
+    /// The cell that symmetry `s` sends cell `c` to: the image of the one-cell board
+    /// `1 << c` is `1 << image_of_cell(s, c)`.
+    #[inline]
+    pub fn image_of_cell(&self, s: usize, c: usize) -> usize {
+        self.forth[s][c] as usize
     }
 
     /// The cell that symmetry `s` sends to cell `c` (the inverse image of `c`).
@@ -131,6 +141,7 @@ mod tests {
                     assert_eq!(t.apply(s, b), Grid::permute(b, perm));
                     for (cell, &to) in perm.iter().enumerate() {
                         assert_eq!(t.back(s, to as usize), cell);
+                        assert_eq!(t.image_of_cell(s, cell), to as usize);
                     }
                 }
             }
