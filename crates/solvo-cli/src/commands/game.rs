@@ -550,9 +550,20 @@ fn open_proof_store(
     Ok(store)
 }
 
-/// What a proof store records as its game: name, size, rule options and key scheme.
+/// Options that only choose the order of the moves: a proof holds whatever order found
+/// it, so they are not part of a proof store's identity (a solve may resume with
+/// another order).
+const ORDERING_ONLY_OPTIONS: [&str; 1] = ["ordering"];
+
+/// What a proof store records as its game: name, size, rule options (those that can
+/// change a value or a key, not [`ORDERING_ONLY_OPTIONS`]) and key scheme.
 fn store_identity(name: &str, rows: usize, cols: usize, options: &GameOptions) -> String {
-    let mut pairs: Vec<String> = options.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let mut pairs: Vec<String> = options
+        .pairs()
+        .iter()
+        .filter(|(k, _)| !ORDERING_ONLY_OPTIONS.contains(&k.as_str()))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
     pairs.sort();
     format!("{} {rows}x{cols} [{}] keys-1", name.to_ascii_lowercase(), pairs.join(","))
 }
@@ -627,5 +638,22 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             print_report(&report, common.json);
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store made with one move order is the same store for another; a rule or key
+    /// option makes another store.
+    #[test]
+    fn store_identity_ignores_ordering_only_options() {
+        let with = |pairs: &[&str]| parse_options(&pairs.iter().map(|p| p.to_string()).collect::<Vec<_>>()).unwrap();
+        let plain = store_identity("knightthrough", 7, 6, &with(&[]));
+        assert_eq!(store_identity("Knightthrough", 7, 6, &with(&["ordering=safety"])), plain);
+        assert_ne!(store_identity("knightthrough", 7, 6, &with(&["symmetry=off"])), plain);
+        assert_ne!(store_identity("knightthrough", 7, 6, &with(&["ordering=safety", "tactics=off"])), plain);
+        assert_ne!(store_identity("knightthrough", 6, 7, &with(&[])), plain);
     }
 }
