@@ -156,14 +156,21 @@ pub struct Race {
     pub(crate) player: u8,
     pub(crate) kind: RaceKind,
     pub(crate) options: RaceOptions,
-    /// The tactics' verdict on this position, computed on first use (see
-    /// [`crate::race_tactics`]), packed.
-    pub(crate) analysis: LazyWord,
-    /// The position's [`Game::hash_key`], computed on first use (a position's key is
-    /// asked by its parent's enhanced transposition cutoff and again by its own search).
-    pub(crate) key: LazyWord,
+    /// What the position computes about itself on first use; a new position starts
+    /// with none of it (`Facts::default()`).
+    pub(crate) facts: Facts,
     /// The mirror tables when keys are symmetric.
     sym: Option<&'static SymmetryTables>,
+}
+
+/// Facts a position computes about itself on first use and keeps.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Facts {
+    /// The tactics' verdict (see [`crate::race_tactics`]), packed.
+    pub(crate) analysis: LazyWord,
+    /// The position's [`Game::hash_key`] (asked by its parent's enhanced transposition
+    /// cutoff and again by its own search).
+    pub(crate) key: LazyWord,
 }
 
 /// What the tactics found about a position (normal play with tactics only).
@@ -191,16 +198,7 @@ impl Race {
         let first = grid.row_mask(0) | grid.row_mask(1);
         let second = grid.row_mask(rows - 1) | grid.row_mask(rows - 2);
         let sym = options.symmetry.then(|| SymmetryTables::get(&grid, Symmetries::MirrorColumns));
-        Ok(Race {
-            grid,
-            pieces: [first, second],
-            player: 0,
-            kind,
-            options,
-            analysis: LazyWord::default(),
-            key: LazyWord::default(),
-            sym,
-        })
+        Ok(Race { grid, pieces: [first, second], player: 0, kind, options, facts: Facts::default(), sym })
     }
 
     /// A position from explicit piece sets (for tests and puzzles): `first` moves up,
@@ -225,8 +223,7 @@ impl Race {
         }
         race.pieces = [first, second];
         race.player = player;
-        race.analysis = LazyWord::default();
-        race.key = LazyWord::default();
+        race.facts = Facts::default();
         Ok(race)
     }
 
@@ -430,14 +427,7 @@ impl Game for Race {
     }
 
     fn play(&self, mv: RaceMove) -> Self {
-        let mut next = self.clone();
-        let me = self.player as usize;
-        next.pieces[me] ^= (1u64 << mv.from) | (1u64 << mv.to);
-        next.pieces[1 - me] &= !(1u64 << mv.to);
-        next.player ^= 1;
-        next.analysis = LazyWord::default();
-        next.key = LazyWord::default();
-        next
+        self.play_plain(mv)
     }
 
     fn status(&self) -> Status {
@@ -460,7 +450,7 @@ impl Game for Race {
     }
 
     fn hash_key(&self) -> u64 {
-        self.key.get_or_init(|| {
+        self.facts.key.get_or_init(|| {
             let pieces = self.sym.map_or(self.pieces, |t| t.canonical(self.pieces).1);
             hash_words(&[pieces[0], pieces[1], self.player as u64])
         })
@@ -472,8 +462,7 @@ impl Game for Race {
             .iter()
             .map(|perm| Race {
                 pieces: [Grid::permute(self.pieces[0], perm), Grid::permute(self.pieces[1], perm)],
-                analysis: LazyWord::default(),
-                key: LazyWord::default(),
+                facts: Facts::default(),
                 ..self.clone()
             })
             .collect()

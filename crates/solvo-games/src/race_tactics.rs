@@ -18,12 +18,11 @@
 //!   if its only move leaves the opponent decided as winning, it loses (-1).
 
 use crate::grid::bits;
-use crate::lazy_word::LazyWord;
-use crate::race::{Analysis, Race, RaceKind, RaceMove};
+use crate::race::{Analysis, Facts, Race, RaceKind, RaceMove};
 use solvo_core::Status;
 
 impl Analysis {
-    /// The analysis as a non-zero word (kept in the position's [`crate::lazy_word::LazyWord`]): bit 0 set; bits 1-2 the decided value plus 2
+    /// The analysis as a non-zero word (kept in the position's [`Facts`]): bit 0 set; bits 1-2 the decided value plus 2
     /// (0: undecided); bit 3 the filter; bits 4-5 the safe landings (0 unknown, 1 none,
     /// 2 one cell), bits 8-13 that cell. The tactics decide only wins and losses and
     /// name at most one safe landing cell.
@@ -62,7 +61,7 @@ impl Analysis {
 impl Race {
     /// The tactics' verdict (computed once per position).
     pub(crate) fn analysis(&self) -> Analysis {
-        Analysis::unpack(self.analysis.get_or_init(|| self.analyse(true).pack()))
+        Analysis::unpack(self.facts.analysis.get_or_init(|| self.analyse(true).pack()))
     }
 
     /// Whether player `p` has a move that lands on its far row now.
@@ -111,15 +110,15 @@ impl Race {
         (!blockable).then_some(if threats.count_ones() == 1 { threats } else { 0 })
     }
 
-    /// The position after `mv` without computing any tactics.
-    fn play_plain(&self, mv: RaceMove) -> Race {
+    /// The position after `mv` (what [`solvo_core::Game::play`] gives), without
+    /// computing any tactics.
+    pub(crate) fn play_plain(&self, mv: RaceMove) -> Race {
         let mut next = self.clone();
         let me = self.player as usize;
         next.pieces[me] ^= (1u64 << mv.from) | (1u64 << mv.to);
         next.pieces[1 - me] &= !(1u64 << mv.to);
         next.player ^= 1;
-        next.analysis = LazyWord::default();
-        next.key = LazyWord::default();
+        next.facts = Facts::default();
         next
     }
 
