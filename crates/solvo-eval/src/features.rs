@@ -120,10 +120,32 @@ pub fn feature_sum(player: u64, opponent: u64, w: &[i16]) -> i32 {
         + i32::from(w[PARITY_OFFSET + (empties & 1)])
 }
 
-/// The weight in `w` (at least [`STAGE_LEN`] entries, checked by the caller) of
-/// instance `I`'s content on the board.
+/// The active features of [`feature_indices`] (the same list, a test checks), read
+/// with each instance's mask and offsets compiled in as in [`feature_sum`]: the
+/// evaluation with a residual network reads the list twice (weights and network rows).
 #[inline(always)]
-fn instance_weight<const I: usize>(player: u64, opponent: u64, w: &[i16]) -> i32 {
+pub fn feature_list(player: u64, opponent: u64) -> [u32; ACTIVE_FEATURES] {
+    const _: () = assert!(PATTERN_INSTANCES == 50, "feature_list unrolls exactly 50 instances");
+    macro_rules! list_instances {
+        ($p:expr, $o:expr; $($i:literal)*) => { [$(instance_index::<$i>($p, $o) as u32,)*] };
+    }
+    let opponent = opponent & !player;
+    let patterns: [u32; PATTERN_INSTANCES] = list_instances!(player, opponent; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27
+        28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49);
+    let mobility = |a: u64, b: u64| (legal_moves(a, b, u64::MAX).count_ones() as usize).min(MOBILITY_CAP - 1);
+    let empties = 64 - (player | opponent).count_ones() as usize;
+    let mut out = [0u32; ACTIVE_FEATURES];
+    out[..PATTERN_INSTANCES].copy_from_slice(&patterns);
+    out[PATTERN_INSTANCES] = (MOBILITY_PLAYER_OFFSET + mobility(player, opponent)) as u32;
+    out[PATTERN_INSTANCES + 1] = (MOBILITY_OPPONENT_OFFSET + mobility(opponent, player)) as u32;
+    out[PATTERN_INSTANCES + 2] = (PARITY_OFFSET + (empties & 1)) as u32;
+    out
+}
+
+/// The index in a stage's array of instance `I`'s content for disjoint `player` and
+/// `opponent`: always below [`STAGE_LEN`] (inside the instance's pattern table).
+#[inline(always)]
+fn instance_index<const I: usize>(player: u64, opponent: u64) -> usize {
     let mask = INSTANCE_MASKS[I];
     let at = INSTANCE_TERNARY_OFFSETS[I] as usize;
     let (own_bits, their_bits) = (extract_bits(player, mask) as usize, extract_bits(opponent, mask) as usize);
@@ -135,12 +157,22 @@ fn instance_weight<const I: usize>(player: u64, opponent: u64, w: &[i16]) -> i32
         (*TERNARY_TABLES.get_unchecked(at + own_bits) as usize, *TERNARY_TABLES.get_unchecked(at + their_bits) as usize)
     };
     let index = INSTANCE_OFFSETS[I] as usize + own + 2 * theirs;
-    debug_assert!(index < STAGE_LEN && STAGE_LEN <= w.len());
-    // SAFETY: `own` and `theirs` are sums of distinct powers `3^j`, `j < n`, over disjoint
-    // squares (`feature_sum` removed the player's squares from the opponent's), so `own + 2 * theirs <= 3^n - 1`: the index
-    // lies in the pattern's table of `3^n` entries, which ends at or before `STAGE_LEN`, and
-    // `feature_sum` checked `w.len() >= STAGE_LEN`. The test
-    // `unrolled_sum_equals_the_feature_list` compares every read with the checked list.
+    debug_assert!(index < STAGE_LEN);
+    index
+}
+
+/// The weight in `w` (at least [`STAGE_LEN`] entries, checked by the caller) of
+/// instance `I`'s content on the board.
+#[inline(always)]
+fn instance_weight<const I: usize>(player: u64, opponent: u64, w: &[i16]) -> i32 {
+    let index = instance_index::<I>(player, opponent);
+    debug_assert!(STAGE_LEN <= w.len());
+    // SAFETY: `own` and `theirs` in `instance_index` are sums of distinct powers `3^j`,
+    // `j < n`, over disjoint squares (`feature_sum` removed the player's squares from the
+    // opponent's), so `own + 2 * theirs <= 3^n - 1`: the index lies in the pattern's table
+    // of `3^n` entries, which ends at or before `STAGE_LEN`, and `feature_sum` checked
+    // `w.len() >= STAGE_LEN`. The test `unrolled_sum_equals_the_feature_list` compares
+    // every read with the checked list.
     i32::from(unsafe { *w.get_unchecked(index) })
 }
 
@@ -202,6 +234,7 @@ mod tests {
             let b = rng.next_u64() & !a;
             let listed: i32 = feature_indices(a, b).iter().map(|&i| i32::from(w[i as usize])).sum();
             assert_eq!(feature_sum(a, b, &w), listed);
+            assert_eq!(feature_list(a, b), feature_indices(a, b));
             // Overlapping sets stay in bounds: read as the player's.
             let c = rng.next_u64();
             assert_eq!(feature_sum(a | c, b | c, &w), feature_sum(a | c, b & !(a | c), &w));

@@ -15,7 +15,11 @@
 //! | 4 + n | description (length, UTF-8) |
 //! | 4 + 12 m | Multi-ProbCut statistics (count; empties, shallow, deep, 0, mean f32, sigma f32) |
 //! | 8 + k | weights (length, then runs: zero count, literal count, literals as zigzag varints) |
+//! | ... | version 2 only, 8x8: the residual network ([`crate::residual`]): widths (2 + 2 bytes), embedding shift (1), embedding rows (8 + k, compressed as the weights, one representative row per symmetry class, the others zero), disc-count rows (65 x width, i32), second layer (f32, `[k][j]`), its biases, output weights, output bias |
 //! | 8 | FNV-1a 64 checksum of every byte before it |
+//!
+//! Weights without a network are written as version 1 (byte for byte as before the
+//! network existed); with one, as version 2. Both versions are read.
 //!
 //! Reading checks every field against this build and the checksum first: a damaged
 //! or foreign file is an error naming what is wrong, never a panic or wrong scores.
@@ -23,14 +27,17 @@
 use crate::checksum::fnv64;
 use crate::features::layout_fingerprint;
 use crate::features6::layout_fingerprint6;
+use crate::residual::{ResidualNet, NET_DISC_ROWS, NET_HIDDEN, NET_HIDDEN2};
 use crate::weights::{layout_of, MpcStat, Weights, SCALE};
 use solvo_othello::{BoardSize, Variant};
 use std::fmt;
 
 /// First bytes of every weight file.
 pub const MAGIC: &[u8; 8] = b"SOLVOEVL";
-/// The format version this build writes and reads.
+/// The format version of weights without a residual network.
 pub const VERSION: u16 = 1;
+/// The format version of weights with a residual network (8x8).
+pub const VERSION_WITH_NET: u16 = 2;
 
 /// Why a weight file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +177,7 @@ impl Weights {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        out.extend(VERSION.to_le_bytes());
+        out.extend(if self.residual().is_some() { VERSION_WITH_NET } else { VERSION }.to_le_bytes());
         out.push(self.size().side());
         out.push(variant_code(self.variant));
         out.extend((SCALE as u16).to_le_bytes());
@@ -188,6 +195,21 @@ impl Weights {
         let payload = compress(self.table());
         out.extend((payload.len() as u64).to_le_bytes());
         out.extend(payload);
+        if let Some(net) = self.residual() {
+            let (shift, rows, disc_rows, w2, b2, w3, b3) = net.parts();
+            out.extend((NET_HIDDEN as u16).to_le_bytes());
+            out.extend((NET_HIDDEN2 as u16).to_le_bytes());
+            out.push(shift);
+            let payload = compress(&rows);
+            out.extend((payload.len() as u64).to_le_bytes());
+            out.extend(payload);
+            for x in disc_rows {
+                out.extend(x.to_le_bytes());
+            }
+            for x in w2.iter().chain(b2).chain(w3).chain(std::iter::once(&b3)) {
+                out.extend(x.to_le_bytes());
+            }
+        }
         let sum = fnv64(&out);
         out.extend(sum.to_le_bytes());
         out
@@ -205,8 +227,10 @@ impl Weights {
         let (body, sum) = bytes.split_at(bytes.len() - 8);
         let mut r = Reader { bytes: body, at: MAGIC.len() };
         let version = r.u16("version")?;
-        if version != VERSION {
-            return err(format!("format version {version}; this build reads version {VERSION}"));
+        if version != VERSION && version != VERSION_WITH_NET {
+            return err(format!(
+                "format version {version}; this build reads versions {VERSION} and {VERSION_WITH_NET}"
+            ));
         }
         let stored = u64::from_le_bytes(sum.try_into().expect("8 bytes"));
         if fnv64(body) != stored {
@@ -262,6 +286,14 @@ impl Weights {
         }
         let len = r.u64("weights length")?;
         let payload = r.take(usize::try_from(len).unwrap_or(usize::MAX), "weights")?;
+        let net = if version == VERSION_WITH_NET {
+            if size != BoardSize::Eight {
+                return err(format!("a residual network in a {size} weight file (networks are for 8x8)"));
+            }
+            Some(read_net(&mut r)?)
+        } else {
+            None
+        };
         if r.at != body.len() {
             return err(format!("{} unexpected bytes after the weights", body.len() - r.at));
         }
@@ -269,8 +301,33 @@ impl Weights {
         let mut w = Weights::from_table_for(size, variant, table).expect("length checked");
         w.description = description;
         w.mpc = mpc;
+        w.set_residual(net).expect("8x8 checked");
         Ok(w)
     }
+}
+
+/// Reads the residual network section of a version-2 file.
+fn read_net(r: &mut Reader) -> Result<ResidualNet, WeightFileError> {
+    let hidden = r.u16("network width")?;
+    let hidden2 = r.u16("network width")?;
+    if usize::from(hidden) != NET_HIDDEN || usize::from(hidden2) != NET_HIDDEN2 {
+        return err(format!("network widths {hidden}x{hidden2}; this build's network is {NET_HIDDEN}x{NET_HIDDEN2}"));
+    }
+    let shift = r.u8("network embedding shift")?;
+    let len = r.u64("network rows length")?;
+    let payload = r.take(usize::try_from(len).unwrap_or(usize::MAX), "network rows")?;
+    let rows = decompress(payload, crate::features::STAGE_LEN * NET_HIDDEN)?;
+    let mut disc_rows = Vec::with_capacity(NET_DISC_ROWS * NET_HIDDEN);
+    for _ in 0..NET_DISC_ROWS * NET_HIDDEN {
+        disc_rows.push(r.u32("network disc-count rows")? as i32);
+    }
+    let mut floats =
+        |n: usize| -> Result<Vec<f32>, WeightFileError> { (0..n).map(|_| r.f32("network layers")).collect() };
+    let w2 = floats(NET_HIDDEN * NET_HIDDEN2)?;
+    let b2 = floats(NET_HIDDEN2)?.try_into().expect("H2 values");
+    let w3 = floats(NET_HIDDEN2)?.try_into().expect("H2 values");
+    let b3 = floats(1)?[0];
+    ResidualNet::from_parts(shift, rows, disc_rows, w2, b2, w3, b3)
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@ pub mod features6;
 pub mod format;
 pub mod layout;
 pub mod pattern;
+pub mod residual;
+pub mod tying;
 pub mod weights;
 
 pub use embedded::{embedded, embedded_for, embedded_shared, embedded_shared_for, read_file};

@@ -1,9 +1,10 @@
 //! A trained weight set: one table of `i16` weights per game stage, and the static
 //! evaluation that sums them.
 
-use crate::features::{feature_sum, STAGE_LEN};
+use crate::features::{feature_list, feature_sum, STAGE_LEN};
 use crate::features6::{feature_sum6, stage_of6, NUM_STAGES6, STAGE_LEN6};
 use crate::format::WeightFileError;
+use crate::residual::ResidualNet;
 use solvo_othello::{Board, BoardSize, Variant};
 
 /// Number of 8x8 game stages: stage `s` holds the positions with `4 + 2s` or `5 + 2s`
@@ -73,6 +74,8 @@ pub struct Weights {
     /// Multi-ProbCut statistics measured with these weights (may be empty).
     pub mpc: Vec<MpcStat>,
     table: Vec<i16>,
+    /// The residual network added to the linear sum (8x8 only), if any.
+    net: Option<Box<ResidualNet>>,
 }
 
 impl Weights {
@@ -84,6 +87,7 @@ impl Weights {
             description: String::new(),
             mpc: Vec::new(),
             table: vec![0; NUM_STAGES * STAGE_LEN],
+            net: None,
         }
     }
 
@@ -93,7 +97,14 @@ impl Weights {
         let (stages, len) = layout_of(size).ok_or_else(|| WeightFileError {
             message: format!("there are no evaluation features for {size} boards (only 8x8 and 6x6)"),
         })?;
-        Ok(Weights { size, variant, description: String::new(), mpc: Vec::new(), table: vec![0; stages * len] })
+        Ok(Weights {
+            size,
+            variant,
+            description: String::new(),
+            mpc: Vec::new(),
+            table: vec![0; stages * len],
+            net: None,
+        })
     }
 
     /// Builds 8x8 weights from a flat table of `NUM_STAGES * STAGE_LEN` entries
@@ -113,6 +124,7 @@ impl Weights {
             description: String::new(),
             mpc: Vec::new(),
             table,
+            net: None,
         })
     }
 
@@ -172,13 +184,31 @@ impl Weights {
         &mut self.table[s * len..(s + 1) * len]
     }
 
+    /// The residual network added to the linear sum, if any.
+    pub fn residual(&self) -> Option<&ResidualNet> {
+        self.net.as_deref()
+    }
+
+    /// Adds (or with `None` removes) a residual network; an error for weights of a board
+    /// size without one (the network reads the 8x8 features).
+    pub fn set_residual(&mut self, net: Option<ResidualNet>) -> Result<(), WeightFileError> {
+        if net.is_some() && self.size != BoardSize::Eight {
+            return Err(WeightFileError {
+                message: format!("a residual network is for 8x8 weights, not {}", self.size),
+            });
+        }
+        self.net = net.map(Box::new);
+        Ok(())
+    }
+
     /// The flat table, stage-major.
     pub fn table(&self) -> &[i16] {
         &self.table
     }
 
     /// The static evaluation of `player` to move against `opponent`, in units of
-    /// `1 / SCALE` disc, clamped to `[-MAX_EVAL, MAX_EVAL]`. Equal for the 8
+    /// `1 / SCALE` disc, clamped to `[-MAX_EVAL, MAX_EVAL]`: the linear sum of the
+    /// stage's weights plus the residual network's correction when there is one. Equal for the 8
     /// symmetric images of a position (the weights of symmetric pattern contents are
     /// tied in training). The position need not have a legal move. The position is
     /// read on the board size of the weights ([`Weights::check_for`] tells whether a
@@ -194,7 +224,15 @@ impl Weights {
             }
             _ => {
                 let stage = stage_of(discs);
-                feature_sum(player, opponent, &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN])
+                let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
+                match &self.net {
+                    None => feature_sum(player, opponent, w),
+                    Some(net) => {
+                        let features = feature_list(player, opponent);
+                        let linear: i32 = features.iter().map(|&f| i32::from(w[f as usize])).sum();
+                        linear + net.correction(&features, discs)
+                    }
+                }
             }
         };
         v.clamp(-MAX_EVAL, MAX_EVAL)

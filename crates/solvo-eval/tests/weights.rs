@@ -1,6 +1,9 @@
 //! The weight file and the evaluation: round trip, every kind of damage refused,
 //! symmetry of the embedded weights.
 
+mod common;
+
+use common::resealed;
 use solvo_core::rng::Rng;
 use solvo_eval::format::MAGIC;
 use solvo_eval::{embedded, Weights};
@@ -116,14 +119,6 @@ fn random_six_weights(seed: u64) -> Weights {
         }
     }
     Weights::from_table_for(BoardSize::Six, Variant::Normal, table).unwrap()
-}
-
-/// Rewrites the checksum of a weight file after an edit (a well-formed foreign file).
-fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
-    let n = bytes.len() - 8;
-    let sum = solvo_eval::checksum::fnv64(&bytes[..n]);
-    bytes[n..].copy_from_slice(&sum.to_le_bytes());
-    bytes
 }
 
 #[test]

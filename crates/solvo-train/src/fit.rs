@@ -15,9 +15,8 @@ use crate::sample::Sample;
 use rayon::prelude::*;
 use solvo_endgame::ordering::eval_search;
 use solvo_endgame::rules::Rules;
-use solvo_eval::features::{feature_indices, PATTERN_OFFSETS};
-use solvo_eval::features6::{feature_indices6, PATTERN_OFFSETS6};
-use solvo_eval::pattern::{Pattern, PATTERNS, PATTERNS6};
+use solvo_eval::features::feature_indices;
+use solvo_eval::features6::feature_indices6;
 use solvo_eval::{Weights, MAX_EVAL, NUM_STAGES, SCALE};
 use solvo_othello::BoardSize;
 use solvo_othello::Variant;
@@ -93,20 +92,9 @@ pub fn tied_parameters() -> Vec<u32> {
 }
 
 /// For every weight of a stage on `size` (8x8 or 6x6; `None` for 4x4), the parameter
-/// it shares with its symmetric contents.
+/// it shares with its symmetric contents ([`solvo_eval::tying::tied_parameters_for`]).
 pub fn tied_parameters_for(size: BoardSize) -> Option<Vec<u32>> {
-    let (_, stage_len) = solvo_eval::layout_of(size)?;
-    let (patterns, offsets): (&[Pattern], &[usize]) = match size {
-        BoardSize::Six => (&PATTERNS6, &PATTERN_OFFSETS6),
-        _ => (&PATTERNS, &PATTERN_OFFSETS),
-    };
-    let mut map: Vec<u32> = (0..stage_len as u32).collect();
-    for (p, &off) in patterns.iter().zip(offsets) {
-        for (i, r) in p.representatives().into_iter().enumerate() {
-            map[off + i] = (off + r as usize) as u32;
-        }
-    }
-    Some(map)
+    solvo_eval::tying::tied_parameters_for(size)
 }
 
 /// Training rows: each row's active (tied) weights, its label and its weight.

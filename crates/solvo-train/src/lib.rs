@@ -13,6 +13,7 @@
 pub mod accuracy;
 pub mod exact;
 pub mod fit;
+pub mod fit_net;
 pub mod games;
 pub mod sample;
 pub mod search_play;

@@ -33,6 +33,11 @@ pub enum Step {
     Selfplay(SelfplayArgs),
     /// Fit a weight file on sample files (of `--size`: 8x8 or 6x6).
     Fit(FitArgs),
+    /// Fit a residual network (8x8) on the errors of a linear weight file: the output
+    /// file holds the linear weights plus the network, whose correction the evaluation
+    /// adds. Multi-ProbCut statistics are dropped (the evaluation changed): measure them
+    /// again with `train mpc`.
+    FitNet(FitNetArgs),
     /// Measure Multi-ProbCut statistics of a weight file on WTHOR positions.
     Mpc(crate::commands::train_mpc::MpcArgs),
     /// Mean absolute error of a weight file per number of empties, against exact values:
@@ -194,12 +199,101 @@ pub struct FitArgs {
     pub threads: Option<u64>,
 }
 
+/// Arguments of `solvo train fit-net`.
+#[derive(clap::Args, Debug)]
+pub struct FitNetArgs {
+    /// Sample files, or directories whose `.samples` files are all read.
+    #[arg(required = true)]
+    pub samples: Vec<PathBuf>,
+    /// The weight file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The linear weights the network corrects (default: the embedded weights, without
+    /// their network if they have one).
+    #[arg(long)]
+    pub eval_file: Option<PathBuf>,
+    /// Passes over the samples.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub epochs: u64,
+    /// Adam's learning rate (halved every two epochs), in (0, 0.1].
+    #[arg(long, default_value_t = 1e-3, value_parser = parse_learning_rate)]
+    pub learning_rate: f32,
+    /// The residual in discs beyond which the loss is linear (0.5 to 64).
+    #[arg(long, default_value_t = 4.0, value_parser = parse_robust_delta)]
+    pub delta: f64,
+    /// Seed of the initial network and the sample order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Free text stored in the weight file (how it was made).
+    #[arg(long, default_value = "")]
+    pub description: String,
+}
+
+fn parse_learning_rate(s: &str) -> Result<f32, String> {
+    let v: f32 = s.parse().map_err(|_| format!("{s:?} is not a number"))?;
+    if v > 0.0 && v <= 0.1 {
+        Ok(v)
+    } else {
+        Err(format!("{v}: expected a learning rate in (0, 0.1]"))
+    }
+}
+
+fn fit_net_command(args: FitNetArgs, common: Common) -> Result<(), CliError> {
+    let mut base = crate::shared::load_weights(args.eval_file.as_deref(), common)?;
+    if base.size() != solvo_othello::BoardSize::Eight {
+        return Err(CliError(format!("a residual network is for 8x8 weights; these are for {}", base.size())));
+    }
+    let start = Instant::now();
+    let files = sample_files(&args.samples)?;
+    let samples = load_all(&files)?;
+    eprintln!("{} samples from {} files, read in {:.1} s", samples.len(), files.len(), start.elapsed().as_secs_f64());
+    let options = solvo_train::fit_net::NetFitOptions {
+        epochs: args.epochs as usize,
+        learning_rate: args.learning_rate,
+        delta: args.delta as f32,
+        seed: args.seed,
+        ..Default::default()
+    };
+    let json = common.json;
+    let net = solvo_train::fit_net::fit_net(&base, &samples, &options, |r| {
+        if json {
+            out!(
+                "{}",
+                json!({"epoch": r.epoch, "train_loss": r.train_loss, "held_linear_mae": r.held_linear_mae,
+                       "held_net_mae": r.held_net_mae, "held_samples": r.held_samples, "seconds": r.seconds})
+            );
+        } else {
+            out!(
+                "epoch {}: train loss {:.3}, held-out exact MAE {:.3} -> {:.3} ({} positions), {:.0} s",
+                r.epoch,
+                r.train_loss,
+                r.held_linear_mae,
+                r.held_net_mae,
+                r.held_samples,
+                r.seconds
+            );
+        }
+    })
+    .map_err(CliError)?;
+    let net = solvo_eval::residual::ResidualNet::quantize(&net).map_err(|e| CliError(e.to_string()))?;
+    base.set_residual(Some(net)).map_err(|e| CliError(e.to_string()))?;
+    base.mpc.clear();
+    base.description = args.description.clone();
+    std::fs::write(&args.out, base.to_bytes())
+        .map_err(|e| CliError(format!("cannot write {}: {e}", args.out.display())))?;
+    if !json {
+        out!("wrote {} in {:.1} s", args.out.display(), start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
 /// Runs `solvo train`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.step {
         Step::Data(a) => data(a, common),
         Step::Selfplay(a) => selfplay(a, common),
         Step::Fit(a) => fit_command(a, common),
+        Step::FitNet(a) => fit_net_command(a, common),
         Step::Mpc(a) => crate::commands::train_mpc::run(a, common),
         Step::Check(a) => check(a, common),
     }
