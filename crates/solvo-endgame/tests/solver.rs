@@ -259,12 +259,34 @@ fn monte_carlo_ordering_keeps_values_exact() {
     }
 }
 
-/// The trained evaluation only orders moves: with it, without it, and with zero
-/// weights every window gives the same value (random 8x8 positions, both variants).
+/// The embedded weights plus a residual network of random values (an evaluation that
+/// orders moves differently; see `solvo_eval::residual`).
+fn weights_with_random_net() -> solvo_eval::Weights {
+    use solvo_eval::residual::{FloatNet, ResidualNet, NET_DISC_ROWS, NET_HIDDEN, NET_HIDDEN2};
+    let mut rng = Rng::new(77);
+    let mut u =
+        |n: usize, scale: f64| -> Vec<f32> { (0..n).map(|_| ((rng.next_f64() * 2.0 - 1.0) * scale) as f32).collect() };
+    let float = FloatNet {
+        rows: u(solvo_eval::features::STAGE_LEN * NET_HIDDEN, 0.3),
+        disc_rows: u(NET_DISC_ROWS * NET_HIDDEN, 1.0),
+        w2: u(NET_HIDDEN2 * NET_HIDDEN, 0.5),
+        b2: u(NET_HIDDEN2, 0.5),
+        w3: u(NET_HIDDEN2, 2.0),
+        b3: 0.0,
+    };
+    let mut w = solvo_eval::embedded(Variant::Normal).unwrap().clone();
+    w.set_residual(Some(ResidualNet::quantize(&float).unwrap())).unwrap();
+    w
+}
+
+/// The trained evaluation only orders moves: with it, without it, with zero weights
+/// and with a residual network every window gives the same value (random 8x8
+/// positions, both variants).
 #[test]
 fn evaluation_ordering_never_changes_a_value() {
     let mut rng = Rng::new(2026);
     let zero = std::sync::Arc::new(solvo_eval::Weights::zeros(Variant::Normal));
+    let netted = std::sync::Arc::new(weights_with_random_net());
     let mut checked = 0;
     while checked < 24 {
         let variant = if checked % 4 == 3 { Variant::Reversed } else { Variant::Normal };
@@ -281,6 +303,11 @@ fn evaluation_ordering_never_changes_a_value() {
         zeroed.config.eval_order = 1;
         zeroed.eval = Some(zero.clone());
         assert_eq!(solve(&pos, &zeroed).score(), reference);
+        let mut with_net = SolveOptions::new(8);
+        with_net.config.eval_order = 1;
+        with_net.config.net_order_empties = (checked % 3) as u32 * 8;
+        with_net.eval = Some(netted.clone());
+        assert_eq!(solve(&pos, &with_net).score(), reference);
         for (lo, hi) in [(-1, 1), (0, 0), (-10, -2), (4, 20)] {
             with.tt.clear();
             with.window = Window { lo, hi };

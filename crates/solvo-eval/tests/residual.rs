@@ -89,6 +89,8 @@ fn the_correction_is_added_symmetric_in_range_and_close_to_the_float_network() {
             assert_eq!(w.evaluate(img.player, img.opponent), v, "{b:?} symmetry {k}");
         }
         let lin = linear.evaluate(b.player, b.opponent);
+        assert_eq!(w.evaluate_linear(b.player, b.opponent), lin, "the linear part alone");
+        assert_eq!(linear.evaluate_linear(b.player, b.opponent), lin, "without a network: the evaluation");
         let expected =
             f64::from(lin) + f64::from(float_correction(&float, &tie, b.player, b.opponent)) * f64::from(SCALE);
         if expected.abs() > f64::from(solvo_eval::MAX_EVAL - SCALE) {

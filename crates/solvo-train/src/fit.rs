@@ -253,6 +253,7 @@ fn fit_layout<const N: usize>(
                     s.opponent,
                     w,
                     &rules,
+                    true,
                     options.bootstrap_depth,
                     -MAX_EVAL - 1,
                     MAX_EVAL + 1,
