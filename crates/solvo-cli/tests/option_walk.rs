@@ -115,6 +115,7 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["train", "data"] => vec![&wthor, "--out-dir", &scratch_dir, "--exact-empties", "8"],
         ["train", "selfplay"] => vec!["--games", "2", "--exact-empties", "8", "--out", &new_samples],
         ["train", "fit"] => vec![&samples, "--out", &new_weights, "--iterations", "1", "--stages", "28..29"],
+        ["train", "fit-net"] => vec![&samples, "--out", &new_weights, "--epochs", "1"],
         ["train", "check"] => vec![&f.ffo],
         ["gtp"] => vec!["--level", "1", "--hash-mb", "16"],
         ["nboard"] => vec!["--level", "1", "--hash-mb", "16"],
