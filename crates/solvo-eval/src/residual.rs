@@ -81,6 +81,12 @@ pub struct FloatNet {
     pub b3: f32,
 }
 
+/// The 8x8 tying map ([`tied_parameters_for`]), computed once (about 16 ms).
+fn tie8() -> &'static [u32] {
+    static TIE: std::sync::OnceLock<Vec<u32>> = std::sync::OnceLock::new();
+    TIE.get_or_init(|| tied_parameters_for(BoardSize::Eight).expect("8x8 has a layout"))
+}
+
 fn bad<T>(message: impl Into<String>) -> Result<T, WeightFileError> {
     Err(WeightFileError { message: message.into() })
 }
@@ -104,7 +110,7 @@ impl ResidualNet {
         if !all.chain(std::iter::once(&net.b3)).all(|x| x.is_finite()) {
             return bad("network has a value that is not finite");
         }
-        let tie = tied_parameters_for(BoardSize::Eight).expect("8x8 has a layout");
+        let tie = tie8();
         let max_row = (0..STAGE_LEN)
             .filter(|&f| tie[f] as usize == f)
             .flat_map(|f| &net.rows[f * h..(f + 1) * h])
@@ -172,7 +178,7 @@ impl ResidualNet {
         if !w2.iter().chain(&b2).chain(&w3).chain(std::iter::once(&b3)).all(|x| x.is_finite()) {
             return bad("network has a value that is not finite");
         }
-        let tie = tied_parameters_for(BoardSize::Eight).expect("8x8 has a layout");
+        let tie = tie8();
         for f in 0..STAGE_LEN {
             let r = tie[f] as usize;
             if r != f {
@@ -191,7 +197,7 @@ impl ResidualNet {
     /// layers; the inverse of [`ResidualNet::from_parts`].
     #[allow(clippy::type_complexity)]
     pub(crate) fn parts(&self) -> (u8, Vec<i16>, &[i32], Vec<f32>, &[f32; NET_HIDDEN2], &[f32; NET_HIDDEN2], f32) {
-        let tie = tied_parameters_for(BoardSize::Eight).expect("8x8 has a layout");
+        let tie = tie8();
         let mut rows = Vec::with_capacity(STAGE_LEN * NET_HIDDEN);
         for (f, row) in self.rows.iter().enumerate() {
             if tie[f] as usize == f {

@@ -91,11 +91,7 @@ pub fn tied_parameters() -> Vec<u32> {
     tied_parameters_for(BoardSize::Eight).expect("8x8 has a layout")
 }
 
-/// For every weight of a stage on `size` (8x8 or 6x6; `None` for 4x4), the parameter
-/// it shares with its symmetric contents ([`solvo_eval::tying::tied_parameters_for`]).
-pub fn tied_parameters_for(size: BoardSize) -> Option<Vec<u32>> {
-    solvo_eval::tying::tied_parameters_for(size)
-}
+pub use solvo_eval::tying::tied_parameters_for;
 
 /// Training rows: each row's active (tied) weights, its label and its weight.
 struct Rows<const N: usize> {

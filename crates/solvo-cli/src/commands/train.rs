@@ -278,11 +278,21 @@ fn fit_net_command(args: FitNetArgs, common: Common) -> Result<(), CliError> {
     let net = solvo_eval::residual::ResidualNet::quantize(&net).map_err(|e| CliError(e.to_string()))?;
     base.set_residual(Some(net)).map_err(|e| CliError(e.to_string()))?;
     base.mpc.clear();
-    base.description = args.description.clone();
-    std::fs::write(&args.out, base.to_bytes())
-        .map_err(|e| CliError(format!("cannot write {}: {e}", args.out.display())))?;
+    write_weights(base, &args.description, &args.out, start, json)
+}
+
+/// Writes a fitted weight file with its description, and says so unless `json`.
+fn write_weights(
+    mut weights: solvo_eval::Weights,
+    description: &str,
+    out: &Path,
+    start: Instant,
+    json: bool,
+) -> Result<(), CliError> {
+    weights.description = description.to_string();
+    std::fs::write(out, weights.to_bytes()).map_err(|e| CliError(format!("cannot write {}: {e}", out.display())))?;
     if !json {
-        out!("wrote {} in {:.1} s", args.out.display(), start.elapsed().as_secs_f64());
+        out!("wrote {} in {:.1} s", out.display(), start.elapsed().as_secs_f64());
     }
     Ok(())
 }
@@ -556,7 +566,7 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
             "exact mae"
         );
     }
-    let (mut weights, _reports) = fit_size(&samples, size, common.variant, &options, &|r| {
+    let (weights, _reports) = fit_size(&samples, size, common.variant, &options, &|r| {
         let discs = 4 + 2 * r.stage;
         if json {
             out!(
@@ -581,13 +591,7 @@ fn fit_command(args: FitArgs, common: Common) -> Result<(), CliError> {
         }
     })
     .map_err(CliError)?;
-    weights.description = args.description.clone();
-    std::fs::write(&args.out, weights.to_bytes())
-        .map_err(|e| CliError(format!("cannot write {}: {e}", args.out.display())))?;
-    if !json {
-        out!("wrote {} in {:.1} s", args.out.display(), start.elapsed().as_secs_f64());
-    }
-    Ok(())
+    write_weights(weights, &args.description, &args.out, start, json)
 }
 
 fn check(args: CheckArgs, common: Common) -> Result<(), CliError> {
