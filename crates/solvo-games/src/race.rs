@@ -96,6 +96,12 @@ pub struct RaceOptions {
     /// a position lost when every move does (option `guard=on|off`). Values are
     /// unchanged. Default `true`.
     pub threat_guard: bool,
+    /// Knightthrough in normal play (option `ordering=threat`): the plain order, but
+    /// within captures and within quiet moves, a move landing on one of our launch cells
+    /// (a threat to arrive) comes first, then one whose knight attacks a launch cell of
+    /// ours that no enemy knight attacks (a threat to threaten). Ordering only:
+    /// values are unchanged. Default `false`.
+    pub threat_ordering: bool,
 }
 
 impl Default for RaceOptions {
@@ -107,6 +113,7 @@ impl Default for RaceOptions {
             symmetry: true,
             safety_ordering: false,
             threat_guard: true,
+            threat_ordering: false,
         }
     }
 }
@@ -124,10 +131,18 @@ impl RaceOptions {
                 "tactics" if !misere => out.tactics = parse_on_off(game, key, value)?,
                 "guard" if game == "knightthrough" => out.threat_guard = parse_on_off(game, key, value)?,
                 "ordering" if !misere => {
-                    out.safety_ordering = match value.to_ascii_lowercase().as_str() {
-                        "safety" => true,
-                        "plain" => false,
-                        _ => return Err(bad_option(game, key, value, "expected safety or plain")),
+                    (out.safety_ordering, out.threat_ordering) = match value.to_ascii_lowercase().as_str() {
+                        "safety" => (true, false),
+                        "plain" => (false, false),
+                        "threat" if game == "knightthrough" => (false, true),
+                        _ => {
+                            return Err(bad_option(
+                                game,
+                                key,
+                                value,
+                                "expected safety, plain or (Knightthrough) threat",
+                            ))
+                        }
                     }
                 }
                 "symmetry" => out.symmetry = parse_on_off(game, key, value)?,
@@ -550,6 +565,24 @@ impl Game for Race {
                 rows - 1 - r
             }
         };
+        if self.options.threat_ordering && !self.options.misere {
+            let me = self.player;
+            let to = 1u64 << mv.to;
+            let opp = self.pieces[1 - me as usize] & !to;
+            let own = self.pieces[me as usize] & !(1u64 << mv.from);
+            let open = self.launch[me as usize] & !own & !self.attacked_by(1 - me, opp);
+            let prepares = self.attacked_by(me, to) & open != 0;
+            let base = if mv.capture { 100 + progress(mv.to, 1 - me) } else { progress(mv.to, me) };
+            let threatens = self.launch[me as usize] & to != 0;
+            return base
+                + if threatens {
+                    50
+                } else if prepares {
+                    40
+                } else {
+                    0
+                };
+        }
         if !self.options.safety_ordering || self.options.misere {
             return if mv.capture {
                 // The captured piece's progress towards our home row.

@@ -16,7 +16,7 @@
 //!   move left, if just one is), the position after the move is judged by the two
 //!   rules above: if the opponent is decided as lost there, the side to move wins (+1);
 //!   if its only move leaves the opponent decided as winning, it loses (-1).
-//! - **guard against two-move threats** (knights, option `guard=on|off`, default on,
+//! - **guard against two-move threats** (knights, option `guard=on|off`, default on;
 //!   when the opponent threatens no arrival, or with one knight: then for the captures
 //!   of that knight, the only moves left): a move loses if, after it, some enemy
 //!   knight can land on a launch cell of the enemy (a cell from which a knight reaches
@@ -24,7 +24,9 @@
 //!   of our own launch cells (a counter-threat). Knights are never blocked, so the enemy
 //!   knight would then threaten to arrive, we could neither arrive first nor take it,
 //!   and we would lose: exactly what the look-ahead of the position after the move
-//!   finds. Such moves are left out; if every move is, the side to move loses (-1).
+//!   finds. Such moves are left out; if every move is, the side to move loses (-1). The
+//!   look-ahead's verdict on the position after a threat applies the guard to the
+//!   captures of the threatening knight (see [`crate::race_guard`]).
 
 use crate::grid::bits;
 use crate::race::{Analysis, Facts, Race, RaceKind, RaceMove};
@@ -229,6 +231,20 @@ impl Race {
         }
         if !lookahead {
             if let Some(cells) = safe_landings {
+                if cells != 0 && self.guards() {
+                    // Knights against one threatening knight: is there a capture of it
+                    // that the guard keeps? (So the look-ahead also sees a threat whose
+                    // every capture leaves an unguarded landing to the threatening side.)
+                    let guard = Guard::new(self);
+                    let kept = |k: usize, d, to| guard.is_none_or(|g| !g.loses(self, self.move_to(k, d, to)));
+                    let any = self
+                        .kind
+                        .dirs()
+                        .iter()
+                        .enumerate()
+                        .any(|(k, d)| bits(self.targets(d) & cells).any(|to| kept(k, d, to)));
+                    return verdict((!any).then_some(-1));
+                }
                 // Is there a move landing on a safe cell at all? No move list needed.
                 let any = self.kind.dirs().iter().any(|d| self.targets(d) & cells != 0);
                 return verdict((!any).then_some(-1));

@@ -17,6 +17,7 @@ fn opts(tactics: bool) -> RaceOptions {
         symmetry: tactics,
         safety_ordering: tactics,
         threat_guard: tactics,
+        threat_ordering: false,
     }
 }
 
