@@ -91,7 +91,7 @@ const SPECS: &[GameSpec] = &[
         default_cols: 6,
         options: "tactics=on|off (default on: arrivals and threats decided, values unchanged), guard=on|off (default on, \
                   with tactics: moves that lose to a two-move threat left out, values unchanged), symmetry=on|off (default on), \
-                  ordering=safety|plain (default plain)",
+                  ordering=threat|safety|plain (default threat: leaps onto a launch cell, then towards an unguarded one, first)",
     },
     GameSpec {
         name: "misere-knightthrough",

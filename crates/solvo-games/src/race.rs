@@ -88,7 +88,8 @@ pub struct RaceOptions {
     /// lands where no enemy piece can take it comes first, then one an own piece would
     /// avenge, then one left hanging; then by progress. Ordering only: values are
     /// unchanged. Default: on for Breakthrough (5x5, ab-tt-mc: 8.0 M nodes instead of
-    /// 20.9 M), off for Knightthrough (6x6, id-ab-tt-mc: 2.7 M instead of 0.9 M).
+    /// 20.9 M), off for Knightthrough (6x6, id-ab-tt-mc: 2.7 M instead of 0.9 M), which
+    /// uses [`RaceOptions::threat_ordering`].
     pub safety_ordering: bool,
     /// Knightthrough in normal play, with `tactics`: also leave out the moves that lose to
     /// a two-move threat (after them the opponent lands a knight on a cell next to its
@@ -100,7 +101,8 @@ pub struct RaceOptions {
     /// within captures and within quiet moves, a move landing on one of our launch cells
     /// (a threat to arrive) comes first, then one whose knight attacks a launch cell of
     /// ours that no enemy knight attacks (a threat to threaten). Ordering only:
-    /// values are unchanged. Default `false`.
+    /// values are unchanged. Default `false`; on for `knightthrough` by name
+    /// ([`RaceOptions::from_options`]; 7x5 ab-tt: 113 M nodes instead of 134 M).
     pub threat_ordering: bool,
 }
 
@@ -123,7 +125,12 @@ impl RaceOptions {
     /// `ordering=safety|plain`, normal play only; `guard=on|off`, Knightthrough only; `symmetry=on|off`); `misere` is given by
     /// the game's name. Unknown keys are refused.
     pub fn from_options(game: &'static str, misere: bool, options: &GameOptions) -> Result<Self, GameError> {
-        let mut out = RaceOptions { misere, safety_ordering: game == "breakthrough", ..Default::default() };
+        let mut out = RaceOptions {
+            misere,
+            safety_ordering: game == "breakthrough",
+            threat_ordering: game == "knightthrough",
+            ..Default::default()
+        };
         for (key, value) in options.pairs() {
             match key.as_str() {
                 "no-move" if misere => out.misere_no_move = parse_no_move(game, key, value)?,
