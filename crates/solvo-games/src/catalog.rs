@@ -89,8 +89,9 @@ const SPECS: &[GameSpec] = &[
         description: "forward-only knights race (rows = direction of movement); first to the far row wins",
         default_rows: 7,
         default_cols: 6,
-        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged), symmetry=on|off (default on), \
-                  ordering=safety|plain (default plain)",
+        options: "tactics=on|off (default on: arrivals and threats decided, values unchanged), guard=on|off (default on, \
+                  with tactics: moves that lose to a two-move threat left out, values unchanged), symmetry=on|off (default on), \
+                  ordering=threat|safety|plain (default threat: leaps onto a launch cell, then towards an unguarded one, first)",
     },
     GameSpec {
         name: "misere-knightthrough",

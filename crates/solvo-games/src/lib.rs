@@ -29,6 +29,7 @@ pub mod mc_study;
 pub mod nogo;
 pub mod options;
 pub mod race;
+mod race_guard;
 pub mod race_tactics;
 pub mod stones;
 pub mod symmetry;

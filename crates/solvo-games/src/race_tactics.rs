@@ -16,16 +16,28 @@
 //!   move left, if just one is), the position after the move is judged by the two
 //!   rules above: if the opponent is decided as lost there, the side to move wins (+1);
 //!   if its only move leaves the opponent decided as winning, it loses (-1).
+//! - **guard against two-move threats** (knights, option `guard=on|off`, default on;
+//!   when the opponent threatens no arrival, or with one knight: then for the captures
+//!   of that knight, the only moves left): a move loses if, after it, some enemy
+//!   knight can land on a launch cell of the enemy (a cell from which a knight reaches
+//!   its far row) where none of our knights can capture it, unless the move lands on one
+//!   of our own launch cells (a counter-threat). Knights are never blocked, so the enemy
+//!   knight would then threaten to arrive, we could neither arrive first nor take it,
+//!   and we would lose: exactly what the look-ahead of the position after the move
+//!   finds. Such moves are left out; if every move is, the side to move loses (-1). The
+//!   look-ahead's verdict on the position after a threat applies the guard to the
+//!   captures of the threatening knight (see [`crate::race_guard`]).
 
 use crate::grid::bits;
 use crate::race::{Analysis, Facts, Race, RaceKind, RaceMove};
+use crate::race_guard::Guard;
 use solvo_core::Status;
 
 impl Analysis {
     /// The analysis as a non-zero word (kept in the position's [`Facts`]): bit 0 set; bits 1-2 the decided value plus 2
     /// (0: undecided); bit 3 the filter; bits 4-5 the safe landings (0 unknown, 1 none,
-    /// 2 one cell), bits 8-13 that cell. The tactics decide only wins and losses and
-    /// name at most one safe landing cell.
+    /// 2 one cell), bit 6 the guard against two-move threats, bits 8-13 that cell. The
+    /// tactics decide only wins and losses and name at most one safe landing cell.
     fn pack(self) -> u64 {
         let decided = self.decided.map_or(0, |v| {
             debug_assert!(v.abs() <= 1, "decided value {v}");
@@ -39,7 +51,7 @@ impl Analysis {
                 2 | u64::from(cells.trailing_zeros()) << 4
             }
         };
-        1 | decided << 1 | u64::from(self.filter) << 3 | landings << 4
+        1 | decided << 1 | u64::from(self.filter) << 3 | landings << 4 | u64::from(self.guard) << 6
     }
 
     /// The analysis packed by [`Analysis::pack`].
@@ -54,7 +66,7 @@ impl Analysis {
             1 => Some(0),
             _ => Some(1u64 << (word >> 8 & 63)),
         };
-        Analysis { decided, filter: word >> 3 & 1 == 1, safe_landings }
+        Analysis { decided, filter: word >> 3 & 1 == 1, safe_landings, guard: word >> 6 & 1 == 1 }
     }
 }
 
@@ -77,8 +89,9 @@ impl Race {
         !child.can_arrive(child.player)
     }
 
-    /// Whether a move of the side to move passes the filter of `analysis`: by its
-    /// landing cell when the analysis knows the safe landings, else by [`Race::is_safe`].
+    /// Whether a move of the side to move passes the filter of `analysis` (one without
+    /// the guard: [`Race::own_frame_moves`] asks a [`Guard`] for those): by its landing
+    /// cell when the analysis knows the safe landings, else by [`Race::is_safe`].
     pub(crate) fn passes_filter(&self, analysis: &Analysis, mv: RaceMove) -> bool {
         match analysis.safe_landings {
             Some(cells) => cells & (1u64 << mv.to) != 0,
@@ -122,8 +135,21 @@ impl Race {
         next
     }
 
-    /// The cells from which a piece of player `p` could land on its far row.
-    fn launch_cells(&self, p: u8) -> u64 {
+    /// Whether the guard against two-move threats is on for this game (knights, normal
+    /// play with the tactics and the option on).
+    pub(crate) fn guards(&self) -> bool {
+        self.kind == RaceKind::Knight && self.options.tactics && !self.options.misere && self.options.threat_guard
+    }
+
+    /// The cells from which a piece of player `p` could land on its far row (computed
+    /// with the position, kept in [`Race::launch`]).
+    #[inline]
+    pub(crate) fn launch_cells(&self, p: u8) -> u64 {
+        self.launch[p as usize]
+    }
+
+    /// [`Race::launch_cells`] computed from the board's geometry.
+    pub(crate) fn launch_cells_of_grid(&self, p: u8) -> u64 {
         let goal = self.goal_row(p);
         let mut cells = 0;
         for d in self.kind.dirs() {
@@ -133,24 +159,92 @@ impl Race {
         cells
     }
 
+    /// [`Race::analyse`] with the guard against two-move threats, for a position where
+    /// it applies (knights; `threats`: the opponent's one threatening knight, or none):
+    /// `None` when no candidate move loses to a two-move threat (the plain analysis then
+    /// holds), else the verdict with the guard's filter.
+    fn analyse_guarded(&self, guard: &Guard, threats: u64) -> Option<Analysis> {
+        // Without a threat every move is a candidate; against one threatening knight
+        // only the captures of it (the guard then asks what follows the capture).
+        let (allowed, safe_landings) = if threats == 0 { (u64::MAX, None) } else { (threats, Some(threats)) };
+        let launch_me = self.launch_cells(self.player);
+        let dirs = self.kind.dirs();
+        let (mut left, mut dropped) = (0u32, 0u32);
+        let mut last = None;
+        for (k, d) in dirs.iter().enumerate() {
+            for to in bits(self.targets(d) & allowed) {
+                let mv = self.move_to(k, d, to);
+                if guard.loses(self, mv) {
+                    dropped += 1;
+                } else {
+                    left += 1;
+                    last = Some(mv);
+                }
+            }
+        }
+        if dropped == 0 {
+            return None;
+        }
+        let verdict = |decided| Analysis { decided, filter: true, safe_landings, guard: true };
+        let Some(last) = last else {
+            return Some(verdict(Some(-1)));
+        };
+        // The look-ahead over the moves left: threats to arrive (which the guard always
+        // keeps), or the only move.
+        if left == 1 {
+            return Some(verdict(match self.play_plain(last).analyse(false).decided {
+                Some(-1) => Some(1),
+                Some(1) => Some(-1),
+                _ => None,
+            }));
+        }
+        for (k, d) in dirs.iter().enumerate() {
+            for to in bits(self.targets(d) & allowed & launch_me) {
+                if self.play_plain(self.move_to(k, d, to)).analyse(false).decided == Some(-1) {
+                    return Some(verdict(Some(1)));
+                }
+            }
+        }
+        Some(verdict(None))
+    }
+
     /// The rules of the module documentation, with the look-ahead when `lookahead`.
     fn analyse(&self, lookahead: bool) -> Analysis {
         if let Status::Over(v) = self.rule_status() {
-            return Analysis { decided: Some(v), filter: false, safe_landings: None };
+            return Analysis { decided: Some(v), filter: false, safe_landings: None, guard: false };
         }
         let me = self.player;
         if self.can_arrive(me) {
-            return Analysis { decided: Some(1), filter: false, safe_landings: None };
+            return Analysis { decided: Some(1), filter: false, safe_landings: None, guard: false };
         }
         let threats = self.arrivers(1 - me);
         let filter = threats != 0 || (self.kind == RaceKind::Pawn && self.grid.cols() < 2);
         let safe_landings = if filter { self.safe_landings(threats) } else { None };
-        let verdict = |decided| Analysis { decided, filter, safe_landings };
+        let verdict = |decided| Analysis { decided, filter, safe_landings, guard: false };
         if !filter && !lookahead {
             return verdict(None);
         }
+        if lookahead && threats.count_ones() <= 1 && self.guards() {
+            if let Some(a) = Guard::new(self).and_then(|g| self.analyse_guarded(&g, threats)) {
+                return a;
+            }
+        }
         if !lookahead {
             if let Some(cells) = safe_landings {
+                if cells != 0 && self.guards() {
+                    // Knights against one threatening knight: is there a capture of it
+                    // that the guard keeps? (So the look-ahead also sees a threat whose
+                    // every capture leaves an unguarded landing to the threatening side.)
+                    let guard = Guard::new(self);
+                    let kept = |k: usize, d, to| guard.is_none_or(|g| !g.loses(self, self.move_to(k, d, to)));
+                    let any = self
+                        .kind
+                        .dirs()
+                        .iter()
+                        .enumerate()
+                        .any(|(k, d)| bits(self.targets(d) & cells).any(|to| kept(k, d, to)));
+                    return verdict((!any).then_some(-1));
+                }
                 // Is there a move landing on a safe cell at all? No move list needed.
                 let any = self.kind.dirs().iter().any(|d| self.targets(d) & cells != 0);
                 return verdict((!any).then_some(-1));
@@ -202,7 +296,7 @@ mod tests {
         for decided in [None, Some(1), Some(-1), Some(0)] {
             for filter in [false, true] {
                 for safe_landings in [None, Some(0), Some(1), Some(1u64 << 41), Some(1u64 << 63)] {
-                    let a = Analysis { decided, filter, safe_landings };
+                    let a = Analysis { decided, filter, safe_landings, guard: filter };
                     assert_ne!(a.pack(), 0);
                     assert_eq!(Analysis::unpack(a.pack()), a);
                 }

@@ -1,5 +1,5 @@
 //! The game-specific move orderings (Atarigo's liberty formula, the race games' landing
-//! safety) change only the order of the search, never a value: the solvers with the
+//! safety, Knightthrough's threats) change only the order of the search, never a value: the solvers with the
 //! ordering on and off agree with plain negamax on small boards.
 
 use solvo_core::Game;
@@ -34,8 +34,13 @@ fn orderings_keep_every_value() {
         ("breakthrough", 5, 2, "ordering"),
         ("knightthrough", 5, 3, "ordering"),
         ("knightthrough", 4, 4, "ordering"),
+        ("knightthrough", 6, 3, "ordering"),
     ] {
-        let values: &[&str] = if game == "atarigo" { &["liberties", "plain"] } else { &["safety", "plain"] };
+        let values: &[&str] = match game {
+            "atarigo" => &["liberties", "plain"],
+            "knightthrough" => &["threat", "safety", "plain"],
+            _ => &["safety", "plain"],
+        };
         for value in values {
             let mut o = GameOptions::new();
             o.set(option, value);

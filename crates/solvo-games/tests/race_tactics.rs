@@ -16,6 +16,8 @@ fn opts(tactics: bool) -> RaceOptions {
         tactics,
         symmetry: tactics,
         safety_ordering: tactics,
+        threat_guard: tactics,
+        threat_ordering: false,
     }
 }
 
@@ -44,6 +46,7 @@ fn tactics_keep_every_value_on_small_boards() {
         (RaceKind::Knight, 4, 4, 8),
         (RaceKind::Knight, 5, 4, 4),
         (RaceKind::Knight, 5, 3, 8),
+        (RaceKind::Knight, 7, 3, 5),
     ] {
         let plain = Race::new(kind, r, c, opts(false)).unwrap();
         let mut memos = (Memo::new(), Memo::new());
@@ -60,9 +63,12 @@ fn tactics_keep_values_of_random_positions() {
         (seed >> 33) as usize
     };
     let mut compared = 0;
-    for (kind, r, c, min_plies) in
-        [(RaceKind::Pawn, 5, 5, 12), (RaceKind::Pawn, 6, 4, 12), (RaceKind::Knight, 6, 6, 10)]
-    {
+    for (kind, r, c, min_plies) in [
+        (RaceKind::Pawn, 5, 5, 12),
+        (RaceKind::Pawn, 6, 4, 12),
+        (RaceKind::Knight, 6, 6, 10),
+        (RaceKind::Knight, 7, 4, 12),
+    ] {
         for _ in 0..20 {
             let mut plain = Race::new(kind, r, c, opts(false)).unwrap();
             let plies = min_plies + next() % 8;
