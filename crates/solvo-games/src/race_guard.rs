@@ -90,6 +90,22 @@ impl Guard {
 
 #[cfg(test)]
 impl Race {
+    /// The position after at most `plies` random legal moves from `self` (`pick(n)`
+    /// chooses among `n` moves), stopping early at a finished game: the random positions
+    /// the tactics' tests check.
+    pub(crate) fn random_walk(mut self, plies: usize, mut pick: impl FnMut(usize) -> usize) -> Race {
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            if self.rule_status() != solvo_core::Status::ToMove {
+                break;
+            }
+            moves.clear();
+            self.all_moves(&mut moves);
+            self = solvo_core::Game::play(&self, moves[pick(moves.len())]);
+        }
+        self
+    }
+
     /// Knights, the side to move unable to arrive, the opponent threatening no arrival
     /// (or `mv` capturing its only threatening knight): whether `mv` loses to a two-move threat (the rule of the module
     /// documentation), computed from the position after the move. The search uses
@@ -125,15 +141,8 @@ mod tests {
         let (mut positions, mut dropped) = (0, 0);
         for (r, c) in [(7, 6), (7, 5), (7, 4), (6, 6), (8, 4), (5, 3), (4, 4), (6, 2)] {
             for _ in 0..400 {
-                let mut race = Race::new(RaceKind::Knight, r, c, plain).unwrap();
-                for _ in 0..next() % 24 {
-                    if race.rule_status() != Status::ToMove {
-                        break;
-                    }
-                    let mut moves = Vec::new();
-                    race.all_moves(&mut moves);
-                    race = race.play(moves[next() % moves.len()]);
-                }
+                let plies = next() % 24;
+                let race = Race::new(RaceKind::Knight, r, c, plain).unwrap().random_walk(plies, |n| next() % n);
                 let me = race.player;
                 let threats = race.arrivers(1 - me);
                 if race.rule_status() != Status::ToMove || race.arrivers(me) != 0 || threats.count_ones() > 1 {

@@ -288,7 +288,6 @@ impl Race {
 mod tests {
     use super::*;
     use crate::race::RaceOptions;
-    use solvo_core::Game;
 
     /// Every analysis the tactics can give survives packing into the cache's word.
     #[test]
@@ -321,15 +320,9 @@ mod tests {
             (RaceKind::Pawn, 6, 1),
         ] {
             for _ in 0..300 {
-                let mut race = Race::new(kind, r, c, RaceOptions { tactics: false, ..Default::default() }).unwrap();
-                for _ in 0..next() % 30 {
-                    if race.rule_status() != Status::ToMove {
-                        break;
-                    }
-                    let mut moves = Vec::new();
-                    race.all_moves(&mut moves);
-                    race = race.play(moves[next() % moves.len()]);
-                }
+                let plies = next() % 30;
+                let start = Race::new(kind, r, c, RaceOptions { tactics: false, ..Default::default() }).unwrap();
+                let race = start.random_walk(plies, |n| next() % n);
                 if race.rule_status() != Status::ToMove {
                     continue;
                 }
