@@ -208,6 +208,13 @@ fn proof_store_survives_a_kill_and_refuses_foreign_files() {
         resumed["nodes"],
         full["nodes"]
     );
+    // A third run reads the winning first move from the store and says so (the root's
+    // moves settled by the store or by a search are reported on stderr).
+    let text_args: Vec<&str> = args.iter().copied().filter(|a| *a != "--json").collect();
+    let third = solvo(&[&text_args[..], &["--store", store_arg]].concat());
+    assert!(third.status.success());
+    let err = String::from_utf8_lossy(&third.stderr);
+    assert!(err.lines().any(|l| l.starts_with("root move ") && l.ends_with("(read from the store)")), "{err}");
     // A store of another game (Nogo 5x4) is refused, naming both.
     let o = solvo(&["game", "solve", "nogo", "3x3", "--store", store_arg]);
     assert_eq!(o.status.code(), Some(1));

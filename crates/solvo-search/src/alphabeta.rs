@@ -172,6 +172,9 @@ impl<G: Game> Searcher<'_, '_, G> {
         moves.clear();
         scores.clear();
         game.generate_moves(&mut moves);
+        if ply == 0 {
+            tt_move = self.root_move_from_proofs(game, &moves, alpha, beta).or(tt_move);
+        }
         if let Some(o) = self.ordering {
             o.score_moves(game, key, &moves, &mut scores);
         } else {
@@ -226,6 +229,28 @@ impl<G: Game> Searcher<'_, '_, G> {
         };
         self.tt.store(entry, &mut self.counters);
         Some((best, exact))
+    }
+
+    /// At the root, with proofs: reports every move whose child the proofs settle for
+    /// the window and returns the index of one that wins it (searched first: its child
+    /// is then read from the proofs, not searched). Without this, a resumed solve would
+    /// search its first-ordered root moves again before reaching a proven winning one.
+    fn root_move_from_proofs(&mut self, game: &G, moves: &[G::Move], alpha: i32, beta: i32) -> Option<u8> {
+        let proven = self.proven.as_deref_mut()?;
+        let mut winning = None;
+        for (i, &m) in moves.iter().enumerate() {
+            let Some((v, bound)) = proven.proven(game.play(m).hash_key()) else { continue };
+            // The child's bound, seen from the root: negated, lower and upper swap.
+            let (v, bound) = (-v, bound.negated());
+            if !bound.settles(v, alpha, beta) {
+                continue;
+            }
+            proven.root_move(&format!("{m:?}"), v, bound, 0);
+            if v >= beta && winning.is_none() {
+                winning = u8::try_from(i).ok().filter(|&i| i < 255);
+            }
+        }
+        winning
     }
 
     /// Credits move `m`, best (or refuting, `refuted`) at `ply` after `work` nodes,
@@ -355,6 +380,7 @@ impl<G: Game> Searcher<'_, '_, G> {
                 }
             }
             searched_any = true;
+            let before = self.nodes;
             let searched = self.search(child, -beta, -alpha_now, child_depth, ply + 1);
             if let Some(b) = busy.filter(|_| key != 0) {
                 b.leave(key);
@@ -362,6 +388,20 @@ impl<G: Game> Searcher<'_, '_, G> {
             let (v, exact) = searched?;
             let v = -v;
             all_exact &= exact;
+            // (A child settled in one node was over, or read from the proofs and
+            // reported before the loop.)
+            if ply == 0 && exact && self.nodes - before > 1 {
+                if let Some(p) = self.proven.as_deref_mut() {
+                    let bound = if v >= beta {
+                        Bound::Lower
+                    } else if v <= alpha_now {
+                        Bound::Upper
+                    } else {
+                        Bound::Exact
+                    };
+                    p.root_move(&format!("{:?}", moves[i]), v, bound, self.nodes - before);
+                }
+            }
             if v > best {
                 best = v;
                 best_move = Some(i);

@@ -41,4 +41,13 @@ pub trait ProvenPositions: Send {
     /// records durable and report progress. `false` stops the search (its result is
     /// then unknown), e.g. when the records can no longer be written.
     fn checkpoint(&mut self, nodes: u64) -> bool;
+
+    /// Called by the search that reads these proofs about each move of the root it has
+    /// settled: `mv` (the move as the game's `Debug` writes it), the child's value from
+    /// the root side's point of view as `bound`, and the nodes its search took (`0`: read
+    /// here before searching). Long solves report with it which first moves are decided.
+    /// The default ignores it.
+    fn root_move(&mut self, mv: &str, value: i32, bound: Bound, nodes: u64) {
+        let _ = (mv, value, bound, nodes);
+    }
 }

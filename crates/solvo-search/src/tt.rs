@@ -21,6 +21,15 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The same bound seen from the other side (values negated): lower and upper swap.
+    pub fn negated(self) -> Bound {
+        match self {
+            Bound::Exact => Bound::Exact,
+            Bound::Lower => Bound::Upper,
+            Bound::Upper => Bound::Lower,
+        }
+    }
+
     /// Whether `value` as this bound settles a search of the window (`alpha`, `beta`):
     /// exact, a lower bound at or above `beta`, or an upper bound at or below `alpha`.
     pub fn settles(self, value: i32, alpha: i32, beta: i32) -> bool {

@@ -68,6 +68,11 @@ fn check(key: u64, value: i32, bound: u8) -> u32 {
 /// What a progress report receives at each flush.
 pub type ProgressFn = Box<dyn FnMut(&ProofProgress, Duration) + Send>;
 
+/// What reports a settled root move ([`ProvenPositions::root_move`]): the move, its
+/// value for the side to move at the root, the bound, the nodes its search took (0: read
+/// from the store).
+pub type RootMoveFn = Box<dyn FnMut(&str, i32, Bound, u64) + Send>;
+
 /// An open proof store (see the module documentation).
 pub struct ProofStore {
     db: Database,
@@ -80,6 +85,7 @@ pub struct ProofStore {
     damaged: u64,
     error: Option<StoreError>,
     report: Option<ProgressFn>,
+    root_report: Option<RootMoveFn>,
 }
 
 impl ProofStore {
@@ -107,12 +113,19 @@ impl ProofStore {
             damaged,
             error: None,
             report: None,
+            root_report: None,
         })
     }
 
     /// Calls `report` at every flush with the progress so far and the time since open.
     pub fn set_progress(&mut self, report: ProgressFn) {
         self.report = Some(report);
+    }
+
+    /// Calls `report` for every move of the root the solver settles (see
+    /// [`ProvenPositions::root_move`]).
+    pub fn set_root_report(&mut self, report: RootMoveFn) {
+        self.root_report = Some(report);
     }
 
     fn check_meta(db: &Database, path: &Path, game: &str) -> Result<(), StoreError> {
@@ -259,6 +272,12 @@ impl ProvenPositions for ProofStore {
         }
         self.progress.recorded += 1;
         self.pending.push((key, encode(key, value, bound)));
+    }
+
+    fn root_move(&mut self, mv: &str, value: i32, bound: Bound, nodes: u64) {
+        if let Some(report) = &mut self.root_report {
+            report(mv, value, bound, nodes);
+        }
     }
 
     fn checkpoint(&mut self, nodes: u64) -> bool {

@@ -150,7 +150,9 @@ pub struct SolveArgs {
     pub line: bool,
     /// Keep what the alpha-beta solvers prove in this file (created if missing) and
     /// reuse what it holds: a solve killed at any moment resumes without redoing its
-    /// proven subtrees. Progress goes to stderr every 2 s.
+    /// proven subtrees. Progress goes to stderr every 2 s, with a line for each first
+    /// move settled (searched, or read from the store: a resumed solve plays a proven
+    /// winning first move at once).
     #[arg(long, value_name = "FILE")]
     pub store: Option<std::path::PathBuf>,
     #[command(flatten)]
@@ -545,6 +547,15 @@ fn open_proof_store(
                 p.recorded,
                 p.reused
             );
+        }));
+        store.set_root_report(Box::new(|mv, value, bound, nodes| {
+            let relation = match bound {
+                solvo_search::tt::Bound::Exact => "=",
+                solvo_search::tt::Bound::Lower => ">=",
+                solvo_search::tt::Bound::Upper => "<=",
+            };
+            let how = if nodes == 0 { "read from the store".to_string() } else { format!("{nodes} nodes") };
+            eprintln!("root move {mv}: value {relation} {value} for the side to move ({how})");
         }));
     }
     Ok(store)
