@@ -486,6 +486,7 @@ pub fn alpha_beta_with_proofs<G: Game>(
         (run, helpers)
     });
     let (mut verdict, iterations) = main_run;
+    let main_found = verdict != Verdict::Unknown;
     let mut best_move = main.root_best;
     let mut nodes = main.nodes;
     let mut c = main.counters;
@@ -496,6 +497,20 @@ pub fn alpha_beta_with_proofs<G: Game>(
         }
         nodes += helper_nodes;
         c.add(&counters);
+    }
+    // A verdict a helper found first never reached the proofs (the main thread was
+    // stopped before recording its root): record it here, or a resumed solve of a
+    // parent position would not know it.
+    if let (false, Some(p)) = (main_found, main.proven.as_deref_mut()) {
+        let proof = match verdict {
+            Verdict::Exact(v) => Some((v, Bound::Exact)),
+            Verdict::AtLeast(t) => Some((t, Bound::Lower)),
+            Verdict::Below(t) => Some((t - 1, Bound::Upper)),
+            _ => None,
+        };
+        if let Some((v, bound)) = proof {
+            p.record(game.hash_key(), v, bound, nodes.max(MIN_RECORD_NODES));
+        }
     }
     let stats = SolverStats {
         nodes,
