@@ -109,6 +109,12 @@ struct Searcher<'a, 'p, G: Game> {
     /// their keys, reused by the move loop instead of playing each move again.
     children: Vec<Vec<(G, u64)>>,
     root_best: Option<G::Move>,
+    /// With proofs: the root move they prove winning, once looked up (the lookup
+    /// runs once per solve, not once per iteration).
+    root_winner: Option<Option<u8>>,
+    /// With proofs: which root moves (by index) were already reported settled, so
+    /// each is reported once, whether the proofs or a search settled it.
+    root_reported: u64,
     options: AbOptions,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i64>,
@@ -173,7 +179,15 @@ impl<G: Game> Searcher<'_, '_, G> {
         scores.clear();
         game.generate_moves(&mut moves);
         if ply == 0 {
-            tt_move = self.root_move_from_proofs(game, &moves, alpha, beta).or(tt_move);
+            let winner = match self.root_winner {
+                Some(w) => w,
+                None => {
+                    let w = self.root_move_from_proofs(game, &moves, alpha, beta);
+                    self.root_winner = Some(w);
+                    w
+                }
+            };
+            tt_move = winner.or(tt_move);
         }
         if let Some(o) = self.ordering {
             o.score_moves(game, key, &moves, &mut scores);
@@ -246,6 +260,9 @@ impl<G: Game> Searcher<'_, '_, G> {
                 continue;
             }
             proven.root_move(&format!("{m:?}"), v, bound, 0);
+            if i < 64 {
+                self.root_reported |= 1u64 << i;
+            }
             if v >= beta && winning.is_none() {
                 winning = u8::try_from(i).ok().filter(|&i| i < 255);
             }
@@ -388,10 +405,12 @@ impl<G: Game> Searcher<'_, '_, G> {
             let (v, exact) = searched?;
             let v = -v;
             all_exact &= exact;
-            // (A child settled in one node was over, or read from the proofs and
-            // reported before the loop.)
-            if ply == 0 && exact && self.nodes - before > 1 {
+            // Each root move once: those read from the proofs were reported before the
+            // loop, and a later iteration settles the same moves again.
+            let unreported = i < 64 && self.root_reported & (1u64 << i) == 0;
+            if ply == 0 && exact && unreported {
                 if let Some(p) = self.proven.as_deref_mut() {
+                    self.root_reported |= 1u64 << i;
                     let bound = if v >= beta {
                         Bound::Lower
                     } else if v <= alpha_now {
@@ -461,6 +480,8 @@ pub fn alpha_beta_with_proofs<G: Game>(
         scores: Vec::new(),
         children: Vec::new(),
         root_best: None,
+        root_winner: None,
+        root_reported: 0,
         options: *options,
         killers: Vec::new(),
         history: Vec::new(),

@@ -75,3 +75,29 @@ fn root_moves_are_reported_and_a_proven_winning_move_is_taken_first() {
     let mv = resumed.best_move.expect("a winning move");
     assert_eq!(-value(&game.play(mv)), 1);
 }
+
+#[test]
+fn iterative_deepening_reports_each_root_move_once() {
+    // Iterative deepening visits the root once per depth; the proofs are looked up and
+    // each settled root move reported once per solve, first run and resumed run alike.
+    let game = Domineering::new(6, 4, false);
+    let options = AbOptions { iterative: true, etc: true, killers: true, history: true, ..AbOptions::default() };
+    let mut memory = Memory::default();
+    let once = |memory: &Memory| {
+        let mut names: Vec<&str> = memory.roots.iter().map(|(m, ..)| m.as_str()).collect();
+        let reported = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), reported, "a root move reported twice: {:?}", memory.roots);
+    };
+    let first = alpha_beta_with_proofs(&game, &options, None, Budget::default(), Some(&mut memory));
+    assert_eq!(first.verdict, Verdict::Exact(1));
+    assert!(first.stats.iterations > 1);
+    assert!(!memory.roots.is_empty());
+    once(&memory);
+    memory.roots.clear();
+    let resumed = alpha_beta_with_proofs(&game, &options, None, Budget::default(), Some(&mut memory));
+    assert_eq!(resumed.verdict, Verdict::Exact(1));
+    assert!(!memory.roots.is_empty());
+    once(&memory);
+}
