@@ -113,8 +113,9 @@ struct Searcher<'a, 'p, G: Game> {
     /// runs once per solve, not once per iteration).
     root_winner: Option<Option<u8>>,
     /// With proofs: which root moves (by index) were already reported settled, so
-    /// each is reported once, whether the proofs or a search settled it.
-    root_reported: u64,
+    /// each is reported once, whether the proofs or a search settled it (sized with
+    /// the root's moves when the proofs are first looked up).
+    root_reported: Vec<bool>,
     options: AbOptions,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i64>,
@@ -251,6 +252,7 @@ impl<G: Game> Searcher<'_, '_, G> {
     /// search its first-ordered root moves again before reaching a proven winning one.
     fn root_move_from_proofs(&mut self, game: &G, moves: &[G::Move], alpha: i32, beta: i32) -> Option<u8> {
         let proven = self.proven.as_deref_mut()?;
+        self.root_reported = vec![false; moves.len()];
         let mut winning = None;
         for (i, &m) in moves.iter().enumerate() {
             let Some((v, bound)) = proven.proven(game.play(m).hash_key()) else { continue };
@@ -260,9 +262,7 @@ impl<G: Game> Searcher<'_, '_, G> {
                 continue;
             }
             proven.root_move(&format!("{m:?}"), v, bound, 0);
-            if i < 64 {
-                self.root_reported |= 1u64 << i;
-            }
+            self.root_reported[i] = true;
             if v >= beta && winning.is_none() {
                 winning = u8::try_from(i).ok().filter(|&i| i < 255);
             }
@@ -407,10 +407,9 @@ impl<G: Game> Searcher<'_, '_, G> {
             all_exact &= exact;
             // Each root move once: those read from the proofs were reported before the
             // loop, and a later iteration settles the same moves again.
-            let unreported = i < 64 && self.root_reported & (1u64 << i) == 0;
-            if ply == 0 && exact && unreported {
-                if let Some(p) = self.proven.as_deref_mut() {
-                    self.root_reported |= 1u64 << i;
+            if ply == 0 && exact {
+                let first = self.root_reported.get_mut(i).is_none_or(|r| !std::mem::replace(r, true));
+                if let Some(p) = self.proven.as_deref_mut().filter(|_| first) {
                     let bound = if v >= beta {
                         Bound::Lower
                     } else if v <= alpha_now {
@@ -481,7 +480,7 @@ pub fn alpha_beta_with_proofs<G: Game>(
         children: Vec::new(),
         root_best: None,
         root_winner: None,
-        root_reported: 0,
+        root_reported: Vec::new(),
         options: *options,
         killers: Vec::new(),
         history: Vec::new(),
