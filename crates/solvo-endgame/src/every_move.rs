@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// One root move's value, for the side to move at the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveBounds {
     /// The move.
     pub square: Square,
@@ -22,6 +22,9 @@ pub struct MoveBounds {
     pub upper: i32,
     /// Nodes its solve visited (ordering nodes included).
     pub nodes: u64,
+    /// A line of best play starting with the move (passes as `None`) when its value is
+    /// exact: every move of it keeps the value; empty otherwise.
+    pub pv: Vec<Option<Square>>,
 }
 
 impl MoveBounds {
@@ -134,8 +137,13 @@ pub fn solve_every_move(
                     Some(g) if aspiration > 0 => estimate_in_generation(&child, child_options, -g, aspiration, false),
                     _ => solve_in_generation(&child, child_options, false),
                 };
+                let pv = if r.lower == r.upper && !r.pv.is_empty() {
+                    std::iter::once(Some(sq)).chain(r.pv).collect()
+                } else {
+                    Vec::new()
+                };
                 let bounds =
-                    MoveBounds { square: sq, lower: -r.upper, upper: -r.lower, nodes: r.nodes + r.ordering_nodes };
+                    MoveBounds { square: sq, lower: -r.upper, upper: -r.lower, nodes: r.nodes + r.ordering_nodes, pv };
                 if tx.send((bounds, r.stopped)).is_err() {
                     break;
                 }
@@ -145,8 +153,8 @@ pub fn solve_every_move(
         for (bounds, stopped) in rx {
             result.nodes += bounds.nodes;
             result.stopped |= stopped || bounds.score().is_none();
-            result.moves.push(bounds);
             on_move(&bounds);
+            result.moves.push(bounds);
         }
         finished.store(true, Ordering::Relaxed);
     });
@@ -195,6 +203,30 @@ mod tests {
                 }
                 assert!(r.moves.windows(2).all(|w| w[0].lower >= w[1].lower), "best first");
             }
+        }
+    }
+
+    #[test]
+    fn each_exact_move_comes_with_a_line_to_the_end_that_scores_its_value() {
+        let pos = position();
+        let r = solve_every_move(&pos, &SolveOptions::new(4), &[], 0, &mut |_| {});
+        assert!(r.all_exact());
+        for m in &r.moves {
+            assert_eq!(m.pv.first(), Some(&Some(m.square)), "{m:?}");
+            let (mut p, mut ours) = (pos, true);
+            for ply in &m.pv {
+                p = match ply {
+                    Some(sq) => p.play(*sq).unwrap_or_else(|| panic!("{sq} illegal in the line {m:?}")),
+                    None => {
+                        assert_eq!(p.moves(), 0, "a pass with moves in the line {m:?}");
+                        p.passed()
+                    }
+                };
+                ours = !ours;
+            }
+            assert!(p.is_game_over(), "the line {m:?} stops before the end");
+            let score = if ours { p.final_score() } else { -p.final_score() };
+            assert_eq!(Some(score), m.score(), "{m:?}");
         }
     }
 

@@ -15,9 +15,28 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// `None` when `stop` was raised before the first one ended. Stops early (with the mean
 /// so far) when `stop` is raised.
 pub fn playout_mean(pos: &Position, playouts: u32, seed: u64, stop: &AtomicBool) -> Option<f64> {
+    playout_estimate(pos, playouts, seed, stop).map(|e| e.mean)
+}
+
+/// What random games from a position say of its value, with how far to trust it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlayoutEstimate {
+    /// The mean final disc difference for the side to move.
+    pub mean: f64,
+    /// The standard error of that mean (the games' standard deviation over the square
+    /// root of their number; 0 for a single game or when every game ended alike): two
+    /// estimates closer than a few of these are told apart by nothing but chance.
+    pub std_error: f64,
+    /// The games played.
+    pub games: u32,
+}
+
+/// [`playout_mean`] with the standard error of the mean and the number of games played
+/// (the same games, so the same mean).
+pub fn playout_estimate(pos: &Position, playouts: u32, seed: u64, stop: &AtomicBool) -> Option<PlayoutEstimate> {
     let rules = Rules::new(pos.size, pos.variant);
     let mut rng = Rng::new(seed);
-    let (mut sum, mut done) = (0i64, 0u32);
+    let (mut sum, mut squares, mut done) = (0i64, 0i64, 0u32);
     while done < playouts.max(1) {
         if stop.load(Ordering::Relaxed) {
             break;
@@ -38,11 +57,18 @@ pub fn playout_mean(pos: &Position, playouts: u32, seed: u64, stop: &AtomicBool)
             (p, o) = (o ^ f, p ^ f ^ sq.bit());
             ours = !ours;
         }
-        let score = rules.final_score(p, o);
-        sum += i64::from(if ours { score } else { -score });
+        let score = i64::from(rules.final_score(p, o));
+        let score = if ours { score } else { -score };
+        sum += score;
+        squares += score * score;
         done += 1;
     }
-    (done > 0).then(|| sum as f64 / f64::from(done))
+    (done > 0).then(|| {
+        let n = f64::from(done);
+        let mean = sum as f64 / n;
+        let variance = if done > 1 { ((squares as f64 - n * mean * mean) / (n - 1.0)).max(0.0) } else { 0.0 };
+        PlayoutEstimate { mean, std_error: (variance / n).sqrt(), games: done }
+    })
 }
 
 #[cfg(test)]
@@ -62,5 +88,21 @@ mod tests {
         }
         stop.store(true, Ordering::Relaxed);
         assert_eq!(playout_mean(&Position::start(BoardSize::Six, Variant::Normal), 10, 1, &stop), None);
+    }
+
+    #[test]
+    fn the_standard_error_is_the_spread_of_the_games_over_the_root_of_their_number() {
+        let stop = AtomicBool::new(false);
+        let pos = Position::start(BoardSize::Six, Variant::Normal);
+        let e = playout_estimate(&pos, 400, 3, &stop).unwrap();
+        assert_eq!((e.games, Some(e.mean)), (400, playout_mean(&pos, 400, 3, &stop)));
+        // Random 6x6 games end anywhere from a rout to a rout: a spread of several discs.
+        assert!(e.std_error > 2.0 / 20.0 && e.std_error < 36.0 / 20.0, "{e:?}");
+        // Four times the games, half the error (within the sampling of the spread).
+        let more = playout_estimate(&pos, 1600, 3, &stop).unwrap();
+        let ratio = e.std_error / more.std_error;
+        assert!((1.7..2.3).contains(&ratio), "{e:?} {more:?}");
+        // One game: nothing to measure a spread with.
+        assert_eq!(playout_estimate(&pos, 1, 3, &stop).unwrap().std_error, 0.0);
     }
 }

@@ -4,7 +4,8 @@
 //! each played move's loss against the best one ([`Engine::analyze_game`]).
 
 use crate::engine::{Engine, EngineError};
-use solvo_endgame::playouts::playout_mean;
+use solvo_endgame::hints::MoveHints;
+use solvo_endgame::playouts::playout_estimate;
 use solvo_endgame::MoveBounds;
 use solvo_midgame::{SearchLimits, SearchResult};
 use solvo_othello::formats::transcript::{Ply, Replay};
@@ -12,7 +13,7 @@ use solvo_othello::{BoardSize, Color, Position, Square};
 use std::time::{Duration, Instant};
 
 /// The value of one legal move, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MoveValue {
     /// The move.
     pub square: Square,
@@ -31,7 +32,19 @@ pub struct MoveValue {
     /// has only narrowed it so far (`score` then lies within them: on small boards
     /// without a store, their middle); `None` otherwise.
     pub bounds: Option<(i32, i32)>,
+    /// The line the value comes from, starting with the move (passes as `None`): when
+    /// exact, a line of perfect play to the end of the game that scores the value; else
+    /// the search's expected line, at most its depth long (the move alone for a Monte
+    /// Carlo estimate or a store's value). Every ply of it is legal.
+    pub pv: Vec<Option<Square>>,
+    /// The standard error of a Monte Carlo estimate (the mean of random games); `None`
+    /// for search values and exact ones.
+    pub error: Option<f64>,
 }
+
+/// Two Monte Carlo estimates closer than this many standard errors of their difference
+/// are ties (random games told them apart, not the position).
+pub const TIE_ERRORS: f64 = 3.0;
 
 /// Every legal move's value at one moment of an analysis.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,6 +78,28 @@ impl MoveTable {
     /// The value of `square`, if known.
     pub fn value_of(&self, square: Square) -> Option<&MoveValue> {
         self.moves.iter().find(|m| m.square == square)
+    }
+
+    /// True when `m` cannot be told apart from the best move: it is the best, or both
+    /// are exact and equal, or both are Monte Carlo estimates whose difference lies
+    /// within [`TIE_ERRORS`] standard errors of it (moves that differ only by the noise
+    /// of random games are ties, not a best and a worse).
+    pub fn tied_for_best(&self, m: &MoveValue) -> bool {
+        let Some(best) = self.best() else { return false };
+        if best.square == m.square || (best.exact && m.exact && best.score == m.score) {
+            return true;
+        }
+        match (best.error, m.error) {
+            (Some(a), Some(b)) if !best.exact && !m.exact => {
+                best.score - m.score <= TIE_ERRORS * (a * a + b * b).sqrt()
+            }
+            _ => false,
+        }
+    }
+
+    /// The moves tied for best ([`MoveTable::tied_for_best`]), best first.
+    pub fn best_moves(&self) -> Vec<&MoveValue> {
+        self.moves.iter().filter(|m| self.tied_for_best(m)).collect()
     }
 
     /// True when every legal move has an exact value.
@@ -213,15 +248,16 @@ impl Engine {
             nodes: self.node_limit(),
             pv_extension: 0,
         };
+        let hints = self.table_hints(pos.variant)?;
         let mut relay = |r: &SearchResult| {
             let mut t = table.clone();
-            t.moves = midgame_values(r);
+            t.moves = midgame_values(r, pos, &*hints);
             t.nodes = r.nodes;
             t.time = start.elapsed();
             on_update(&t);
         };
         let r = self.search_keeping_stop(pos, &limits, &mut relay)?;
-        table.moves = midgame_values(&r);
+        table.moves = midgame_values(&r, pos, &*hints);
         table.nodes = r.nodes;
         if r.stopped || !solve {
             table.stopped = r.stopped;
@@ -277,9 +313,17 @@ impl Engine {
         let after = pos.empties() - 1;
         for (i, sq) in Square::iter(pos.moves()).enumerate() {
             let child = pos.play(sq).expect("a legal move");
-            let Some(mean) = playout_mean(&child, PLAYOUTS, 1 + i as u64, &options.stop) else { break };
-            let estimate =
-                MoveValue { square: sq, score: -mean, exact: false, depth: 0, selectivity: 100, bounds: None };
+            let Some(e) = playout_estimate(&child, PLAYOUTS, 1 + i as u64, &options.stop) else { break };
+            let estimate = MoveValue {
+                square: sq,
+                score: -e.mean,
+                exact: false,
+                depth: 0,
+                selectivity: 100,
+                bounds: None,
+                pv: vec![Some(sq)],
+                error: Some(e.std_error),
+            };
             table.moves.push(estimate);
             table.sort();
             table.time = start.elapsed();
@@ -347,7 +391,7 @@ impl Engine {
                 }
                 Ply::Move(sq) => {
                     let table = self.analyze_keeping_stop(&pos, time_per_position, &mut |_| {})?;
-                    let (Some(best), Some(played)) = (table.best().copied(), table.value_of(*sq).copied()) else {
+                    let (Some(best), Some(played)) = (table.best().cloned(), table.value_of(*sq).cloned()) else {
                         review.stopped = true;
                         return Ok(review);
                     };
@@ -392,7 +436,7 @@ fn settle(table: &mut MoveTable, m: &MoveBounds, after: u32) {
             if old.exact || !narrower || (m.lower <= -64 && m.upper >= 64) {
                 return;
             }
-            MoveValue { score: old.score.clamp(lo, hi), bounds: Some((m.lower, m.upper)), ..*old }
+            MoveValue { score: old.score.clamp(lo, hi), bounds: Some((m.lower, m.upper)), ..old.clone() }
         }
         _ => bounded_value(m, after),
     };
@@ -412,6 +456,8 @@ fn bounded_value(m: &MoveBounds, after: u32) -> MoveValue {
             depth: after,
             selectivity: 100,
             bounds: None,
+            pv: if m.pv.is_empty() { vec![Some(m.square)] } else { m.pv.clone() },
+            error: None,
         },
         None => MoveValue {
             square: m.square,
@@ -420,24 +466,80 @@ fn bounded_value(m: &MoveBounds, after: u32) -> MoveValue {
             depth: after,
             selectivity: 100,
             bounds: Some((m.lower, m.upper)),
+            pv: vec![Some(m.square)],
+            error: None,
         },
     }
 }
 
-/// The move values of a midgame iteration.
-fn midgame_values(r: &SearchResult) -> Vec<MoveValue> {
+/// The move values of a midgame iteration of `pos`, each with its line: the search's
+/// principal variation for the best move, else the move followed by the best moves
+/// the searcher's table holds (`hints`), at most the iteration's depth in all.
+fn midgame_values(r: &SearchResult, pos: &Position, hints: &dyn MoveHints) -> Vec<MoveValue> {
     let exact = r.exact;
+    let depth = r.depth.max(1) as usize;
     r.move_scores
         .iter()
-        .map(|m| MoveValue {
-            square: m.square,
-            score: m.score,
-            exact,
-            depth: r.depth,
-            selectivity: if exact { 100 } else { r.selectivity },
-            bounds: None,
+        .map(|m| {
+            let pv = if r.pv.first() == Some(&Some(m.square)) && legal_line(pos, &r.pv) {
+                r.pv.clone()
+            } else {
+                let mut line = vec![Some(m.square)];
+                if let Some(child) = pos.play(m.square) {
+                    line.extend(table_line(hints, &child, depth - 1));
+                }
+                line
+            };
+            MoveValue {
+                square: m.square,
+                score: m.score,
+                exact,
+                depth: r.depth,
+                selectivity: if exact { 100 } else { r.selectivity },
+                bounds: None,
+                pv,
+                error: None,
+            }
         })
         .collect()
+}
+
+/// True when every ply of `line` is legal from `pos` (a pass only without moves).
+fn legal_line(pos: &Position, line: &[Option<Square>]) -> bool {
+    let mut p = *pos;
+    for ply in line {
+        p = match ply {
+            Some(sq) => match p.play(*sq) {
+                Some(next) => next,
+                None => return false,
+            },
+            None if p.moves() == 0 && !p.is_game_over() => p.passed(),
+            None => return false,
+        };
+    }
+    true
+}
+
+/// The best moves a searcher's table holds from `pos` on, followed while they are legal,
+/// at most `max` plies (passes as `None`, never a pass last).
+fn table_line(hints: &dyn MoveHints, pos: &Position, max: usize) -> Vec<Option<Square>> {
+    let mut line = Vec::new();
+    let mut p = *pos;
+    while line.len() < max && !p.is_game_over() {
+        if p.moves() == 0 {
+            line.push(None);
+            p = p.passed();
+            continue;
+        }
+        let Some(best) = hints.best_move(p.board.player, p.board.opponent) else { break };
+        let Some(sq) = Square::new(best).filter(|sq| p.moves() & sq.bit() != 0) else { break };
+        line.push(Some(sq));
+        p = p.play(sq).expect("a legal move");
+    }
+    while line.last() == Some(&None) {
+        line.pop();
+    }
+    line
 }
 
 /// The move values of a perfect-play answer (small boards: every value exact).
@@ -445,7 +547,16 @@ fn exact_values(r: &SearchResult, depth: u32) -> Vec<MoveValue> {
     let mut v: Vec<MoveValue> = r
         .move_scores
         .iter()
-        .map(|m| MoveValue { square: m.square, score: m.score, exact: true, depth, selectivity: 100, bounds: None })
+        .map(|m| MoveValue {
+            square: m.square,
+            score: m.score,
+            exact: true,
+            depth,
+            selectivity: 100,
+            bounds: None,
+            pv: vec![Some(m.square)],
+            error: None,
+        })
         .collect();
     v.sort_by(|a, b| b.score.total_cmp(&a.score));
     v
@@ -505,6 +616,90 @@ mod tests {
         let four = Position::start(BoardSize::Four, Variant::Reversed);
         let table = e.analyze_moves(&four, None, &mut |_| {}).unwrap();
         assert!(table.all_exact() && table.moves.len() == 4);
+    }
+
+    /// Plays `line` from `pos`: the position reached, or the first ply that is illegal.
+    fn replay_line(pos: &Position, line: &[Option<Square>]) -> Result<Position, String> {
+        let mut p = *pos;
+        for ply in line {
+            p = match ply {
+                Some(sq) => p.play(*sq).ok_or(format!("{sq} is illegal"))?,
+                None if p.moves() == 0 && !p.is_game_over() => p.passed(),
+                None => return Err("a pass with moves left".into()),
+            };
+        }
+        Ok(p)
+    }
+
+    #[test]
+    fn every_move_comes_with_a_legal_line_and_exact_lines_score_their_value() {
+        let mut e = engine(6);
+        // Exact: a line of perfect play to the end, scoring the move's value.
+        let pos = near_end(11);
+        let table = e.analyze_moves(&pos, None, &mut |_| {}).unwrap();
+        assert!(table.all_exact());
+        for m in &table.moves {
+            assert_eq!(m.pv.first(), Some(&Some(m.square)), "{m:?}");
+            let end = replay_line(&pos, &m.pv).unwrap_or_else(|e| panic!("{e}: {m:?}"));
+            assert!(end.is_game_over(), "{m:?}");
+            let score = if end.side == pos.side { end.final_score() } else { -end.final_score() };
+            assert_eq!(f64::from(score), m.score, "{m:?}");
+        }
+        // Estimates: the search's expected line, legal, at most its depth long, and for
+        // more than the best move longer than the move alone (read from the table).
+        let mut updates = Vec::new();
+        let start = Position::start(BoardSize::Eight, Variant::Normal);
+        let t = parse_transcript("f5d6c3d3c4f4", &start).unwrap().end();
+        let table = e.analyze_moves(&t, None, &mut |t| updates.push(t.clone())).unwrap();
+        for m in updates.iter().flat_map(|t| &t.moves) {
+            assert_eq!(m.pv.first(), Some(&Some(m.square)), "{m:?}");
+            replay_line(&t, &m.pv).unwrap_or_else(|e| panic!("{e}: {m:?}"));
+            assert!(m.pv.len() <= m.depth as usize, "{m:?}");
+        }
+        let long = table.moves.iter().filter(|m| m.pv.len() >= 3).count();
+        assert!(long >= 2, "{table:?}");
+    }
+
+    fn estimate(square: &str, score: f64, error: Option<f64>, exact: bool) -> MoveValue {
+        let square = Square::parse(square).unwrap();
+        MoveValue { square, score, exact, depth: 0, selectivity: 100, bounds: None, pv: vec![Some(square)], error }
+    }
+
+    #[test]
+    fn monte_carlo_estimates_within_their_error_are_ties_and_exact_values_only_when_equal() {
+        let table = |moves: Vec<MoveValue>| MoveTable {
+            legal: moves.len() as u32,
+            moves,
+            empties: 30,
+            exact_from: 36,
+            done: true,
+            stopped: true,
+            nodes: 0,
+            time: Duration::ZERO,
+        };
+        let squares = |t: &MoveTable| t.best_moves().iter().map(|m| m.square.to_string()).collect::<Vec<_>>();
+        let noisy = table(vec![
+            estimate("c4", 1.0, Some(0.2), false),
+            estimate("d3", 0.2, Some(0.2), false),
+            estimate("e6", -1.0, Some(0.2), false),
+        ]);
+        assert_eq!(squares(&noisy), ["c4", "d3"]);
+        let exact = table(vec![
+            estimate("c4", 2.0, None, true),
+            estimate("d3", 2.0, None, true),
+            estimate("e6", 0.0, None, true),
+        ]);
+        assert_eq!(squares(&exact), ["c4", "d3"]);
+        // A search estimate has no error to measure: only the best is best.
+        let searched = table(vec![estimate("c4", 1.0, None, false), estimate("d3", 0.9, None, false)]);
+        assert_eq!(squares(&searched), ["c4"]);
+        // The 6x6 start: four symmetric moves of one value, told apart by random games
+        // alone, are all tied.
+        let mut e = engine(10);
+        let six = Position::start(BoardSize::Six, Variant::Normal);
+        let t = e.analyze_moves(&six, Some(Duration::from_millis(1)), &mut |_| {}).unwrap();
+        assert!(t.moves.len() == 4 && t.moves.iter().all(|m| !m.exact && m.error.is_some_and(|x| x > 0.0)), "{t:?}");
+        assert_eq!(t.best_moves().len(), 4, "{t:?}");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 use crate::book::Book;
 use crate::clock::{Clock, TimeControl};
 use crate::level::Level;
+use solvo_endgame::hints::MoveHints;
 use solvo_endgame::{EveryMoveResult, MoveBounds, SolveOptions};
 use solvo_eval::Weights;
 use solvo_midgame::{MidgameSearch, MoveScore, SearchLimits, SearchResult, Selectivity, MAX_THREADS};
@@ -440,6 +441,12 @@ impl Engine {
         let threads = self.settings.threads;
         let search = self.midgame_for(pos.variant)?;
         Ok(search.solve_every_move(pos, guesses, threads, time, nodes, on_move))
+    }
+
+    /// The best moves the 8x8 searcher of `variant` holds in its table (shared with it:
+    /// later searches show through), for lines of play.
+    pub(crate) fn table_hints(&mut self, variant: Variant) -> Result<Arc<dyn MoveHints>, EngineError> {
+        Ok(self.midgame_for(variant)?.move_hints())
     }
 
     fn player_for(&mut self, size: BoardSize, variant: Variant) -> Result<&Player, EngineError> {

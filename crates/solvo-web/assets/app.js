@@ -1,6 +1,7 @@
-// solvo's page: the board, live move values, play, the game's moves and evaluation
-// graph, game analysis, paste/export/set-up, and the WTHOR browser. The server is the
-// rules' authority: every position, legal move and value comes from the JSON API.
+// solvo's page: the board, live move values with their lines, play, the game's moves
+// and evaluation graph, game analysis, paste/export/set-up, links to a game or position
+// (?game=f5d6c3&ply=2, ?board=...&size=6), and the WTHOR browser. The server is the
+// rules' authority: every position, legal move, value and line comes from the JSON API.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +16,7 @@ const S = {
   setup: null, // cells string while setting up
   busy: 0, engineThinking: false,
   info: null,
+  hover: null, // the valued square under the pointer (its line is shown)
 };
 
 // ---------- errors and progress ----------
@@ -109,6 +111,69 @@ function setGame(g, cursor) {
   render();
   positionChanged();
 }
+
+// ---------- links ----------
+// The link of the game and position shown: size and rules when not the default, the
+// start board when not the standard one, the moves, and the position when not the last.
+function linkQuery() {
+  const q = new URLSearchParams();
+  if (S.size !== 8) q.set('size', String(S.size));
+  if (S.variant !== 'normal') q.set('variant', S.variant);
+  if (S.start) q.set('board', S.start);
+  if (S.plies.length) q.set('game', S.plies.join(''));
+  if (S.game && S.cursor !== S.plies.length) q.set('ply', String(S.cursor));
+  return q.toString();
+}
+function linkHref() { return location.origin + location.pathname + (linkQuery() ? '?' + linkQuery() : ''); }
+function updateLink() {
+  const q = linkQuery();
+  const want = q ? '?' + q : '';
+  if (location.search !== want) history.replaceState(null, '', location.pathname + want);
+  $('link').value = linkHref();
+}
+async function copyLink() {
+  const href = linkHref();
+  $('link').value = href;
+  $('link').hidden = false;
+  $('link').select();
+  let copied = false;
+  try { await navigator.clipboard.writeText(href); copied = true; } catch (e) {
+    try { copied = document.execCommand('copy'); } catch (e2) { copied = false; }
+  }
+  $('link-status').textContent = copied ? 'link copied' : 'copy the selected link';
+}
+// The game or position named by the page's address, if any: true when one was loaded.
+async function loadFromLink() {
+  const q = new URLSearchParams(location.search);
+  const known = ['game', 'board', 'size', 'variant', 'ply'];
+  if (!known.some((k) => q.has(k))) return false;
+  const unknown = [...q.keys()].filter((k) => !known.includes(k));
+  const game = {};
+  if (q.has('size')) {
+    const n = Number(q.get('size'));
+    if (!Number.isInteger(n)) { showError('link: size ' + JSON.stringify(q.get('size')) + ': expected 4, 6 or 8'); return false; }
+    game.size = n;
+  }
+  if (q.has('variant')) game.variant = q.get('variant');
+  if (q.has('board')) game.start = q.get('board');
+  if (q.has('game')) game.moves = q.get('game');
+  let ply;
+  if (q.has('ply')) {
+    ply = Number(q.get('ply'));
+    if (!Number.isInteger(ply) || ply < 0) { showError('link: ply ' + JSON.stringify(q.get('ply')) + ': expected a move number (0 for the start)'); return false; }
+  }
+  try {
+    const g = await api('/api/game', { game });
+    if (ply !== undefined && ply > g.plies.length) throw new Error('ply ' + ply + ': the game has ' + g.plies.length + ' moves');
+    S.game = null;
+    setGame(g, ply);
+    if (unknown.length) showError('link: ignored ' + unknown.join(', ') + ' (known: ' + known.join(', ') + ')');
+    return true;
+  } catch (e) {
+    showError('link: ' + e.message);
+    return false;
+  }
+}
 function isStandardStart(g) {
   const std = { 8: '---------------------------OX------XO--------------------------- X', 6: '--------------OX----XO-------------- X', 4: '-----OX--XO----- X' };
   return std[g.size] === g.start;
@@ -155,6 +220,8 @@ function redo() { step(S.cursor + 1); }
 function positionChanged() {
   if (S.controller) { S.controller.abort(); S.controller = null; }
   S.analysis = null;
+  S.hover = null;
+  updateLink();
   renderValues();
   const p = pos();
   if (!p) return;
@@ -218,6 +285,7 @@ function fmt(score, exact) {
 function describeAnalysis(t, done) {
   if (!t.moves.length) { setStatus(done ? 'No value.' : 'Analysing…', !done); return; }
   const best = t.moves[0];
+  const tied = t.moves.filter((m) => m.best);
   let how;
   if (t.all_exact && S.size < 8) how = 'exact: perfect play (' + t.empties + ' empties; ' + S.size + 'x' + S.size + ' is always solved)';
   else if (t.all_exact) how = 'exact: solved (' + t.empties + ' empties; exact from ' + t.exact_from + ' at this level)';
@@ -225,7 +293,53 @@ function describeAnalysis(t, done) {
   else if (t.moves.some((m) => m.exact)) how = 'solving every move exactly (' + t.moves.filter((m) => m.exact).length + ' of ' + t.legal + ' done, ' + t.empties + ' empties)';
   else how = 'midgame search, depth ' + best.depth + (best.selectivity < 100 ? ' @' + best.selectivity + '%' : '') + (t.empties <= t.exact_from ? ' (exact solve next)' : ' (exact from ' + t.exact_from + ' empties)');
   const stopped = t.stopped ? ' — stopped at the time or node budget' : '';
-  setStatus('Best ' + best.move + ' ' + fmtMove(best) + ' · ' + how + stopped + (done ? '' : ' …'), !done);
+  const head = tied.length > 1 && !best.exact && best.error !== undefined
+    ? 'Tied: ' + tied.map((m) => m.move).join(' ') + ' (estimates within their error of ' + fmtMove(best) + ')'
+    : tied.length > 1 ? 'Best ' + tied.map((m) => m.move).join(' ') + ' ' + fmtMove(best)
+    : 'Best ' + best.move + ' ' + fmtMove(best);
+  setStatus(head + ' · ' + how + stopped + (done ? '' : ' …'), !done);
+}
+
+// ---------- lines ----------
+// The line of the hovered move, else of the best one: as text under the board, and
+// (for a hovered move) as numbered steps on the board's empty squares.
+function shownLine() {
+  const t = S.analysis;
+  if (!t || S.analysisFor !== S.cursor || !t.moves.length || S.setup !== null || !$('show-values').checked) return null;
+  const m = (S.hover && t.moves.find((x) => x.move === S.hover)) || t.moves[0];
+  return { m, hovered: m.move === S.hover };
+}
+function renderLine() {
+  const board = $('board');
+  for (const el of board.querySelectorAll('.pvstep')) el.remove();
+  for (const el of board.querySelectorAll('.online')) el.classList.remove('online');
+  const el = $('pv');
+  const l = shownLine();
+  if (!l) { el.textContent = ''; el.dataset.move = ''; return; }
+  const { m, hovered } = l;
+  const label = hovered || S.analysis.moves.filter((x) => x.best).length > 1 ? 'Line of ' + m.move : 'Best line';
+  if (m.pv.length <= 1) {
+    el.textContent = m.move + ' ' + fmtMove(m) + ': ' + (m.depth === 0 ? 'a Monte Carlo estimate, no line' : 'no line yet');
+  } else {
+    el.textContent = label + ' ' + fmtMove(m) + (m.exact ? ' (perfect play)' : '') + ': ' + m.pv.join(' ');
+  }
+  el.dataset.move = m.move;
+  if (!hovered) return;
+  // Numbered from the hovered move (1, under the pointer, not drawn) in the colour of
+  // the side that plays each one (a pass is a ply too).
+  const black = pos().side === 'black';
+  const taken = new Set([m.move]);
+  m.pv.forEach((sq, i) => {
+    if (sq === 'pa' || taken.has(sq)) return;
+    taken.add(sq);
+    const d = board.querySelector('[data-sq="' + sq + '"]');
+    if (!d || d.querySelector('.disc')) return;
+    const k = document.createElement('span');
+    k.className = 'pvstep ' + ((i % 2 === 0) === black ? 'X' : 'O');
+    k.textContent = String(i + 1);
+    d.classList.add('online');
+    d.appendChild(k);
+  });
 }
 
 // ---------- the engine ----------
@@ -284,15 +398,10 @@ function render() {
       if (legal.has(name)) d.classList.add('legal');
       if (name === lastPly) d.classList.add('last');
       if (S.setup !== null) d.classList.add('setup');
-      if (c === 0 || r === 0) {
-        const k = document.createElement('span');
-        k.className = 'coord';
-        k.textContent = r === 0 && c === 0 ? name : r === 0 ? name[0] : name.slice(1);
-        d.appendChild(k);
-      }
       board.appendChild(d);
     }
   }
+  renderCoords();
   $('turn').textContent = S.setup !== null ? 'Setting up' : p.over ? 'Game over' : (p.side === 'black' ? '● Black' : '○ White') + ' to move';
   const b = (cells.match(/X/g) || []).length, w = (cells.match(/O/g) || []).length;
   $('discs').textContent = '● ' + b + ' – ' + w + ' ○';
@@ -301,13 +410,28 @@ function render() {
   renderValues();
 }
 
+// The files (a..h) above the board and the ranks (1..8) beside it, outside the squares.
+function renderCoords() {
+  const n = S.size;
+  const files = $('coords-files'), ranks = $('coords-ranks');
+  files.style.gridTemplateColumns = 'repeat(' + n + ', 1fr)';
+  ranks.style.gridTemplateRows = 'repeat(' + n + ', 1fr)';
+  let f = '', r = '';
+  for (let i = 0; i < n; i++) {
+    const name = sqName(i, i);
+    f += '<span class="coord">' + name[0] + '</span>';
+    r += '<span class="coord">' + name.slice(1) + '</span>';
+  }
+  files.innerHTML = f; ranks.innerHTML = r;
+}
+
 function renderValues() {
   const board = $('board');
   for (const el of board.querySelectorAll('.val')) el.remove();
   for (const el of board.querySelectorAll('.best, .valued')) el.classList.remove('best', 'valued');
   const t = S.analysis;
-  if (!t || S.analysisFor !== S.cursor || !$('show-values').checked || S.setup !== null) return;
-  t.moves.forEach((m, i) => {
+  if (!t || S.analysisFor !== S.cursor || !$('show-values').checked || S.setup !== null) { renderLine(); return; }
+  t.moves.forEach((m) => {
     const d = board.querySelector('[data-sq="' + m.move + '"]');
     if (!d) return;
     const v = document.createElement('span');
@@ -315,11 +439,13 @@ function renderValues() {
     v.textContent = fmtMove(m);
     v.dataset.score = String(m.score);
     v.dataset.exact = m.exact ? '1' : '0';
-    v.title = m.exact ? 'exact value' : m.lower !== undefined ? 'proven bounds (the exact solve stopped)' : m.depth === 0 ? 'Monte Carlo estimate (mean of random games)' : 'search depth ' + m.depth + (m.selectivity < 100 ? ' @' + m.selectivity + '%' : '');
+    v.title = (m.exact ? 'exact value' : m.lower !== undefined ? 'proven bounds (the exact solve stopped)' : m.depth === 0 ? 'Monte Carlo estimate (mean of random games) ± ' + m.error : 'search depth ' + m.depth + (m.selectivity < 100 ? ' @' + m.selectivity + '%' : '')) +
+      (m.pv.length > 1 ? '\nline: ' + m.pv.join(' ') : '');
     d.appendChild(v);
     d.classList.add('valued');
-    if (i === 0 || m.score === t.moves[0].score) d.classList.add('best');
+    if (m.best) d.classList.add('best');
   });
+  renderLine();
 }
 
 function renderMoveList() {
@@ -346,24 +472,53 @@ function renderMoveList() {
   });
 }
 
+// The graph's geometry: the width of the viewBox, the margins around the plot, and the
+// x of ply i of n (the click handler inverts it).
+const G = { W: 600, H: 160, left: 30, right: 8, top: 8, bottom: 16 };
+function graphX(i, n) { return G.left + (i / n) * (G.W - G.left - G.right); }
+// The vertical scale: the smallest of 4, 8, 16, 32... (at most the board's squares)
+// holding every value, so a close game fills the graph as a rout does.
+function graphScale(values) {
+  const most = values.reduce((a, v) => Math.max(a, Math.abs(v)), 0);
+  let lim = 4;
+  while (lim < most && lim < S.size * S.size) lim *= 2;
+  return Math.min(lim, S.size * S.size);
+}
 function renderGraph() {
   const svg = $('graph');
   if (!S.game) return;
-  const W = 600, H = 160, n = Math.max(1, S.game.plies.length);
-  const lim = S.size * S.size;
-  const x = (i) => (i / n) * (W - 10) + 5;
-  const y = (v) => H / 2 - (Math.max(-lim, Math.min(lim, v)) / lim) * (H / 2 - 8);
-  let s = '<line x1="0" x2="' + W + '" y1="' + H / 2 + '" y2="' + H / 2 + '" stroke="#bbb"/>';
-  s += '<line x1="' + x(S.cursor) + '" x2="' + x(S.cursor) + '" y1="0" y2="' + H + '" stroke="#e3b341" stroke-width="2"/>';
+  const { W, H } = G, n = Math.max(1, S.game.plies.length);
   const pts = Object.keys(S.evals).map(Number).filter((i) => i <= S.game.plies.length).sort((a, b) => a - b);
+  const lim = graphScale(pts.map((i) => S.evals[i]));
+  const mid = (G.top + H - G.bottom) / 2, half = (H - G.bottom - G.top) / 2;
+  const x = (i) => graphX(i, n);
+  const y = (v) => mid - (Math.max(-lim, Math.min(lim, v)) / lim) * half;
+  let s = '';
+  for (const v of [lim, lim / 2, 0, -lim / 2, -lim]) {
+    s += '<line x1="' + G.left + '" x2="' + (W - G.right) + '" y1="' + y(v) + '" y2="' + y(v) + '" stroke="' + (v ? '#e6e3d8' : '#bbb') + '"/>';
+    s += '<text x="' + (G.left - 3) + '" y="' + (y(v) + 3.5) + '" font-size="10" fill="#777" text-anchor="end">' + (v > 0 ? '+' : '') + v + '</text>';
+  }
+  const step = n > 40 ? 10 : n > 16 ? 5 : n > 8 ? 2 : 1;
+  for (let i = step; i <= n; i += step) {
+    s += '<text x="' + x(i) + '" y="' + (H - 4) + '" font-size="10" fill="#999" text-anchor="middle">' + i + '</text>';
+  }
+  s += '<line x1="' + x(S.cursor) + '" x2="' + x(S.cursor) + '" y1="0" y2="' + (H - G.bottom) + '" stroke="#e3b341" stroke-width="2"/>';
   if (pts.length) {
     const path = pts.map((i, k) => (k ? 'L' : 'M') + x(i).toFixed(1) + ' ' + y(S.evals[i]).toFixed(1)).join(' ');
     s += '<path d="' + path + '" fill="none" stroke="#2d4a34" stroke-width="2"/>';
-    for (const i of pts) s += '<circle cx="' + x(i).toFixed(1) + '" cy="' + y(S.evals[i]).toFixed(1) + '" r="2.5" fill="#2d4a34"><title>' + i + ': ' + S.evals[i] + '</title></circle>';
+    for (const i of pts) s += '<circle cx="' + x(i).toFixed(1) + '" cy="' + y(S.evals[i]).toFixed(1) + '" r="2.5" fill="#2d4a34"><title>' + (i ? 'after move ' + i : 'start') + ': ' + (S.evals[i] > 0 ? 'black +' + S.evals[i] : S.evals[i] < 0 ? 'white +' + (-S.evals[i]) : 'even') + '</title></circle>';
   }
-  s += '<text x="4" y="12" font-size="11" fill="#777">black +' + lim + '</text><text x="4" y="' + (H - 4) + '" font-size="11" fill="#777">white +' + lim + '</text>';
+  s += '<text x="' + (G.left + 4) + '" y="' + (G.top + 10) + '" font-size="10" fill="#777">black ahead</text><text x="' + (G.left + 4) + '" y="' + (H - G.bottom - 4) + '" font-size="10" fill="#777">white ahead</text>';
   svg.innerHTML = s;
   svg.dataset.points = String(pts.length);
+  svg.dataset.scale = String(lim);
+}
+// The ply under a click at clientX on the graph.
+function graphPly(clientX) {
+  const r = $('graph').getBoundingClientRect();
+  const n = Math.max(1, S.game.plies.length);
+  const vx = ((clientX - r.left) / r.width) * G.W;
+  return Math.round(((vx - G.left) / (G.W - G.left - G.right)) * n);
 }
 
 // ---------- game analysis ----------
@@ -519,10 +674,14 @@ function wire() {
   $('wthor-results').addEventListener('click', (e) => { const tr = e.target.closest('tr.game'); if (tr) wthorOpen(tr.dataset.id); });
   $('movelist').addEventListener('click', (e) => { const li = e.target.closest('li'); if (li) step(parseInt(li.dataset.ply, 10)); });
   $('mistakes').addEventListener('click', (e) => { const li = e.target.closest('li[data-ply]'); if (li) step(parseInt(li.dataset.ply, 10)); });
-  $('graph').addEventListener('click', (e) => {
-    const r = $('graph').getBoundingClientRect();
-    step(Math.round(((e.clientX - r.left) / r.width) * S.game.plies.length));
+  $('graph').addEventListener('click', (e) => { if (S.game) step(graphPly(e.clientX)); });
+  $('board').addEventListener('mouseover', (e) => {
+    const d = e.target.closest('.sq.valued');
+    const sq = d ? d.dataset.sq : null;
+    if (sq !== S.hover) { S.hover = sq; renderLine(); }
   });
+  $('board').addEventListener('mouseleave', () => { if (S.hover !== null) { S.hover = null; renderLine(); } });
+  $('copy-link').onclick = copyLink;
   document.addEventListener('keydown', (e) => {
     if (e.target && e.target.matches && e.target.matches('input, textarea, select')) return;
     if (e.key === 'ArrowLeft') { step(S.cursor - 1); e.preventDefault(); }
@@ -541,6 +700,10 @@ async function init() {
     $('level').value = String(S.info.level);
     $('wthor-info').textContent = S.info.wthor_games ? S.info.wthor_games + ' games in ' + S.info.wthor_files.join(', ') : 'No WTHOR file was given to the server (solvo serve --wthor FILE).';
   } catch (e) { showError(e.message); }
-  await newGame();
+  if (!(await loadFromLink())) {
+    const linkError = $('error').hidden ? null : $('error-text').textContent;
+    await newGame();
+    if (linkError) showError(linkError);
+  }
 }
 init();

@@ -104,26 +104,35 @@ fn round(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-fn move_value_json(m: &MoveValue) -> Value {
+fn move_value_json(t: &MoveTable, m: &MoveValue) -> Value {
     let mut v = json!({
         "move": m.square.to_string(),
         "score": round(m.score),
         "exact": m.exact,
         "depth": m.depth,
         "selectivity": m.selectivity,
+        "best": t.tied_for_best(m),
+        "pv": m.pv.iter().map(|p| p.map_or_else(|| "pa".to_string(), |s| s.to_string())).collect::<Vec<_>>(),
     });
     if let Some((lower, upper)) = m.bounds {
         v["lower"] = json!(lower);
         v["upper"] = json!(upper);
     }
+    if let Some(error) = m.error {
+        v["error"] = json!(round(error));
+    }
     v
 }
 
-/// A move table as the API sends it.
+/// A move table as the API sends it: every move with its line (`pv`, passes as `pa`),
+/// whether it is tied for best (`best`: exact and equal, or Monte Carlo estimates
+/// within their error of the best) and a Monte Carlo estimate's standard error
+/// (`error`); `best_moves` lists the moves tied for best.
 pub fn table_json(t: &MoveTable) -> Value {
     json!({
-        "moves": t.moves.iter().map(move_value_json).collect::<Vec<_>>(),
+        "moves": t.moves.iter().map(|m| move_value_json(t, m)).collect::<Vec<_>>(),
         "best": t.best().map(|m| m.square.to_string()),
+        "best_moves": t.best_moves().iter().map(|m| m.square.to_string()).collect::<Vec<_>>(),
         "value": t.best().map(|m| round(m.score)),
         "legal": t.legal,
         "empties": t.empties,

@@ -297,3 +297,50 @@ fn a_store_is_shared_by_the_engines() {
     let info = request(addr, "GET", "/api/info", "").json();
     assert!(info["stores"][0].as_str().unwrap().ends_with("s4.redb"));
 }
+
+/// The line of move `m` of an analysis (`pv`, passes as `pa`) replayed from `pos`.
+fn line_end(pos: &solvo_othello::Position, m: &serde_json::Value) -> solvo_othello::Position {
+    let line: Vec<&str> = m["pv"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert_eq!(line.first().copied(), m["move"].as_str(), "a line starts with its move: {m}");
+    solvo_othello::formats::transcript::parse_transcript(&line.join(""), pos)
+        .unwrap_or_else(|e| panic!("the line of {m} is not legal: {e}"))
+        .end()
+}
+
+#[test]
+fn every_move_carries_its_line_and_estimates_within_their_error_are_ties() {
+    let addr = start(config(1, Duration::from_secs(60)));
+    // Exact values: each line is perfect play to the end and scores the move's value;
+    // the moves marked best are those of the best value.
+    let (moves, pos) = transcript_to(BoardSize::Eight, Variant::Normal, 12);
+    let a = request(addr, "POST", "/api/analyze", &json!({"game": {"moves": moves}}).to_string());
+    let done = &a.events("done")[0];
+    assert_eq!(done["all_exact"], true, "{done}");
+    for m in done["moves"].as_array().unwrap() {
+        let end = line_end(&pos, m);
+        assert!(end.is_game_over(), "the line of {m} stops before the end");
+        let score = if end.side == pos.side { end.final_score() } else { -end.final_score() };
+        assert_eq!(f64::from(score), m["score"].as_f64().unwrap(), "{m}");
+        assert_eq!(m["best"].as_bool(), Some(m["score"] == done["value"]), "{m}");
+    }
+    let best: Vec<&serde_json::Value> =
+        done["moves"].as_array().unwrap().iter().filter(|m| m["best"] == true).collect();
+    assert_eq!(done["best_moves"].as_array().unwrap().len(), best.len());
+    // Midgame estimates: legal lines, several moves long.
+    let (moves, pos) = transcript_to(BoardSize::Eight, Variant::Normal, 40);
+    let body = json!({"game": {"moves": moves}, "level": 8});
+    let done = &request(addr, "POST", "/api/analyze", &body.to_string()).events("done")[0];
+    for m in done["moves"].as_array().unwrap() {
+        line_end(&pos, m);
+    }
+    assert!(done["moves"][0]["pv"].as_array().unwrap().len() >= 4, "{done}");
+    // The 6x6 start without a store: four symmetric moves, Monte Carlo estimates with
+    // their error, differing by chance alone: all four tied for best.
+    let body = json!({"game": {"size": 6}, "time_ms": 1});
+    let done = &request(addr, "POST", "/api/analyze", &body.to_string()).events("done")[0];
+    let moves = done["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4, "{done}");
+    assert!(moves.iter().all(|m| m["exact"] == false && m["error"].as_f64().is_some_and(|e| e > 0.0)), "{done}");
+    assert!(moves.iter().all(|m| m["best"] == true), "{done}");
+    assert_eq!(done["best_moves"].as_array().unwrap().len(), 4, "{done}");
+}

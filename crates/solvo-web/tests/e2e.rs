@@ -17,7 +17,7 @@ use common::browser::{self, js};
 use common::*;
 use fantoccini::{Client, Locator};
 use serde_json::json;
-use solvo_othello::{BoardSize, Variant};
+use solvo_othello::{BoardSize, Square, Variant};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -259,4 +259,155 @@ async fn the_page_in_headless_chromium() {
 fn pos6_plies(moves: &str) -> usize {
     let start = solvo_othello::Position::start(BoardSize::Six, Variant::Reversed);
     1 + solvo_othello::formats::transcript::parse_transcript(moves, &start).unwrap().plies.len()
+}
+
+/// The moves of a line as the page shows it (`Best line +2: f5 d6 c3`), after the colon.
+fn line_moves(text: &str) -> Vec<String> {
+    let (_, moves) = text.rsplit_once(": ").unwrap_or_else(|| panic!("no line in {text:?}"));
+    moves.split_whitespace().map(str::to_string).collect()
+}
+
+/// Checks `line` is legal from `pos` and starts with `first`.
+fn assert_legal_line(pos: &solvo_othello::Position, line: &[String], first: &str) {
+    assert_eq!(line.first().map(String::as_str), Some(first), "{line:?}");
+    solvo_othello::formats::transcript::parse_transcript(&line.join(""), pos)
+        .unwrap_or_else(|e| panic!("the line {line:?} is not legal: {e}"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lines_links_coordinates_graph_and_ties_as_an_othello_player_would_have_them() {
+    let addr = start(config(4, Duration::from_secs(60)));
+    let browser = browser::open().await;
+    let c = &browser.client;
+    let base = format!("http://{addr}/");
+    let start8 = solvo_othello::Position::start(BoardSize::Eight, Variant::Normal);
+    let cur = "(document.querySelector('#movelist li.cur') || {dataset: {}}).dataset.ply";
+
+    // 1. A game from a link, shown at the ply the link names.
+    c.goto(&format!("{base}?game=f5d6c3d3c4&ply=3")).await.unwrap();
+    wait_for(
+        c,
+        &format!("document.querySelectorAll('#movelist li').length === 6 && {cur} === '3' && {ANALYSIS_DONE}"),
+        30,
+    )
+    .await;
+    let at3 = solvo_othello::formats::transcript::parse_transcript("f5d6c3", &start8).unwrap().end();
+    let cells = js(c, "Array.from(document.querySelectorAll('#board .sq')).map(d => d.querySelector('.disc.X') ? 'X' : d.querySelector('.disc.O') ? 'O' : '-').join('')").await;
+    assert_eq!(cells.as_str().unwrap(), solvo_othello::formats::board_string::board_chars(&at3));
+
+    // 2. The best move's line under the board; a hovered move's own line, numbered on
+    // the board's empty squares.
+    let best = js(c, "document.querySelector('#board .sq.best').dataset.sq").await;
+    let text = js(c, "document.getElementById('pv').textContent").await;
+    let line = line_moves(text.as_str().unwrap());
+    assert_legal_line(&at3, &line, best.as_str().unwrap());
+    assert!(line.len() >= 3, "a level-10 search sees several moves ahead: {text}");
+    let other = js(c, "(document.querySelector('#board .sq.valued:not(.best)') || document.querySelector('#board .sq.valued')).dataset.sq").await;
+    let other = other.as_str().unwrap().to_string();
+    c.execute(
+        "document.querySelector(`#board [data-sq='${arguments[0]}']`).dispatchEvent(new MouseEvent('mouseover', {bubbles: true}))",
+        vec![json!(other)],
+    )
+    .await
+    .unwrap();
+    wait_for(c, &format!("document.getElementById('pv').dataset.move === '{other}'"), 5).await;
+    let text = js(c, "document.getElementById('pv').textContent").await;
+    let line = line_moves(text.as_str().unwrap());
+    assert_legal_line(&at3, &line, &other);
+    assert!(text.as_str().unwrap().starts_with(&format!("Line of {other}")), "{text}");
+    let steps = js(
+        c,
+        "Array.from(document.querySelectorAll('#board .pvstep')).map(s => [s.parentElement.dataset.sq, s.textContent])",
+    )
+    .await;
+    for step in steps.as_array().unwrap() {
+        let (sq, n) = (step[0].as_str().unwrap(), step[1].as_str().unwrap().parse::<usize>().unwrap());
+        assert_eq!(line.get(n - 1).map(String::as_str), Some(sq), "step {n} on {sq}, line {line:?}");
+    }
+    assert!(line.len() < 2 || !steps.as_array().unwrap().is_empty(), "no step drawn for {line:?}");
+    shot(c, "10-line-hovered").await;
+    c.execute("document.getElementById('board').dispatchEvent(new MouseEvent('mouseleave'))", vec![]).await.unwrap();
+
+    // 3. Coordinates outside the board, each beside its column or row; none on a square.
+    let coords = js(
+        c,
+        "(() => { const b = document.getElementById('board').getBoundingClientRect();
+           const sq = (n) => document.querySelector(`#board [data-sq='${n}']`).getBoundingClientRect();
+           const files = Array.from(document.querySelectorAll('#coords-files .coord'));
+           const ranks = Array.from(document.querySelectorAll('#coords-ranks .coord'));
+           const mid = (r) => [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+           return {
+             inside: document.querySelectorAll('#board .coord').length,
+             files: files.map(f => f.textContent).join(''), ranks: ranks.map(r => r.textContent).join(''),
+             fileOff: Math.max(...files.map(f => Math.abs(mid(f.getBoundingClientRect())[0] - mid(sq(f.textContent + '1'))[0]))),
+             rankOff: Math.max(...ranks.map(r => Math.abs(mid(r.getBoundingClientRect())[1] - mid(sq('a' + r.textContent))[1]))),
+             above: files.every(f => f.getBoundingClientRect().bottom <= b.top + 0.5),
+             beside: ranks.every(r => r.getBoundingClientRect().right <= b.left + 0.5),
+           }; })()",
+    )
+    .await;
+    assert_eq!(coords["inside"], 0, "{coords}");
+    assert_eq!((coords["files"].as_str(), coords["ranks"].as_str()), (Some("abcdefgh"), Some("12345678")), "{coords}");
+    assert!(coords["above"] == true && coords["beside"] == true, "{coords}");
+    assert!(coords["fileOff"].as_f64().unwrap() < 3.0 && coords["rankOff"].as_f64().unwrap() < 3.0, "{coords}");
+
+    // 4. The address follows the position; the copied link opens the same game there.
+    c.execute("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'}))", vec![]).await.unwrap();
+    wait_for(c, &format!("{cur} === '2' && location.search.includes('ply=2')"), 10).await;
+    c.find(Locator::Id("copy-link")).await.unwrap().click().await.unwrap();
+    let link = js(c, "document.getElementById('link').value").await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.starts_with(&base) && link.contains("game=f5d6c3d3c4") && link.contains("ply=2"), "{link}");
+    c.goto(&link).await.unwrap();
+    wait_for(c, &format!("document.querySelectorAll('#movelist li').length === 6 && {cur} === '2'"), 10).await;
+
+    // 5. A 6x6 position from a link: its board string and size.
+    let six = solvo_othello::Position::start(BoardSize::Six, Variant::Normal);
+    let six = six.play(Square::iter(six.moves()).next().unwrap()).unwrap();
+    let board = solvo_othello::formats::board_string::format_position(&six);
+    c.goto(&format!("{base}?board={}&size=6", board.replace(' ', "%20"))).await.unwrap();
+    wait_for(c, "document.querySelectorAll('#board .sq').length === 36 && document.getElementById('turn').textContent.includes('White')", 10).await;
+    let cells = js(c, "Array.from(document.querySelectorAll('#board .sq')).map(d => d.querySelector('.disc.X') ? 'X' : d.querySelector('.disc.O') ? 'O' : '-').join('')").await;
+    assert_eq!(cells.as_str().unwrap(), solvo_othello::formats::board_string::board_chars(&six));
+    let files =
+        js(c, "Array.from(document.querySelectorAll('#coords-files .coord')).map(f => f.textContent).join('')").await;
+    assert_eq!(files, "bcdefg");
+
+    // 6. A link with an illegal move says what is wrong with it.
+    c.goto(&format!("{base}?game=f5f5")).await.unwrap();
+    wait_for(c, "!document.getElementById('error').hidden", 10).await;
+    let msg = js(c, "document.getElementById('error-text').textContent").await;
+    assert!(msg.as_str().unwrap().starts_with("link: moves") && msg.as_str().unwrap().contains("f5"), "{msg}");
+    shot(c, "11-bad-link").await;
+
+    // 7. The evaluation graph scaled to the game's values; a click on it jumps to the
+    // move under the pointer.
+    let (game, _) = transcript_to(BoardSize::Eight, Variant::Normal, 14);
+    c.goto(&format!("{base}?game={game}&ply=0")).await.unwrap();
+    wait_for(c, &format!("{cur} === '0'"), 10).await;
+    c.execute("document.getElementById('review-level').value = '4'", vec![]).await.unwrap();
+    c.find(Locator::Id("analyze-game")).await.unwrap().click().await.unwrap();
+    wait_for(c, "document.getElementById('graph-panel').dataset.review === 'done'", 90).await;
+    let most = js(c, "Math.max(...Object.values(S.evals).map(Math.abs))").await.as_f64().unwrap();
+    let scale = js(c, "parseFloat(document.getElementById('graph').dataset.scale)").await.as_f64().unwrap();
+    assert!(scale >= most && (scale == 4.0 || scale / 2.0 < most), "scale {scale} for values up to {most}");
+    c.execute(
+        "const g = document.getElementById('graph'), r = g.getBoundingClientRect();
+         const x = r.left + graphX(10, S.game.plies.length) / G.W * r.width;
+         g.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: x, clientY: r.top + r.height / 2}));",
+        vec![],
+    )
+    .await
+    .unwrap();
+    wait_for(c, &format!("{cur} === '10'"), 10).await;
+    c.execute("document.getElementById('graph-panel').scrollIntoView()", vec![]).await.unwrap();
+    shot(c, "12-graph-scaled").await;
+
+    // 8. The 6x6 start without a store: four symmetric moves whose Monte Carlo estimates
+    // differ by chance alone are all marked best, and the status says they are tied.
+    c.goto(&format!("{base}?size=6")).await.unwrap();
+    wait_for(c, "document.querySelectorAll('#board .val.est').length === 4 && document.querySelectorAll('#board .sq.best').length === 4", 10).await;
+    let status = js(c, "document.getElementById('status-text').textContent").await;
+    assert!(status.as_str().unwrap().starts_with("Tied: "), "{status}");
+    shot(c, "13-6x6-ties").await;
 }

@@ -19,7 +19,12 @@ pub struct Browser {
     /// The session.
     pub client: Client,
     driver: Child,
+    /// One browser at a time: tests of one binary run in parallel, and two browsers and
+    /// their servers' searches on a small machine make each other's waits time out.
+    _turn: tokio::sync::MutexGuard<'static, ()>,
 }
+
+static TURN: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 impl Drop for Browser {
     fn drop(&mut self) {
@@ -39,6 +44,7 @@ pub async fn open() -> Browser {
             "{tool} is missing: install Debian's chromium and chromium-driver (apt-get install -y chromium chromium-driver)"
         );
     }
+    let turn = TURN.lock().await;
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let driver = Command::new(CHROMEDRIVER)
         .process_group(0)
@@ -65,7 +71,7 @@ pub async fn open() -> Browser {
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
         .expect("a WebDriver session");
-    Browser { client, driver }
+    Browser { client, driver, _turn: turn }
 }
 
 /// Evaluates `expr` in the page.
