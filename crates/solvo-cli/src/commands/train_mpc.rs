@@ -80,7 +80,7 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
     if games.is_empty() {
         return Err(CliError("no games in the WTHOR files".into()));
     }
-    let mut search = MidgameSearch::new(Arc::new(weights.clone()), args.hash_mb as usize);
+    let mut search = MidgameSearch::try_new(Arc::new(weights.clone()), args.hash_mb as usize)?;
     let mut measured: Vec<MeasuredCell> = Vec::new();
     for &e in &args.empties {
         let t = Instant::now();
