@@ -180,7 +180,10 @@ impl SearchPool {
 /// tables was refused (the request may succeed later), else 422.
 fn search_error(e: EngineError) -> ApiError {
     if e.is_out_of_memory() {
-        ApiError::busy(format!("out of memory: {}; try again when fewer searches run", e.0))
+        // The engine's message suggests a smaller table: the server's operator sets it,
+        // not the client, who may only try again.
+        let what = e.0.split(" (").next().unwrap_or(&e.0);
+        ApiError::busy(format!("out of memory: {what} for this search now; try again when fewer searches run"))
     } else {
         ApiError::unprocessable(e.0)
     }
