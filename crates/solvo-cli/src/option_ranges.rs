@@ -244,6 +244,13 @@ pub fn check_tables(option: &str, mib: usize, tables: u128, how: &str) -> Result
     check_memory(option, mib, need, &format!("{how} of {mib} MiB"), memory / tables.max(1))
 }
 
+/// The memory rule ([`check_tables`]) for a midgame searcher's `--hash-mb`: it holds
+/// [`solvo_midgame::TABLES_PER_SEARCHER`] tables of that size.
+pub fn check_searcher_tables(mib: usize) -> Result<(), crate::error::CliError> {
+    let tables = solvo_midgame::TABLES_PER_SEARCHER as u128;
+    check_tables("--hash-mb", mib, tables, &format!("{tables} tables"))
+}
+
 /// The memory rule ([`check_tables`]) for tables of several sizes: `need` MiB in all,
 /// `most` the largest `option` that fits.
 pub fn check_memory(

@@ -3,7 +3,7 @@
 use crate::error::CliError;
 use crate::shared::weights::load_weights;
 use crate::Common;
-use solvo_midgame::{pv_extension_for, MidgameSearch, SearchLimits, SearchResult, Selectivity, TABLES_PER_SEARCHER};
+use solvo_midgame::{pv_extension_for, MidgameSearch, SearchLimits, SearchResult, Selectivity};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -52,8 +52,7 @@ impl SearchArgs {
         let weights = load_weights(self.eval_file.as_deref(), common)?;
         let selectivity = Selectivity::from_percent(self.selectivity)
             .ok_or_else(|| CliError(format!("--selectivity {}: not a level", self.selectivity)))?;
-        let tables = TABLES_PER_SEARCHER as u128;
-        crate::option_ranges::check_tables("--hash-mb", self.hash_mb, tables, &format!("{tables} tables"))?;
+        crate::option_ranges::check_searcher_tables(self.hash_mb)?;
         let search = MidgameSearch::try_new(Arc::new(weights), self.hash_mb)?;
         if self.selectivity < 100 && !search.has_mpc() {
             eprintln!("note: the weights carry no Multi-ProbCut statistics: searching without selectivity");
