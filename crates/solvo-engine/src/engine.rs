@@ -159,7 +159,10 @@ pub struct Engine {
     perfect: Vec<Player>,
     book: Option<Book>,
     node_limit: Option<u64>,
-    small_solver: Option<SolveOptions>,
+    /// The analysis solver of small boards and the size and variant its table holds
+    /// values of (a table's entries are keyed by the discs alone, which another size or
+    /// variant shares with different values).
+    small_solver: Option<(BoardSize, Variant, SolveOptions)>,
 }
 
 impl Engine {
@@ -473,7 +476,7 @@ impl Engine {
         }
         self.player_for(pos.size, pos.variant)?;
         if !self.has_store(pos.size, pos.variant) {
-            self.small_solver()?;
+            self.small_solver(pos.size, pos.variant)?;
         }
         Ok(())
     }
@@ -486,14 +489,18 @@ impl Engine {
         Ok(options)
     }
 
-    /// The exact solver of small-board analyses (its table kept between questions;
-    /// threads and stop flag the engine's).
-    pub(crate) fn small_solver(&mut self) -> Result<SolveOptions, EngineError> {
-        if self.small_solver.is_none() {
-            self.midgame.clear();
-            self.small_solver = Some(self.solve_options()?);
-        }
-        let mut options = self.small_solver.clone().expect("just made");
+    /// The exact solver of small-board analyses of `size` and `variant` (its table kept
+    /// between questions about that size and variant, a new one for another; threads
+    /// and stop flag the engine's).
+    pub(crate) fn small_solver(&mut self, size: BoardSize, variant: Variant) -> Result<SolveOptions, EngineError> {
+        let mut options = match self.small_solver.take() {
+            Some((s, v, options)) if (s, v) == (size, variant) => options,
+            _ => {
+                self.midgame.clear();
+                self.solve_options()?
+            }
+        };
+        self.small_solver = Some((size, variant, options.clone()));
         options.node_budget = u64::MAX;
         options.time_limit = None;
         Ok(options)
