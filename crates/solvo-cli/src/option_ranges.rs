@@ -233,6 +233,43 @@ pub fn memory_mib(text: &str) -> Result<usize, String> {
     in_range(text, 1, max).map_err(|e| format!("{e} (MiB; this machine has {max} MiB of memory)"))
 }
 
+/// The one memory rule of every command, checked once its options are parsed: the
+/// tables it can hold at once, `tables` of `mib` MiB each (their size set by `option`;
+/// `how` says where the count comes from, e.g. "2 tables" or "8 searches at once x 2
+/// tables"), must fit in the machine's physical memory ([`memory_mib`] checks one table
+/// alone). The error names the need, the memory and the largest size that fits.
+pub fn check_tables(option: &str, mib: usize, tables: u128, how: &str) -> Result<(), crate::error::CliError> {
+    let memory = physical_memory_mib() as u128;
+    let need = (mib as u128).saturating_mul(tables);
+    check_memory(option, mib, need, &format!("{how} of {mib} MiB"), memory / tables.max(1))
+}
+
+/// The memory rule ([`check_tables`]) for a midgame searcher's `--hash-mb`: it holds
+/// [`solvo_midgame::TABLES_PER_SEARCHER`] tables of that size.
+pub fn check_searcher_tables(mib: usize) -> Result<(), crate::error::CliError> {
+    let tables = solvo_midgame::TABLES_PER_SEARCHER as u128;
+    check_tables("--hash-mb", mib, tables, &format!("{tables} tables"))
+}
+
+/// The memory rule ([`check_tables`]) for tables of several sizes: `need` MiB in all,
+/// `most` the largest `option` that fits.
+pub fn check_memory(
+    option: &str,
+    value: usize,
+    need: u128,
+    how: &str,
+    most: u128,
+) -> Result<(), crate::error::CliError> {
+    let memory = physical_memory_mib() as u128;
+    if need <= memory {
+        return Ok(());
+    }
+    let fix = if most == 0 { "fewer tables".to_string() } else { format!("{option} at most {most}") };
+    Err(crate::error::CliError(format!(
+        "{option} {value}: {how} need up to {need} MiB, more than this machine's {memory} MiB of memory; use {fix}"
+    )))
+}
+
 /// A duration in seconds: a finite number above 0 and at most [`MAX_SECONDS`].
 pub fn seconds(text: &str) -> Result<f64, String> {
     let expected = || format!("expected a number of seconds above 0 and at most {MAX_SECONDS}");
@@ -287,5 +324,18 @@ mod tests {
         assert!(memory_mib(&(physical_memory_mib() + 1).to_string()).is_err());
         assert_eq!(memory_mib("16"), Ok(16));
         assert!(table_bits("3").is_err() && table_bits("4").is_ok() && table_bits("31").is_err());
+    }
+
+    /// The memory rule counts every table: one table of half the memory fits, two of
+    /// them fit, three do not, and the error says the largest size that fits.
+    #[test]
+    fn the_memory_rule_counts_every_table_a_command_holds() {
+        let half = physical_memory_mib() / 2;
+        assert!(check_tables("--hash-mb", half, 1, "1 table").is_ok());
+        assert!(check_tables("--hash-mb", half, 2, "2 tables").is_ok());
+        let e = check_tables("--hash-mb", half, 3, "3 tables").unwrap_err().0;
+        let most = physical_memory_mib() / 3;
+        assert!(e.contains(&format!("--hash-mb at most {most}")) && e.contains("3 tables"), "{e}");
+        assert!(check_tables("--hash-mb", usize::MAX, u128::MAX, "many").is_err());
     }
 }

@@ -309,7 +309,7 @@ impl Engine {
         time: Option<Duration>,
         on_update: &mut dyn FnMut(&MoveTable),
     ) -> Result<MoveTable, EngineError> {
-        let options = self.small_solver()?;
+        let options = self.small_solver(pos.size, pos.variant)?;
         let after = pos.empties() - 1;
         for (i, sq) in Square::iter(pos.moves()).enumerate() {
             let child = pos.play(sq).expect("a legal move");
@@ -573,6 +573,33 @@ mod tests {
     fn engine(level: u32) -> Engine {
         let settings = EngineSettings { level: Level::new(level).unwrap(), hash_mb: 8, ..EngineSettings::default() };
         Engine::new(settings).unwrap()
+    }
+
+    /// One engine analysing the 4x4 start under normal rules, then under reversed rules,
+    /// then on 6x6 near the end and 4x4 again: every value is a fresh engine's. Before,
+    /// the small boards' analysis solver kept one table for every size and variant, whose
+    /// entries (keyed by the discs alone) gave the reversed start the normal values
+    /// (-10 instead of +4).
+    #[test]
+    fn small_board_analyses_never_read_another_size_or_variants_values() {
+        let four = |v| Position::start(BoardSize::Four, v);
+        // 6x6 at 12 empties: the last legal move at every ply.
+        let mut six = Position::start(BoardSize::Six, Variant::Normal);
+        while six.empties() > 12 && !six.is_game_over() {
+            six = Square::iter(six.moves()).last().map_or_else(|| six.passed(), |m| six.play(m).unwrap());
+        }
+        assert!(six.moves() != 0);
+        let values = |e: &mut Engine, pos: &Position| {
+            let t = e.analyze_moves(pos, None, &mut |_| {}).unwrap();
+            assert!(t.all_exact());
+            let mut v: Vec<(Square, f64)> = t.moves.iter().map(|m| (m.square, m.score)).collect();
+            v.sort_by_key(|m| m.0.index());
+            v
+        };
+        let mut shared = engine(10);
+        for pos in [four(Variant::Normal), four(Variant::Reversed), six, four(Variant::Normal)] {
+            assert_eq!(values(&mut shared, &pos), values(&mut engine(10), &pos), "{} {:?}", pos.size, pos.variant);
+        }
     }
 
     /// A position of `empties` empties from a known game.

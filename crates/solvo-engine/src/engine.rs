@@ -10,9 +10,10 @@ use crate::book::Book;
 use crate::clock::{Clock, TimeControl};
 use crate::level::Level;
 use solvo_endgame::hints::MoveHints;
+use solvo_endgame::hugemem::AllocError;
 use solvo_endgame::{EveryMoveResult, MoveBounds, SolveOptions};
 use solvo_eval::Weights;
-use solvo_midgame::{MidgameSearch, MoveScore, SearchLimits, SearchResult, Selectivity, MAX_THREADS};
+use solvo_midgame::{MidgameSearch, MoveScore, SearchError, SearchLimits, SearchResult, Selectivity, MAX_THREADS};
 use solvo_othello::formats::transcript::Replay;
 use solvo_othello::{BoardSize, Position, Square, Variant};
 use solvo_solve::player::{Player, Source};
@@ -58,9 +59,48 @@ impl fmt::Debug for EngineSettings {
 }
 
 /// A question the engine cannot answer: bad settings, missing weights, a solver
-/// error. The message says what is wrong.
+/// error, a table the system refuses. The message (`.0`) says what is wrong; the kind
+/// (`.1`) tells a front end whether the question was at fault or the machine's memory.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineError(pub String);
+pub struct EngineError(pub String, pub ErrorKind);
+
+/// What kind of failure an [`EngineError`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The question or the settings cannot be used as they are.
+    Invalid,
+    /// The memory of a search table was refused: the engine stays usable (it may have
+    /// released the tables of other kinds of questions) and the same question may
+    /// succeed once memory is free.
+    OutOfMemory,
+}
+
+impl EngineError {
+    /// An error of kind [`ErrorKind::Invalid`] with this message.
+    pub fn new(message: impl Into<String>) -> EngineError {
+        EngineError(message.into(), ErrorKind::Invalid)
+    }
+
+    /// True when a table's memory was refused ([`ErrorKind::OutOfMemory`]).
+    pub fn is_out_of_memory(&self) -> bool {
+        self.1 == ErrorKind::OutOfMemory
+    }
+}
+
+impl From<AllocError> for EngineError {
+    fn from(e: AllocError) -> EngineError {
+        EngineError(e.to_string(), ErrorKind::OutOfMemory)
+    }
+}
+
+impl From<SearchError> for EngineError {
+    fn from(e: SearchError) -> EngineError {
+        match e {
+            SearchError::OutOfMemory(e) => e.into(),
+            SearchError::Invalid(message) => EngineError::new(message),
+        }
+    }
+}
 
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -69,6 +109,21 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+/// Tables of [`EngineSettings::hash_mb`] MiB an engine holds at most, besides one per
+/// solution store: the 8x8 searcher's two (midgame and exact), or on small boards the
+/// analysis solver's and one perfect player's. Making the tables of another kind of
+/// question releases those of the others (see [`Engine::prepare`]).
+pub const TABLES_PER_ENGINE: usize = solvo_midgame::TABLES_PER_SEARCHER;
+
+impl EngineSettings {
+    /// The most table memory, in MiB, an engine with these settings and `stores`
+    /// solution stores ever holds at once ([`TABLES_PER_ENGINE`] tables plus one per
+    /// store, each of `hash_mb` MiB): what a front end checks against the machine.
+    pub fn most_table_mib(&self, stores: usize) -> u128 {
+        self.hash_mb.max(1) as u128 * (TABLES_PER_ENGINE + stores) as u128
+    }
+}
 
 /// Stops the engine's running search from another thread (a protocol's reader
 /// thread). Cloneable and cheap.
@@ -105,7 +160,10 @@ pub struct Engine {
     perfect: Vec<Player>,
     book: Option<Book>,
     node_limit: Option<u64>,
-    small_solver: Option<SolveOptions>,
+    /// The analysis solver of small boards and the size and variant its table holds
+    /// values of (a table's entries are keyed by the discs alone, which another size or
+    /// variant shares with different values).
+    small_solver: Option<(BoardSize, Variant, SolveOptions)>,
 }
 
 impl Engine {
@@ -164,7 +222,7 @@ impl Engine {
     pub fn set_store(&mut self, store: Store) -> Result<(), EngineError> {
         let (size, variant) = (store.size(), store.variant());
         if size == BoardSize::Eight {
-            return Err(EngineError("an 8x8 store cannot be used: 8x8 is played by search".into()));
+            return Err(EngineError::new("an 8x8 store cannot be used: 8x8 is played by search"));
         }
         self.perfect.retain(|p| (p.size(), p.variant()) != (size, variant));
         let options = self.solve_options()?;
@@ -192,13 +250,13 @@ impl Engine {
     pub fn learn(&mut self, game: &Replay) -> Result<usize, EngineError> {
         let start = game.start;
         if start.size != BoardSize::Eight {
-            return Err(EngineError(format!("opening books are for 8x8, not {}", start.size)));
+            return Err(EngineError::new(format!("opening books are for 8x8, not {}", start.size)));
         }
         let mut book = self.book.take().unwrap_or_else(|| Book::new(start.variant));
         if book.variant() != start.variant {
             let e = format!("the book is for {} rules, the game for {}", book.variant(), start.variant);
             self.book = Some(book);
-            return Err(EngineError(e));
+            return Err(EngineError::new(e));
         }
         let exact_from = self.settings.level.exact_from();
         let positions: Vec<Position> =
@@ -340,7 +398,7 @@ impl Engine {
         on_update: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
         let search = self.midgame_for(pos.variant)?;
-        search.search_with(pos, limits, on_update).map_err(|e| EngineError(e.to_string()))
+        Ok(search.search_with(pos, limits, on_update)?)
     }
 
     /// Clears the stop flag (the start of a question).
@@ -387,36 +445,63 @@ impl Engine {
         let weights = match &self.settings.eval {
             Some(w) if w.variant == variant => w.clone(),
             Some(w) => {
-                return Err(EngineError(format!(
+                return Err(EngineError::new(format!(
                     "the evaluation weights are for the {} variant, the game is {}",
                     w.variant.name(),
                     variant.name()
                 )))
             }
-            None => solvo_eval::embedded_shared(variant).map_err(|e| EngineError(e.to_string()))?,
+            None => solvo_eval::embedded_shared(variant).map_err(|e| EngineError::new(e.to_string()))?,
         };
-        let mut search = MidgameSearch::new(weights, self.settings.hash_mb.max(1));
+        // One kind of question's tables at a time (see `TABLES_PER_ENGINE`).
+        self.midgame.clear();
+        self.small_solver = None;
+        self.perfect.retain(Player::has_store);
+        let mut search = MidgameSearch::try_new(weights, self.settings.hash_mb.max(1))?;
         search.set_stop_flag(self.stop.clone());
         self.midgame.push(search);
         Ok(self.midgame.last_mut().expect("just pushed"))
     }
 
+    /// Makes now every table a question about `pos` needs that the engine does not hold
+    /// yet (8x8: the searcher of the variant and its exact table; 6x6 and 4x4: the
+    /// perfect player of the size and variant and, without a store, the analysis
+    /// solver), so that a front end learns before it answers whether their memory can
+    /// be had. Releases the tables of other kinds of questions first: an engine holds at
+    /// most [`TABLES_PER_ENGINE`] tables plus one per store. Errors: as the questions
+    /// (a table the system refuses is [`ErrorKind::OutOfMemory`]; the engine stays
+    /// usable).
+    pub fn prepare(&mut self, pos: &Position) -> Result<(), EngineError> {
+        if pos.size == BoardSize::Eight {
+            return Ok(self.midgame_for(pos.variant)?.reserve_exact_table()?);
+        }
+        self.player_for(pos.size, pos.variant)?;
+        if !self.has_store(pos.size, pos.variant) {
+            self.small_solver(pos.size, pos.variant)?;
+        }
+        Ok(())
+    }
+
     fn solve_options(&self) -> Result<SolveOptions, EngineError> {
-        let mut options =
-            SolveOptions::try_new(self.settings.hash_mb.max(1)).map_err(|e| EngineError(e.to_string()))?;
+        let mut options = SolveOptions::try_new(self.settings.hash_mb.max(1))?;
         options.threads = self.settings.threads;
         options.stop = self.stop.clone();
         options.node_budget = self.node_limit.unwrap_or(u64::MAX);
         Ok(options)
     }
 
-    /// The exact solver of small-board analyses (its table kept between questions;
-    /// threads and stop flag the engine's).
-    pub(crate) fn small_solver(&mut self) -> Result<SolveOptions, EngineError> {
-        if self.small_solver.is_none() {
-            self.small_solver = Some(self.solve_options()?);
-        }
-        let mut options = self.small_solver.clone().expect("just made");
+    /// The exact solver of small-board analyses of `size` and `variant` (its table kept
+    /// between questions about that size and variant, a new one for another; threads
+    /// and stop flag the engine's).
+    pub(crate) fn small_solver(&mut self, size: BoardSize, variant: Variant) -> Result<SolveOptions, EngineError> {
+        let mut options = match self.small_solver.take() {
+            Some((s, v, options)) if (s, v) == (size, variant) => options,
+            _ => {
+                self.midgame.clear();
+                self.solve_options()?
+            }
+        };
+        self.small_solver = Some((size, variant, options.clone()));
         options.node_budget = u64::MAX;
         options.time_limit = None;
         Ok(options)
@@ -440,7 +525,7 @@ impl Engine {
     ) -> Result<EveryMoveResult, EngineError> {
         let threads = self.settings.threads;
         let search = self.midgame_for(pos.variant)?;
-        Ok(search.solve_every_move(pos, guesses, threads, time, nodes, on_move))
+        Ok(search.solve_every_move(pos, guesses, threads, time, nodes, on_move)?)
     }
 
     /// The best moves the 8x8 searcher of `variant` holds in its table (shared with it:
@@ -453,6 +538,8 @@ impl Engine {
         if let Some(i) = self.perfect.iter().position(|p| (p.size(), p.variant()) == (size, variant)) {
             return Ok(&self.perfect[i]);
         }
+        self.midgame.clear();
+        self.perfect.retain(Player::has_store);
         let options = self.solve_options()?;
         self.perfect.push(Player::new(size, variant, None, options));
         Ok(self.perfect.last().expect("just pushed"))
@@ -498,7 +585,7 @@ impl Engine {
             if stop.load(Ordering::Relaxed) {
                 None
             } else {
-                Some(EngineError(e))
+                Some(EngineError::new(e))
             }
         };
         if pos.is_game_over() {
@@ -544,7 +631,7 @@ fn check_threads(threads: usize) -> Result<(), EngineError> {
     if (1..=MAX_THREADS).contains(&threads) {
         Ok(())
     } else {
-        Err(EngineError(format!("threads must be 1 to {MAX_THREADS}, not {threads}")))
+        Err(EngineError::new(format!("threads must be 1 to {MAX_THREADS}, not {threads}")))
     }
 }
 
@@ -560,6 +647,33 @@ mod tests {
 
     fn after(transcript: &str) -> Position {
         parse_transcript(transcript, &Position::start(BoardSize::Eight, Variant::Normal)).unwrap().end()
+    }
+
+    /// Tables no system can give (2^60 bytes each): every question on every board
+    /// answers with an out-of-memory error instead of a panic, and a question about
+    /// another kind of position after one still gets its own error.
+    #[test]
+    fn a_table_the_system_refuses_is_an_error_of_the_question() {
+        let settings = EngineSettings { hash_mb: 1 << 40, ..EngineSettings::default() };
+        let mut e = Engine::new(settings).unwrap();
+        for pos in [
+            after("f5d6"),
+            Position::start(BoardSize::Six, Variant::Normal),
+            Position::start(BoardSize::Four, Variant::Reversed),
+        ] {
+            let errors = [
+                e.prepare(&pos).unwrap_err(),
+                e.best_move(&pos, None, &mut |_| {}).unwrap_err(),
+                e.score_moves(&pos, None, &mut |_| {}).unwrap_err(),
+                e.solve(&pos, None, &mut |_| {}).unwrap_err(),
+                e.analyze_moves(&pos, None, &mut |_| {}).unwrap_err(),
+            ];
+            for err in errors {
+                assert!(err.is_out_of_memory() && err.0.contains("cannot allocate"), "{}: {err:?}", pos.size);
+            }
+        }
+        let one = EngineSettings { hash_mb: 1, ..EngineSettings::default() };
+        assert_eq!(one.most_table_mib(2), TABLES_PER_ENGINE as u128 + 2);
     }
 
     #[test]

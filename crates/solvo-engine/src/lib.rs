@@ -33,7 +33,7 @@ pub mod tournament;
 
 pub use analysis::{GameReview, MoveTable, MoveValue, PlyReview};
 pub use clock::{allot, Clock, TimeControl};
-pub use engine::{exact_reach, Engine, EngineError, EngineSettings, StopHandle};
+pub use engine::{exact_reach, Engine, EngineError, EngineSettings, ErrorKind, StopHandle, TABLES_PER_ENGINE};
 pub use level::{Level, MAX_LEVEL};
 pub use session::Session;
 pub use solvo_midgame::{MoveScore, SearchResult};

@@ -7,6 +7,7 @@ use crate::root::RootMove;
 use crate::search::{Context, Searcher};
 use crate::tt::{TranspositionTable, NO_MOVE};
 use solvo_core::busy::BusyTable;
+use solvo_core::hugemem::AllocError;
 use solvo_endgame::parallel::Shared as ExactShared;
 use solvo_endgame::rules::Rules;
 use solvo_endgame::{solve, SolveOptions, Window};
@@ -26,6 +27,10 @@ pub const PV_SOLVE_SPLIT_MIN_EMPTIES: u32 = 8;
 
 /// Largest thread count accepted.
 pub const MAX_THREADS: usize = 64;
+
+/// Tables of `hash_mb` MiB a [`MidgameSearch`] holds at most: its midgame table and
+/// the exact solver's.
+pub const TABLES_PER_SEARCHER: usize = 2;
 
 /// Deepest midgame iteration run before an exact solve (a quick fallback result and
 /// a warm-up; the solver orders its own moves).
@@ -124,13 +129,28 @@ pub struct SearchResult {
     pub stopped: bool,
 }
 
-/// A search that cannot start: the position or the limits are not acceptable.
+/// A search that cannot start or go on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchError(pub String);
+pub enum SearchError {
+    /// The position or the limits are not acceptable (the message says which).
+    Invalid(String),
+    /// A table of the search could not be allocated: the searcher is intact, and the same
+    /// search may succeed once memory is free (or with smaller tables).
+    OutOfMemory(AllocError),
+}
 
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SearchError::Invalid(message) => f.write_str(message),
+            SearchError::OutOfMemory(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<AllocError> for SearchError {
+    fn from(e: AllocError) -> SearchError {
+        SearchError::OutOfMemory(e)
     }
 }
 
@@ -162,18 +182,36 @@ impl MidgameSearch {
     /// A searcher with these weights (their `mpc` statistics drive selective search;
     /// without any, every selectivity searches exactly) and a table of `hash_mb` MiB
     /// (at least one bucket). The exact solver gets its own table of the same size
-    /// when first needed.
+    /// when first needed ([`TABLES_PER_SEARCHER`] tables in all). Panics if the memory
+    /// cannot be had (see [`Self::try_new`]).
     pub fn new(weights: Arc<Weights>, hash_mb: usize) -> MidgameSearch {
+        Self::try_new(weights, hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// As [`Self::new`], or an error (never an abort) when the system refuses the
+    /// midgame table's memory. The exact solver's table, made when first needed, is
+    /// fallible the same way: a search that cannot have it returns
+    /// [`SearchError::OutOfMemory`] (see also [`Self::reserve_exact_table`]).
+    pub fn try_new(weights: Arc<Weights>, hash_mb: usize) -> Result<MidgameSearch, AllocError> {
+        let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
+        let tt = Arc::new(TranspositionTable::try_new(bytes)?);
         let mpc = MpcTable::new(&weights);
-        MidgameSearch {
+        Ok(MidgameSearch {
             weights,
             mpc,
-            tt: Arc::new(TranspositionTable::new(hash_mb << 20)),
+            tt,
             tt_empty: true,
             hash_mb,
             endgame: None,
             stop: Arc::new(AtomicBool::new(false)),
-        }
+        })
+    }
+
+    /// Makes the exact solver's table now if it is not made yet (a search that reaches
+    /// the end, or has a PV extension, needs it), so that a front end learns before a
+    /// search starts whether its memory can be had.
+    pub fn reserve_exact_table(&mut self) -> Result<(), AllocError> {
+        self.endgame().map(|_| ())
     }
 
     /// The weights searched with.
@@ -234,7 +272,9 @@ impl MidgameSearch {
     ///   no Multi-ProbCut statistics, whatever was asked.
     ///
     /// Errors: a board that is not 8x8, weights of another variant, depth 0, or a
-    /// thread count outside `1..=MAX_THREADS`.
+    /// thread count outside `1..=MAX_THREADS` ([`SearchError::Invalid`]); the exact
+    /// solver's table, needed by this search and not made yet, refused by the system
+    /// ([`SearchError::OutOfMemory`], before anything is searched).
     pub fn search_with(
         &mut self,
         pos: &Position,
@@ -242,27 +282,31 @@ impl MidgameSearch {
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, SearchError> {
         if pos.size != BoardSize::Eight {
-            return Err(SearchError(format!("the midgame search is for 8x8 boards, not {}", pos.size)));
+            return Err(SearchError::Invalid(format!("the midgame search is for 8x8 boards, not {}", pos.size)));
         }
         if pos.variant != self.weights.variant {
-            return Err(SearchError(format!(
+            return Err(SearchError::Invalid(format!(
                 "the weights are for the {} variant, the position is {}",
                 self.weights.variant.name(),
                 pos.variant.name()
             )));
         }
         if limits.depth == 0 {
-            return Err(SearchError("the depth must be at least 1".into()));
+            return Err(SearchError::Invalid("the depth must be at least 1".into()));
         }
         if !(1..=MAX_THREADS).contains(&limits.threads) {
-            return Err(SearchError(format!("threads must be 1 to {MAX_THREADS}, not {}", limits.threads)));
+            return Err(SearchError::Invalid(format!("threads must be 1 to {MAX_THREADS}, not {}", limits.threads)));
+        }
+        let empties = pos.empties();
+        if limits.pv_extension > 0 || limits.depth >= empties || empties <= limits.exact_from {
+            self.reserve_exact_table()?;
         }
         self.stop.store(false, Ordering::Relaxed);
         let start = Instant::now();
         // Without statistics no cut is possible: the search is exact, and says so.
         let selectivity = if self.mpc.is_empty() { Selectivity::EXACT } else { limits.selectivity };
         let limits = SearchLimits { selectivity, ..*limits };
-        Ok(self.search_position(pos, &limits, start, on_iteration))
+        self.search_position(pos, &limits, start, on_iteration)
     }
 
     fn search_position(
@@ -271,7 +315,7 @@ impl MidgameSearch {
         limits: &SearchLimits,
         start: Instant,
         on_iteration: &mut dyn FnMut(&SearchResult),
-    ) -> SearchResult {
+    ) -> Result<SearchResult, SearchError> {
         let (p, o) = (pos.board.player, pos.board.opponent);
         let rules = Rules::new(pos.size, pos.variant);
         if legal_moves(p, o, u64::MAX) == 0 {
@@ -291,7 +335,7 @@ impl MidgameSearch {
                     stopped: false,
                 };
                 on_iteration(&r);
-                return r;
+                return Ok(r);
             }
             // A pass: the opponent's search, negated, behind a pass in the PV.
             let negate = |r: &SearchResult| {
@@ -303,8 +347,8 @@ impl MidgameSearch {
                 r.move_scores.clear();
                 r
             };
-            let r = self.search_position(&pos.passed(), limits, start, &mut |r| on_iteration(&negate(r)));
-            return negate(&r);
+            let r = self.search_position(&pos.passed(), limits, start, &mut |r| on_iteration(&negate(r)))?;
+            return Ok(negate(&r));
         }
         let empties = pos.empties();
         let exact = limits.depth >= empties || empties <= limits.exact_from;
@@ -323,8 +367,9 @@ impl MidgameSearch {
             ),
         };
         let deadline = limits.time.map(|t| start + t);
-        let mut result = self.iterate(pos, &mid_limits, mid_depth, start, deadline, on_iteration);
+        let mut result = self.iterate(pos, &mid_limits, mid_depth, start, deadline, on_iteration)?;
         if exact && !result.stopped {
+            self.reserve_exact_table()?;
             if let Some(r) = self.solve_exactly(pos, limits, start, deadline, result.nodes, &result.move_scores) {
                 on_iteration(&r);
                 result = r;
@@ -333,7 +378,7 @@ impl MidgameSearch {
                 result.time = start.elapsed();
             }
         }
-        result
+        Ok(result)
     }
 
     /// Iterative deepening to `max_depth` (0: only the depth-1 fallback).
@@ -345,13 +390,13 @@ impl MidgameSearch {
         start: Instant,
         deadline: Option<Instant>,
         on_iteration: &mut dyn FnMut(&SearchResult),
-    ) -> SearchResult {
+    ) -> Result<SearchResult, SearchError> {
         let (p, o) = (pos.board.player, pos.board.opponent);
         self.tt.new_generation();
         self.tt_empty = false;
         // The PV extension's solves run on the exact solver's table (kept between
         // searches, made on first use).
-        let exact_tt = (limits.pv_extension > 0).then(|| self.endgame().tt.clone());
+        let exact_tt = if limits.pv_extension > 0 { Some(self.endgame()?.tt.clone()) } else { None };
         let quit = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let busy = (limits.threads > 1).then(BusyTable::new);
@@ -404,7 +449,7 @@ impl MidgameSearch {
         let mut last = report(&moves, 1, &[moves[0].sq], main.nodes, false);
         on_iteration(&last);
         if max_depth <= 1 {
-            return last;
+            return Ok(last);
         }
         main.deadline = deadline;
         main.node_limit = limits.nodes;
@@ -477,22 +522,26 @@ impl MidgameSearch {
         });
         last.nodes = main.nodes + helper_nodes.load(Ordering::Relaxed);
         last.time = start.elapsed();
-        last
+        Ok(last)
     }
 
     /// The exact solver's options as they are, made with their table (of the midgame
-    /// table's size) on first use and kept between solves.
-    fn endgame(&mut self) -> &mut SolveOptions {
-        let hash_mb = self.hash_mb.max(1);
-        self.endgame.get_or_insert_with(|| SolveOptions::new(hash_mb))
+    /// table's size) on first use and kept between solves; an error when the system
+    /// refuses that table.
+    fn endgame(&mut self) -> Result<&mut SolveOptions, AllocError> {
+        let options = match self.endgame.take() {
+            Some(options) => options,
+            None => SolveOptions::try_new(self.hash_mb.max(1))?,
+        };
+        Ok(self.endgame.insert(options))
     }
 
     /// The exact solver's options for a solve of this searcher: its own table (kept
     /// between solves), `threads`, the evaluation ordering moves, the stop flag, the
     /// midgame table's best moves as hints, the full window, no limit.
-    fn endgame_options(&mut self, threads: usize) -> &mut SolveOptions {
+    fn endgame_options(&mut self, threads: usize) -> Result<&mut SolveOptions, AllocError> {
         let (hints, weights, stop) = (self.move_hints(), self.weights.clone(), self.stop.clone());
-        let options = self.endgame();
+        let options = self.endgame()?;
         options.threads = threads;
         options.eval = Some(weights);
         options.stop = stop;
@@ -500,7 +549,7 @@ impl MidgameSearch {
         options.hints = Some(hints);
         options.time_limit = None;
         options.node_budget = u64::MAX;
-        options
+        Ok(options)
     }
 
     /// Every legal move of `pos` solved exactly in one call over the exact solver's
@@ -512,6 +561,7 @@ impl MidgameSearch {
     ///
     /// Guarantees: the bounds of every move hold and meet (its exact value) unless the
     /// call was stopped; values never depend on the guesses, only the time does.
+    /// Errors: the exact solver's table, not made yet, refused by the system.
     pub fn solve_every_move(
         &mut self,
         pos: &Position,
@@ -520,15 +570,17 @@ impl MidgameSearch {
         time: Option<Duration>,
         nodes: Option<u64>,
         on_move: &mut dyn FnMut(&solvo_endgame::MoveBounds),
-    ) -> solvo_endgame::EveryMoveResult {
-        let options = self.endgame_options(threads.clamp(1, MAX_THREADS));
+    ) -> Result<solvo_endgame::EveryMoveResult, AllocError> {
+        let options = self.endgame_options(threads.clamp(1, MAX_THREADS))?;
         options.time_limit = time;
         options.node_budget = nodes.unwrap_or(u64::MAX);
         let guesses: Vec<(Square, i32)> = guesses.iter().map(|m| (m.square, m.score.round() as i32)).collect();
-        solvo_endgame::solve_every_move(pos, options, &guesses, crate::ladder::ASPIRATION, on_move)
+        Ok(solvo_endgame::solve_every_move(pos, options, &guesses, crate::ladder::ASPIRATION, on_move))
     }
 
-    /// The exact solve (and, in all-moves mode, of every move); `None` if stopped.
+    /// The exact solve (and, in all-moves mode, of every move); `None` if stopped (or,
+    /// were it not made yet, without the exact solver's table: see
+    /// [`Self::reserve_exact_table`]).
     fn solve_exactly(
         &mut self,
         pos: &Position,
@@ -546,7 +598,7 @@ impl MidgameSearch {
             Some(n) => n.checked_sub(spent).filter(|&n| n > 0).map(Some),
             None => Some(None),
         };
-        let options = self.endgame_options(limits.threads);
+        let options = self.endgame_options(limits.threads).ok()?;
         options.time_limit = time_left(deadline)?;
         options.node_budget = nodes_left(nodes_before)?.unwrap_or(u64::MAX);
         let root = solve(pos, options);
@@ -555,7 +607,7 @@ impl MidgameSearch {
         let mut move_scores = Vec::new();
         if limits.all_moves {
             let (time, budget) = (time_left(deadline)?, nodes_left(nodes)?);
-            let every = self.solve_every_move(pos, guesses, limits.threads, time, budget, &mut |_| {});
+            let every = self.solve_every_move(pos, guesses, limits.threads, time, budget, &mut |_| {}).ok()?;
             if !every.all_exact() {
                 return None;
             }

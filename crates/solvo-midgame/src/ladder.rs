@@ -108,9 +108,10 @@ pub struct LadderResult {
 
 /// Runs the selective search of `pos` with `weights` (their Multi-ProbCut statistics
 /// decide the cuts; without any the search is unselective). Errors as
-/// [`MidgameSearch::search`] (a board that is not 8x8, another variant).
+/// [`MidgameSearch::search`] (a board that is not 8x8, another variant, a table the
+/// system refuses).
 pub fn climb(weights: Arc<Weights>, pos: &Position, options: &LadderOptions) -> Result<LadderResult, SearchError> {
-    climb_with(&mut MidgameSearch::new(weights, options.hash_mb), pos, options)
+    climb_with(&mut MidgameSearch::try_new(weights, options.hash_mb)?, pos, options)
 }
 
 /// [`climb`] on an existing searcher (its weights; its table, whatever `options.hash_mb`
@@ -177,13 +178,14 @@ impl Ladder {
     }
 
     /// A searcher with `weights` and a table of `hash_mb` MiB: one kept from an earlier
-    /// climb if there is one, else a new one.
-    fn take_searcher(&self, weights: &Arc<Weights>, hash_mb: usize) -> MidgameSearch {
+    /// climb if there is one, else a new one; `None` when the system refuses a new
+    /// one's table (the solve then goes without a climb).
+    fn take_searcher(&self, weights: &Arc<Weights>, hash_mb: usize) -> Option<MidgameSearch> {
         let mut kept = self.searchers.lock().unwrap_or_else(|e| e.into_inner());
         let fits = |(mb, s): &(usize, MidgameSearch)| *mb == hash_mb && std::ptr::eq(s.weights(), &**weights);
         match kept.iter().position(fits) {
-            Some(i) => kept.swap_remove(i).1,
-            None => MidgameSearch::new(weights.clone(), hash_mb),
+            Some(i) => Some(kept.swap_remove(i).1),
+            None => MidgameSearch::try_new(weights.clone(), hash_mb).ok(),
         }
     }
 
@@ -219,7 +221,9 @@ impl Ladder {
             return solve(pos, options);
         };
         let climb_options = LadderOptions { selectivity, ..self.options };
-        let mut searcher = self.take_searcher(weights, climb_options.hash_mb);
+        let Some(mut searcher) = self.take_searcher(weights, climb_options.hash_mb) else {
+            return solve(pos, options);
+        };
         let Ok(climbed) = climb_with(&mut searcher, pos, &climb_options) else {
             return solve(pos, options);
         };

@@ -24,5 +24,8 @@ pub mod root;
 pub mod search;
 pub mod tt;
 
-pub use driver::{pv_extension_for, MidgameSearch, MoveScore, SearchError, SearchLimits, SearchResult, MAX_THREADS};
+pub use driver::{
+    pv_extension_for, MidgameSearch, MoveScore, SearchError, SearchLimits, SearchResult, MAX_THREADS,
+    TABLES_PER_SEARCHER,
+};
 pub use mpc::Selectivity;

@@ -11,7 +11,7 @@
 //! them, as for the exact solver's table (the search probes it at random over hundreds
 //! of MiB, and the exact pass after a ladder climb probes it again for move hints).
 
-use solvo_core::hugemem::WordBuffer;
+use solvo_core::hugemem::{AllocError, WordBuffer};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Entries per bucket (one cache line).
@@ -86,11 +86,18 @@ pub struct TranspositionTable {
 
 impl TranspositionTable {
     /// A table of at most `bytes` bytes (a power of two of buckets, at least one), empty.
+    /// Panics if the memory cannot be had (see [`Self::try_new`]).
     pub fn new(bytes: usize) -> TranspositionTable {
+        Self::try_new(bytes).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of at most `bytes` bytes (a power of two of buckets, at least one), empty,
+    /// or an error (never an abort) when the system refuses the memory.
+    pub fn try_new(bytes: usize) -> Result<TranspositionTable, AllocError> {
         let buckets = (bytes / (BUCKET_WORDS * 8)).max(1);
         let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
-        let words = WordBuffer::zeroed(buckets * BUCKET_WORDS);
-        TranspositionTable { words, bucket_mask: buckets - 1, generation: AtomicU8::new(0) }
+        let words = WordBuffer::try_zeroed(buckets * BUCKET_WORDS)?;
+        Ok(TranspositionTable { words, bucket_mask: buckets - 1, generation: AtomicU8::new(0) })
     }
 
     /// Size in bytes.

@@ -98,3 +98,18 @@ fn a_reused_searcher_climbs_as_a_fresh_one_and_a_ladder_solves_the_same() {
         }
     }
 }
+
+/// A climb table no system can give (2^60 bytes): the climb is an out-of-memory error,
+/// not a panic, and a ladder solve goes on without its climb, with the same value.
+#[test]
+fn a_climb_table_the_system_refuses_is_an_error_and_the_solve_goes_on() {
+    let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
+    let pos = positions(5, 1, 18)[0];
+    let huge = LadderOptions { hash_mb: 1 << 40, ..LadderOptions::default() };
+    let e = climb(weights.clone(), &pos, &huge).map(|_| ()).expect_err("no such table");
+    assert!(matches!(e, solvo_midgame::SearchError::OutOfMemory(_)), "{e:?}");
+    assert!(MidgameSearch::try_new(weights.clone(), 1 << 40).is_err());
+    let plain = solve(&pos, &SolveOptions::new(16)).score().expect("exact");
+    let ladder = Ladder::new(LadderMode::Auto, Some(weights), huge, 0);
+    assert_eq!(ladder.solve(&pos, &SolveOptions::new(16)).score(), Some(plain));
+}

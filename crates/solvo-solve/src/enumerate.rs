@@ -6,9 +6,9 @@
 //! finished levels are kept as files and reused by a later run (resume).
 
 use crate::children::for_each_child;
-use crate::extsort::{merge_runs, ExternalSorter, SortError, Sorted};
+use crate::extsort::{merge_runs_buffered, ExternalSorter, SortError, Sorted};
 use crate::levelfile::{existing_level, level_path, read_level, LevelWriter};
-use crate::records::RECORD_BYTES;
+use crate::records::{BUFFER_BYTES, RECORD_BYTES};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use solvo_othello::{Board, BoardSize};
@@ -26,7 +26,10 @@ pub struct EnumerateOptions {
     /// Where level files and sorted runs go; `None` keeps everything in memory (a level
     /// exceeding the budget is then an error).
     pub data_dir: Option<PathBuf>,
-    /// Memory budget for the boards of one level, in bytes.
+    /// Memory budget of the enumeration, in bytes: every buffer it holds at once (the
+    /// parents of a step and their children, the sort buffer, the level files' and the
+    /// runs' buffers, a merge), at least [`MIN_MEMORY_BYTES`]; without a data
+    /// directory, a whole level must fit in it.
     pub memory_bytes: usize,
     /// Draw a progress bar on stderr (only when it is a terminal).
     pub progress: bool,
@@ -61,6 +64,11 @@ pub enum EnumerateError {
         /// The budget, in MiB.
         budget_mb: usize,
     },
+    /// The memory budget is below what the enumeration needs to keep it.
+    BudgetTooSmall {
+        /// The budget, in bytes.
+        bytes: usize,
+    },
     /// A file problem (the message names the file).
     Io(String),
 }
@@ -74,6 +82,13 @@ impl fmt::Display for EnumerateError {
             EnumerateError::OutOfMemory { discs, budget_mb } => write!(
                 f,
                 "level {discs} needs more than the memory budget of {budget_mb} MiB; give --data-dir to spill sorted runs to disk, or raise --memory-mb"
+            ),
+            EnumerateError::BudgetTooSmall { bytes } => write!(
+                f,
+                "a memory budget of {} KiB cannot be kept: the enumeration needs at least {} MiB (--memory-mb {})",
+                bytes >> 10,
+                MIN_MEMORY_BYTES >> 20,
+                MIN_MEMORY_BYTES >> 20
             ),
             EnumerateError::Io(m) => f.write_str(m),
         }
@@ -101,8 +116,63 @@ impl Level {
     }
 }
 
-/// Parents read per step (and canonicalised in parallel).
+/// Most parents read per step (and canonicalised in parallel).
 const CHUNK: usize = 1 << 18;
+
+/// Fewest parents read per step.
+const MIN_CHUNK: usize = 1024;
+
+/// Bytes a parent read from a file costs while its children are made: its record read
+/// and decoded (2 x 16), and its children (about 7 on average from 6x6 level 14 on, at
+/// most about 12 on 8x8: 12 x 16).
+const STEP_BYTES_PER_PARENT: usize = 2 * RECORD_BYTES + 12 * RECORD_BYTES;
+
+/// Smallest buffer of a file's reader or writer (level files and sorted runs).
+const MIN_IO_BUFFER: usize = 16 << 10;
+
+/// Smallest sort buffer (boards) a level is sorted in.
+const MIN_SORT_BOARDS: usize = 1 << 14;
+
+/// The smallest memory budget the enumeration keeps (see [`EnumerateOptions::memory_bytes`]):
+/// three file buffers, the smallest step and a sort buffer of [`MIN_SORT_BOARDS`]
+/// boards, rounded up to a whole MiB.
+pub const MIN_MEMORY_BYTES: usize = 1 << 20;
+
+/// How one level's budget is shared out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Plan {
+    /// Parents read per step.
+    chunk: usize,
+    /// Boards the sort buffer holds.
+    capacity: usize,
+    /// Bytes of each file's reader or writer buffer (level files and runs).
+    io_buffer: usize,
+    /// Runs merged at once.
+    fan_in: usize,
+}
+
+impl Plan {
+    /// The plan for `budget` bytes when the parent level takes `parent_bytes` in memory
+    /// (0 when it is read from a file); `None` when the budget cannot be kept.
+    fn new(budget: usize, parent_bytes: usize) -> Option<Plan> {
+        let io_buffer = (budget / 64).clamp(MIN_IO_BUFFER, BUFFER_BYTES);
+        // The level file being read and the one being written.
+        let fixed = 2 * io_buffer;
+        let chunk = (budget / 4 / STEP_BYTES_PER_PARENT).clamp(MIN_CHUNK, CHUNK);
+        let step = parent_bytes + chunk * STEP_BYTES_PER_PARENT;
+        // The sort buffer, less the writer of a spilled run.
+        let left = budget.checked_sub(fixed + io_buffer + step)?;
+        let capacity = left / RECORD_BYTES;
+        if capacity < MIN_SORT_BOARDS {
+            return None;
+        }
+        // While merging, the sort buffer is gone: the runs' readers and one writer share
+        // what is left besides the level files' buffers.
+        let buffers = budget.saturating_sub(fixed) / io_buffer;
+        let fan_in = buffers.saturating_sub(1).min(crate::open_file_limit::merge_fan_in()).max(2);
+        Some(Plan { chunk, capacity, io_buffer, fan_in })
+    }
+}
 
 fn bar(opts: &EnumerateOptions, len: u64, discs: u32) -> ProgressBar {
     if !opts.progress {
@@ -117,6 +187,43 @@ fn bar(opts: &EnumerateOptions, len: u64, discs: u32) -> ProgressBar {
     );
     pb.set_prefix(format!("level {discs}"));
     pb
+}
+
+/// Parents handed to one parallel task.
+const PIECE: usize = 1024;
+
+/// Canonical children of `parents`, computed in parallel into `out` (cleared first; its
+/// memory is reused from step to step, so a level's steps hold one buffer, not a new
+/// one per step and per task).
+fn canonical_children_into(parents: &[Board], size: BoardSize, out: &mut Vec<Board>) {
+    let counts: Vec<usize> = parents
+        .par_chunks(PIECE)
+        .map(|piece| {
+            let mut n = 0;
+            for b in piece {
+                for_each_child(b, size, |_| n += 1);
+            }
+            n
+        })
+        .collect();
+    out.clear();
+    out.resize(counts.iter().sum(), Board::start());
+    let mut slots = Vec::with_capacity(counts.len());
+    let mut rest = out.as_mut_slice();
+    for &n in &counts {
+        let (slot, tail) = rest.split_at_mut(n);
+        slots.push(slot);
+        rest = tail;
+    }
+    parents.par_chunks(PIECE).zip(slots).for_each(|(piece, slot)| {
+        let mut at = 0;
+        for b in piece {
+            for_each_child(b, size, |c| {
+                slot[at] = c.canonical();
+                at += 1;
+            });
+        }
+    });
 }
 
 /// Canonical children of `parents`, computed in parallel.
@@ -137,13 +244,17 @@ fn canonical_children(parents: &[Board], size: BoardSize) -> Vec<Board> {
 fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Level, u64, usize), EnumerateError> {
     let budget = opts.memory_bytes;
     // Memory the parents take while children are generated: the whole level when it is
-    // in memory, else one chunk read from its file plus that chunk's children (at most
-    // about 8 per parent on average at these depths; the budget is approximate).
+    // in memory, else one step's parents read from its file (with their children: the
+    // budget is approximate, children per parent vary).
     let parent_bytes = match parent {
         Level::Memory(v) => v.len() * RECORD_BYTES,
-        Level::File(..) => CHUNK * RECORD_BYTES * 9,
+        Level::File(..) => 0,
     };
-    let capacity = budget.saturating_sub(parent_bytes) / RECORD_BYTES;
+    let plan = match Plan::new(budget, parent_bytes) {
+        Some(plan) => plan,
+        None if parent_bytes > 0 => return Err(EnumerateError::OutOfMemory { discs, budget_mb: budget >> 20 }),
+        None => return Err(EnumerateError::BudgetTooSmall { bytes: budget }),
+    };
     let spill_dir = match &opts.data_dir {
         Some(d) => {
             let dir = d.join(format!("runs-{discs:02}"));
@@ -156,7 +267,7 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
         }
         None => None,
     };
-    let mut sorter = ExternalSorter::new(capacity, spill_dir.clone());
+    let mut sorter = ExternalSorter::new(plan.capacity, spill_dir.clone()).with_io_buffer(plan.io_buffer);
     let pb = bar(opts, parent.count(), discs);
     let oom = |e: SortError| match e {
         SortError::OutOfMemory { .. } => EnumerateError::OutOfMemory { discs, budget_mb: budget >> 20 },
@@ -166,8 +277,9 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
         )),
         SortError::Io(e) => EnumerateError::Io(format!("sorted runs of level {discs}: {e}")),
     };
-    let feed = |parents: &[Board], sorter: &mut ExternalSorter| -> Result<(), EnumerateError> {
-        let kids = canonical_children(parents, opts.size);
+    let mut kids = Vec::new();
+    let mut feed = |parents: &[Board], sorter: &mut ExternalSorter| -> Result<(), EnumerateError> {
+        canonical_children_into(parents, opts.size, &mut kids);
         sorter.extend(&kids).map_err(oom)?;
         pb.inc(parents.len() as u64);
         pb.set_message(format!("{} children, {} runs", sorter.pushed(), sorter.runs()));
@@ -175,14 +287,14 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
     };
     match parent {
         Level::Memory(v) => {
-            for chunk in v.chunks(CHUNK) {
+            for chunk in v.chunks(plan.chunk) {
                 feed(chunk, &mut sorter)?;
             }
         }
         Level::File(path, count) => {
-            let mut r = read_level(path, *count).map_err(io_err(path.display()))?;
+            let mut r = read_level(path, *count, plan.io_buffer).map_err(io_err(path.display()))?;
             while r.remaining() > 0 {
-                let chunk = r.next_chunk(CHUNK).map_err(io_err(path.display()))?;
+                let chunk = r.next_chunk(plan.chunk).map_err(io_err(path.display()))?;
                 feed(&chunk, &mut sorter)?;
             }
             // Before anything built from these boards is committed.
@@ -198,7 +310,7 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
         (None, Sorted::Runs(_)) => unreachable!("runs need a data directory"),
         (Some(dir), sorted) => {
             let path = level_path(dir, opts.size, discs);
-            let mut w = LevelWriter::create(&path, opts.size, discs).map_err(io_err(path.display()))?;
+            let mut w = LevelWriter::create(&path, opts.size, discs, plan.io_buffer).map_err(io_err(path.display()))?;
             match sorted {
                 Sorted::Memory(v) => {
                     for b in &v {
@@ -209,7 +321,7 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
                     let pb = if opts.progress { ProgressBar::new_spinner() } else { ProgressBar::hidden() };
                     pb.set_message(format!("level {discs}: merging {} runs", runs.len()));
                     let mut n = 0u64;
-                    merge_runs(&runs, |b| {
+                    merge_runs_buffered(&runs, plan.fan_in, plan.io_buffer, |b| {
                         n += 1;
                         if n.is_multiple_of(1 << 20) {
                             pb.set_message(format!("level {discs}: merging {} runs, {n} boards out", runs.len()));
@@ -241,6 +353,9 @@ pub fn enumerate(
 ) -> Result<Vec<LevelReport>, EnumerateError> {
     if opts.max_discs < 4 || opts.max_discs > opts.size.squares() {
         return Err(EnumerateError::BadDiscs(opts.max_discs, opts.size));
+    }
+    if opts.memory_bytes < MIN_MEMORY_BYTES {
+        return Err(EnumerateError::BudgetTooSmall { bytes: opts.memory_bytes });
     }
     if let Some(d) = &opts.data_dir {
         std::fs::create_dir_all(d).map_err(io_err(d.display()))?;

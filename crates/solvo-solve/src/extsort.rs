@@ -5,7 +5,7 @@
 //! than the process may open files ([`crate::open_file_limit::merge_fan_in`]), they are
 //! first merged in groups into fewer, longer runs, pass after pass.
 
-use crate::records::{RecordReader, RecordWriter};
+use crate::records::{RecordReader, RecordWriter, BUFFER_BYTES};
 use rayon::slice::ParallelSliceMut;
 use solvo_othello::Board;
 use std::cmp::Reverse;
@@ -44,6 +44,7 @@ pub struct ExternalSorter {
     spill_dir: Option<PathBuf>,
     runs: Vec<(PathBuf, u64)>,
     pushed: u64,
+    io_buffer: usize,
 }
 
 /// The sorted, duplicate-free result of an [`ExternalSorter`].
@@ -63,7 +64,20 @@ impl ExternalSorter {
     /// A sorter holding at most `capacity` boards in memory, spilling runs into
     /// `spill_dir` (when `None`, overflowing is an error).
     pub fn new(capacity: usize, spill_dir: Option<PathBuf>) -> ExternalSorter {
-        ExternalSorter { buffer: Vec::new(), capacity: capacity.max(1024), spill_dir, runs: Vec::new(), pushed: 0 }
+        ExternalSorter {
+            buffer: Vec::new(),
+            capacity: capacity.max(1024),
+            spill_dir,
+            runs: Vec::new(),
+            pushed: 0,
+            io_buffer: BUFFER_BYTES,
+        }
+    }
+
+    /// Writes runs through a buffer of `bytes` (default [`BUFFER_BYTES`]).
+    pub fn with_io_buffer(mut self, bytes: usize) -> ExternalSorter {
+        self.io_buffer = bytes;
+        self
     }
 
     /// Boards pushed so far (duplicates included).
@@ -103,7 +117,7 @@ impl ExternalSorter {
         let dir = self.spill_dir.as_ref().ok_or(SortError::OutOfMemory { capacity: self.capacity })?;
         sort_dedup(&mut self.buffer);
         let path = dir.join(format!("run-{:05}.bin", self.runs.len()));
-        let mut w = RecordWriter::new(File::create(&path)?);
+        let mut w = RecordWriter::with_buffer(File::create(&path)?, self.io_buffer);
         for b in &self.buffer {
             w.push(b)?;
         }
@@ -117,7 +131,11 @@ impl ExternalSorter {
     pub fn finish(mut self) -> Result<Sorted, SortError> {
         if self.runs.is_empty() {
             sort_dedup(&mut self.buffer);
-            self.buffer.shrink_to_fit();
+            // Kept in memory only without a spill directory (else it is written out at
+            // once): shrinking copies it, twice the memory for a moment.
+            if self.spill_dir.is_none() {
+                self.buffer.shrink_to_fit();
+            }
             return Ok(Sorted::Memory(self.buffer));
         }
         if !self.buffer.is_empty() {
@@ -142,6 +160,18 @@ pub fn merge_runs_with_fan_in(
     fan_in: usize,
     out: impl FnMut(&Board) -> io::Result<()>,
 ) -> Result<u64, SortError> {
+    merge_runs_buffered(runs, fan_in, BUFFER_BYTES, out)
+}
+
+/// [`merge_runs_with_fan_in`] reading each run and writing each intermediate run through
+/// a buffer of `buffer` bytes: a pass holds at most `(fan_in + 1) * buffer` bytes of
+/// buffers (and a heap of `fan_in` boards), whatever the number of runs.
+pub fn merge_runs_buffered(
+    runs: &[(PathBuf, u64)],
+    fan_in: usize,
+    buffer: usize,
+    out: impl FnMut(&Board) -> io::Result<()>,
+) -> Result<u64, SortError> {
     let fan_in = fan_in.max(2);
     let mut runs = runs.to_vec();
     let mut pass = 0;
@@ -150,22 +180,27 @@ pub fn merge_runs_with_fan_in(
         let mut merged = Vec::with_capacity(runs.len().div_ceil(fan_in));
         for (k, group) in runs.chunks(fan_in).enumerate() {
             let path = PathBuf::from(format!("{}.pass{pass}-{k:05}", group[0].0.display()));
-            let mut w = RecordWriter::new(File::create(&path)?);
-            let n = merge_group(group, |b| w.push(b))?;
+            let mut w = RecordWriter::with_buffer(File::create(&path)?, buffer);
+            let n = merge_group(group, buffer, |b| w.push(b))?;
             w.finish()?;
             merged.push((path, n));
         }
         runs = merged;
     }
-    merge_group(&runs, out)
+    merge_group(&runs, buffer, out)
 }
 
-/// One k-way merge of `runs` (all open at once) into `out`; deletes the runs.
-fn merge_group(runs: &[(PathBuf, u64)], mut out: impl FnMut(&Board) -> io::Result<()>) -> Result<u64, SortError> {
+/// One k-way merge of `runs` (all open at once, each read through `buffer` bytes) into
+/// `out`; deletes the runs.
+fn merge_group(
+    runs: &[(PathBuf, u64)],
+    buffer: usize,
+    mut out: impl FnMut(&Board) -> io::Result<()>,
+) -> Result<u64, SortError> {
     let mut readers = Vec::with_capacity(runs.len());
     let mut heap = BinaryHeap::with_capacity(runs.len());
     for (i, (path, count)) in runs.iter().enumerate() {
-        let mut r = RecordReader::new(File::open(path)?, *count);
+        let mut r = RecordReader::with_buffer(File::open(path)?, *count, buffer);
         if let Some(b) = r.next_board()? {
             heap.push(Reverse((b, i)));
         }

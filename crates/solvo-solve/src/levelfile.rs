@@ -104,11 +104,12 @@ impl LevelReader {
     }
 }
 
-/// Opens a whole level file (see [`existing_level`]) for reading its boards in order.
-pub fn read_level(path: &Path, count: u64) -> io::Result<LevelReader> {
+/// Opens a whole level file (see [`existing_level`]) for reading its boards in order,
+/// through a buffer of `buffer` bytes.
+pub fn read_level(path: &Path, count: u64, buffer: usize) -> io::Result<LevelReader> {
     let mut f = File::open(path)?;
     f.seek(SeekFrom::Start(HEADER_BYTES))?;
-    Ok(LevelReader { records: RecordReader::new(f, count), path: path.to_path_buf() })
+    Ok(LevelReader { records: RecordReader::with_buffer(f, count, buffer), path: path.to_path_buf() })
 }
 
 /// Writes a level file: boards are pushed in sorted order; [`LevelWriter::commit`]
@@ -122,12 +123,13 @@ pub struct LevelWriter {
 }
 
 impl LevelWriter {
-    /// Starts writing level `discs` to `path` (through `path` + `.tmp`).
-    pub fn create(path: &Path, size: BoardSize, discs: u32) -> io::Result<LevelWriter> {
+    /// Starts writing level `discs` to `path` (through `path` + `.tmp`), through a buffer
+    /// of `buffer` bytes.
+    pub fn create(path: &Path, size: BoardSize, discs: u32, buffer: usize) -> io::Result<LevelWriter> {
         let tmp = path.with_extension("bin.tmp");
         let mut f = OpenOptions::new().write(true).create(true).truncate(true).open(&tmp)?;
         f.write_all(&header(size, discs, 0))?;
-        Ok(LevelWriter { records: RecordWriter::new(f), tmp, path: path.to_path_buf(), size, discs })
+        Ok(LevelWriter { records: RecordWriter::with_buffer(f, buffer), tmp, path: path.to_path_buf(), size, discs })
     }
 
     /// Appends the next board.

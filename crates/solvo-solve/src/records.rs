@@ -9,6 +9,9 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 /// Bytes per stored board.
 pub const RECORD_BYTES: usize = 16;
 
+/// The buffer of a reader or writer made with `new` (1 MiB).
+pub const BUFFER_BYTES: usize = 1 << 20;
+
 /// Encodes one board as its record.
 #[inline]
 pub fn encode(b: &Board) -> [u8; RECORD_BYTES] {
@@ -34,9 +37,16 @@ pub struct RecordWriter {
 }
 
 impl RecordWriter {
-    /// Writes records to `file` from its current offset.
+    /// Writes records to `file` from its current offset, through [`BUFFER_BYTES`].
     pub fn new(file: File) -> RecordWriter {
-        RecordWriter { out: BufWriter::with_capacity(1 << 20, file), written: 0, checksum: RecordChecksum::default() }
+        Self::with_buffer(file, BUFFER_BYTES)
+    }
+
+    /// Writes records to `file` from its current offset, through a buffer of `bytes`
+    /// (at least one record).
+    pub fn with_buffer(file: File, bytes: usize) -> RecordWriter {
+        let out = BufWriter::with_capacity(bytes.max(RECORD_BYTES), file);
+        RecordWriter { out, written: 0, checksum: RecordChecksum::default() }
     }
 
     /// Appends one board.
@@ -71,13 +81,16 @@ pub struct RecordReader {
 }
 
 impl RecordReader {
-    /// Reads `count` records from `file`'s current offset.
+    /// Reads `count` records from `file`'s current offset, through [`BUFFER_BYTES`].
     pub fn new(file: File, count: u64) -> RecordReader {
-        RecordReader {
-            input: BufReader::with_capacity(1 << 20, file),
-            remaining: count,
-            checksum: RecordChecksum::default(),
-        }
+        Self::with_buffer(file, count, BUFFER_BYTES)
+    }
+
+    /// Reads `count` records from `file`'s current offset, through a buffer of `bytes`
+    /// (at least one record).
+    pub fn with_buffer(file: File, count: u64, bytes: usize) -> RecordReader {
+        let input = BufReader::with_capacity(bytes.max(RECORD_BYTES), file);
+        RecordReader { input, remaining: count, checksum: RecordChecksum::default() }
     }
 
     /// Records not read yet.

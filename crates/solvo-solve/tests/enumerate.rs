@@ -55,10 +55,15 @@ fn spilling_to_disk_and_resuming_give_the_same_counts() {
     let dir = std::env::temp_dir().join(format!("solvo-enum-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let size = BoardSize::Six;
-    let expected = counts(&in_memory(size, 12));
-    // A budget of 64 KiB forces sorted runs and k-way merges on the larger levels.
-    let opts =
-        EnumerateOptions { size, max_discs: 12, data_dir: Some(dir.clone()), memory_bytes: 1 << 16, progress: false };
+    let expected = counts(&in_memory(size, 13));
+    // The least budget forces sorted runs and k-way merges on the larger levels.
+    let opts = EnumerateOptions {
+        size,
+        max_discs: 13,
+        data_dir: Some(dir.clone()),
+        memory_bytes: solvo_solve::enumerate::MIN_MEMORY_BYTES,
+        progress: false,
+    };
     let first = enumerate(&opts, |_| {}).unwrap();
     assert!(first.iter().any(|r| r.runs > 1), "the small budget should spill");
     assert_eq!(first.iter().map(|r| r.count).collect::<Vec<_>>(), expected);
@@ -79,9 +84,16 @@ fn spilling_to_disk_and_resuming_give_the_same_counts() {
 fn bad_disc_counts_and_memory_overflow_are_errors() {
     assert!(enumerate(&in_memory(BoardSize::Four, 17), |_| {}).is_err());
     assert!(enumerate(&in_memory(BoardSize::Four, 3), |_| {}).is_err());
-    let tiny = EnumerateOptions { memory_bytes: 1 << 10, ..in_memory(BoardSize::Eight, 12) };
-    let err = enumerate(&tiny, |_| {}).unwrap_err().to_string();
+    // A level larger than the budget, without a data directory to spill to.
+    let small = EnumerateOptions { memory_bytes: 1 << 20, ..in_memory(BoardSize::Eight, 12) };
+    let err = enumerate(&small, |_| {}).unwrap_err().to_string();
     assert!(err.contains("--data-dir"), "{err}");
+    // A budget below the least the enumeration keeps is refused, naming that least.
+    for data_dir in [None, Some(std::env::temp_dir())] {
+        let tiny = EnumerateOptions { memory_bytes: 1 << 10, data_dir, ..in_memory(BoardSize::Eight, 12) };
+        let err = enumerate(&tiny, |_| {}).unwrap_err().to_string();
+        assert!(err.contains("at least 1 MiB (--memory-mb 1)"), "{err}");
+    }
 }
 
 /// Issue 16 item 4: a truncated, a bit-flipped and a checksum-less (first format) level

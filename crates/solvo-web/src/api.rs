@@ -178,9 +178,10 @@ struct SearchRequest {
 }
 
 impl SearchRequest {
-    /// An engine for it (503 past the cap), limited to `nodes` per question.
+    /// An engine for it (503 past the cap, or when its tables cannot be had), limited
+    /// to `nodes` per question.
     fn lease(&self, state: &AppState, nodes: Option<u64>) -> Result<crate::search::Lease, ApiError> {
-        state.pool.lease(self.level, nodes)
+        state.pool.lease(self.level, nodes, &self.replay.end())
     }
 }
 

@@ -1,5 +1,5 @@
 //! The one error answer of the API: an HTTP status (4xx for what the client sent,
-//! 503 when every search slot is taken, 500 for a bug) and a JSON body
+//! 503 when every search slot is taken or memory is short, 500 for a bug) and a JSON body
 //! `{"error": "<what is wrong>"}` naming the problem.
 
 use axum::http::StatusCode;
@@ -32,7 +32,8 @@ impl ApiError {
         ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
     }
 
-    /// 503: every search slot is taken.
+    /// 503: every search slot is taken, or the memory of a search's tables was refused
+    /// (the request may succeed later).
     pub fn busy(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
     }

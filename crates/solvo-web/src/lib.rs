@@ -14,7 +14,8 @@
 //!
 //! Safety guarantees: the server reads no file (stores and WTHOR files are opened by
 //! the caller and handed over); request bodies are limited in size; at most
-//! `max_searches` searches run at once (503 past it); every search has a time budget
+//! `max_searches` searches run at once (503 past it); a search whose tables the system
+//! refuses gets 503 (the server goes on); every search has a time budget
 //! (and a node budget when the server has one) and is stopped when its client goes away; bad input gets a 4xx JSON error naming
 //! the problem.
 
@@ -55,6 +56,16 @@ pub struct ServerConfig {
     pub max_nodes: Option<u64>,
     /// The largest request body accepted, in bytes.
     pub body_limit: usize,
+}
+
+impl ServerConfig {
+    /// The most table memory, in MiB, the server ever holds: every search running at
+    /// once, each engine with every table it can hold
+    /// ([`EngineSettings::most_table_mib`]). A front end checks it against the machine
+    /// before serving.
+    pub fn most_table_mib(&self) -> u128 {
+        self.max_searches.max(1) as u128 * self.engine.most_table_mib(self.stores.len())
+    }
 }
 
 /// The state every handler sees.

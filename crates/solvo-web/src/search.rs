@@ -11,6 +11,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use serde_json::{json, Value};
 use solvo_engine::{Engine, EngineError, EngineSettings, Level, StopHandle};
+use solvo_othello::Position;
 use solvo_solve::store::Store;
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
@@ -113,8 +114,11 @@ impl SearchPool {
     }
 
     /// A slot and an engine at `level` limited to `nodes` per question (see
-    /// [`SearchPool::node_budget`]), or 503 when every slot is taken.
-    pub fn lease(self: &Arc<Self>, level: Level, nodes: Option<u64>) -> Result<Lease, ApiError> {
+    /// [`SearchPool::node_budget`]) holding every table a question about `pos` needs
+    /// ([`Engine::prepare`]), or 503 when every slot is taken or the system refuses the
+    /// tables' memory (the idle engines' tables are released and the tables asked for
+    /// once more first).
+    pub fn lease(self: &Arc<Self>, level: Level, nodes: Option<u64>, pos: &Position) -> Result<Lease, ApiError> {
         let permit = self.slots.clone().try_acquire_owned().map_err(|_| {
             ApiError::busy(format!(
                 "busy: {} searches are running, the most this server allows; try again soon",
@@ -122,9 +126,21 @@ impl SearchPool {
             ))
         })?;
         let reused = self.idle.lock().ok().and_then(|mut idle| idle.pop());
-        let mut engine = match reused {
-            Some(e) => e,
-            None => self.new_engine().map_err(|e| ApiError::internal(format!("cannot make an engine: {e}")))?,
+        let made = match reused {
+            Some(e) => Ok(e),
+            None => self.new_engine(),
+        };
+        let ready = made.and_then(|mut engine| engine.prepare(pos).map(|()| engine));
+        let mut engine = match ready {
+            Ok(engine) => engine,
+            Err(e) if e.is_out_of_memory() => {
+                // Idle engines hold tables no search uses: free them, then once more.
+                if let Ok(mut idle) = self.idle.lock() {
+                    idle.clear();
+                }
+                self.new_engine().and_then(|mut engine| engine.prepare(pos).map(|()| engine)).map_err(search_error)?
+            }
+            Err(e) => return Err(search_error(e)),
         };
         engine.set_level(level);
         engine.set_node_limit(nodes);
@@ -157,6 +173,19 @@ impl SearchPool {
             (Some(n), Some(max)) => Ok(Some(n.min(max))),
             (n, max) => Ok(n.or(max)),
         }
+    }
+}
+
+/// The answer to a question the engine could not answer: 503 when the memory of its
+/// tables was refused (the request may succeed later), else 422.
+fn search_error(e: EngineError) -> ApiError {
+    if e.is_out_of_memory() {
+        // The engine's message suggests a smaller table: the server's operator sets it,
+        // not the client, who may only try again.
+        let what = e.0.split(" (").next().unwrap_or(&e.0);
+        ApiError::busy(format!("out of memory: {what} for this search now; try again when fewer searches run"))
+    } else {
+        ApiError::unprocessable(e.0)
     }
 }
 
@@ -268,7 +297,7 @@ where
     guard.0 = None;
     match outcome {
         Ok(Ok(Ok(v))) => Ok(v),
-        Ok(Ok(Err(e))) => Err(ApiError::unprocessable(e.0)),
+        Ok(Ok(Err(e))) => Err(search_error(e)),
         _ => Err(ApiError::internal("internal error: the search failed (a bug)")),
     }
 }

@@ -38,7 +38,8 @@ pub struct Args {
     /// small machine; concurrent searches share the cores, the cap bounds them).
     #[arg(long, default_value_t = 2, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
-    /// Transposition table size in MiB of each engine (one per concurrent search).
+    /// Transposition table size in MiB of each engine (one per concurrent search; every
+    /// table of every search at once must fit in the machine's memory).
     #[arg(long, default_value_t = 16, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// The most searches running at once (more get 503 at once).
@@ -99,6 +100,16 @@ pub fn run(args: Args, _common: Common) -> Result<(), CliError> {
         max_nodes: args.max_nodes,
         body_limit: args.body_limit_kib * 1024,
     };
+    // The worst case, checked with or without `--check`: every search at once, each
+    // with every table an engine can hold.
+    let per_search = config.engine.most_table_mib(config.stores.len()) / args.hash_mb.max(1) as u128;
+    let how = format!("{} searches at once x {per_search} tables", args.max_searches);
+    crate::option_ranges::check_tables(
+        "--hash-mb",
+        args.hash_mb,
+        config.most_table_mib() / args.hash_mb.max(1) as u128,
+        &how,
+    )?;
     let games = config.wthor.len();
     let addr = SocketAddr::new(args.bind, args.port);
     let check = args.check;

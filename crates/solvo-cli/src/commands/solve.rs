@@ -136,13 +136,14 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     };
     let most_empties = problems.iter().map(|(_, _, p)| p.empties()).max().unwrap_or(0);
     let hash_mb = args.hash_mb.unwrap_or_else(|| table_mib_for(most_empties));
+    // The ladder first: it checks that both tables fit before either is made.
+    let ladder = args.ladder.ladder(hash_mb, args.threads, args.eval_file.as_deref(), common)?;
     let mut opts = options(args.threads, hash_mb, args.window)?;
     opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
     opts.node_budget = args.node_limit.unwrap_or(u64::MAX);
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
     opts.mc_playouts = args.mc_playouts;
-    let ladder = args.ladder.ladder(hash_mb, args.threads, args.eval_file.as_deref(), common)?;
     let mut mismatches = 0;
     for (line, problem, pos) in &problems {
         let r = solve_with_progress(pos, &opts, &ladder, args.quiet || common.json);

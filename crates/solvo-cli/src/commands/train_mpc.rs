@@ -43,9 +43,10 @@ pub struct MpcArgs {
     /// Deepest depth given fitted statistics.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(3..=60))]
     pub fit_depth: u32,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..=65_536))]
-    pub hash_mb: u64,
+    /// Transposition table size in MiB (the exact solver may get another of this size;
+    /// both must fit in the machine's memory).
+    #[arg(long, default_value_t = 32, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+    pub hash_mb: usize,
 }
 
 /// `count` positions with `empties` empties from games spread evenly over `games`
@@ -80,7 +81,8 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
     if games.is_empty() {
         return Err(CliError("no games in the WTHOR files".into()));
     }
-    let mut search = MidgameSearch::new(Arc::new(weights.clone()), args.hash_mb as usize);
+    crate::option_ranges::check_searcher_tables(args.hash_mb)?;
+    let mut search = MidgameSearch::try_new(Arc::new(weights.clone()), args.hash_mb)?;
     let mut measured: Vec<MeasuredCell> = Vec::new();
     for &e in &args.empties {
         let t = Instant::now();

@@ -71,9 +71,14 @@ impl EngineArgs {
         Ok(EngineSettings { level, time: self.time_control(), threads: self.threads, hash_mb: self.hash_mb, eval })
     }
 
-    /// The engine, with its stores opened (each must exist and be a 6x6 or 4x4 store).
+    /// The engine, with its stores opened (each must exist and be a 6x6 or 4x4 store);
+    /// the tables it can hold must fit in the machine's memory
+    /// ([`crate::option_ranges::check_tables`]).
     pub fn engine(&self, common: Common) -> Result<Engine, CliError> {
-        let mut engine = Engine::new(self.settings(common)?).map_err(|e| CliError(e.0))?;
+        let settings = self.settings(common)?;
+        let tables = settings.most_table_mib(self.store.len()) / self.hash_mb.max(1) as u128;
+        crate::option_ranges::check_tables("--hash-mb", self.hash_mb, tables, &format!("{tables} tables"))?;
+        let mut engine = Engine::new(settings).map_err(|e| CliError(e.0))?;
         for store in open_stores(&self.store)? {
             engine.set_store(store).map_err(|e| CliError(e.0))?;
         }

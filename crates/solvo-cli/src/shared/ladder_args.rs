@@ -45,7 +45,15 @@ impl LadderArgs {
             (_, Some(_)) => Some(std::sync::Arc::new(load_weights(eval_file, common)?)),
             (_, None) => solvo_eval::embedded_shared(common.variant).ok(),
         };
-        let hash_mb = self.ladder_hash_mb.unwrap_or(solvo_midgame::ladder::table_mb_for(hash_mb));
+        let climb_mb = self.ladder_hash_mb.unwrap_or(solvo_midgame::ladder::table_mb_for(hash_mb));
+        if weights.is_some() {
+            // The solve's table and the climb's, at once.
+            let how = format!("the solve's table of {hash_mb} MiB and the ladder's of {climb_mb} MiB");
+            let most = (crate::option_ranges::physical_memory_mib() as u128).saturating_sub(climb_mb as u128);
+            let need = hash_mb as u128 + climb_mb as u128;
+            crate::option_ranges::check_memory("--hash-mb", hash_mb, need, &how, most)?;
+        }
+        let hash_mb = climb_mb;
         let options = LadderOptions { depth_cut: self.ladder_depth_cut, hash_mb, threads, ..LadderOptions::default() };
         Ok(Ladder::new(self.ladder, weights, options, self.aspiration as i32))
     }

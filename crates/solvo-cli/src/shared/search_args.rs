@@ -23,9 +23,10 @@ pub struct SearchArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: u64,
-    /// Transposition table size in MiB (the exact solver gets another of this size).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65_536))]
-    pub hash_mb: u64,
+    /// Transposition table size in MiB (the exact solver gets another of this size;
+    /// both must fit in the machine's memory).
+    #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+    pub hash_mb: usize,
     /// Solve exactly from this many empties (0: only when the depth reaches the end).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub exact_from: u32,
@@ -51,7 +52,8 @@ impl SearchArgs {
         let weights = load_weights(self.eval_file.as_deref(), common)?;
         let selectivity = Selectivity::from_percent(self.selectivity)
             .ok_or_else(|| CliError(format!("--selectivity {}: not a level", self.selectivity)))?;
-        let search = MidgameSearch::new(Arc::new(weights), self.hash_mb as usize);
+        crate::option_ranges::check_searcher_tables(self.hash_mb)?;
+        let search = MidgameSearch::try_new(Arc::new(weights), self.hash_mb)?;
         if self.selectivity < 100 && !search.has_mpc() {
             eprintln!("note: the weights carry no Multi-ProbCut statistics: searching without selectivity");
         }
