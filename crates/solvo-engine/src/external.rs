@@ -179,19 +179,36 @@ impl Contestant for GtpContestant {
     }
 }
 
-/// An NBoard engine: before each move it gets the whole game (`set game` with a GGF
-/// record), a `ping` it must answer, then `go`, answered by `=== <move>[/...]`.
+/// An NBoard engine, spoken to as the NBoard GUI does: `nboard 2` and `set depth <n>`
+/// first (engines such as NTest refuse `go` before a depth), then before each move the
+/// whole game (`set game` with a GGF record whose `TI` tag is the time the engine has
+/// left), a `ping` it must answer, and `go`, answered by `=== <move>[/...]`.
 pub struct NBoardContestant {
     program: Program,
     label: String,
     ping: u64,
 }
 
+/// A time as a GGF clock (`TI`) value: whole `minutes:seconds` (as NBoard writes it
+/// and engines read it), rounded down, at least a second.
+fn ggf_clock(t: Duration) -> String {
+    let s = t.as_secs().max(1);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// The time an NBoard engine is told it has left: its clock, or under a per-move time
+/// that time for each move it still has to make (the protocol knows only game clocks).
+fn time_left_for_nboard(game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Option<Duration> {
+    clock.or_else(|| time.map(|t| t * game.position().empties().div_ceil(2).max(1)))
+}
+
 impl NBoardContestant {
-    /// Starts `command` and opens the protocol (`nboard 2`).
-    pub fn start(command: &str) -> Result<NBoardContestant, String> {
+    /// Starts `command`, opens the protocol (`nboard 2`) and sets the search depth
+    /// (`set depth <depth>`, 1 at least) as the NBoard GUI does before any `go`.
+    pub fn start(command: &str, depth: u32) -> Result<NBoardContestant, String> {
         let mut program = Program::start(command)?;
         program.send("nboard 2")?;
+        program.send(&format!("set depth {}", depth.max(1)))?;
         Ok(NBoardContestant { program, label: format!("nboard:{command}"), ping: 0 })
     }
 
@@ -215,8 +232,13 @@ impl Contestant for NBoardContestant {
         self.label.clone()
     }
 
-    fn choose(&mut self, game: &Session, time: Option<Duration>, _clock: Option<Duration>) -> Result<Ply, String> {
-        let record = format_ggf(&ggf_from_replay(game.replay(), "black", "white"));
+    fn choose(&mut self, game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Result<Ply, String> {
+        let mut ggf = ggf_from_replay(game.replay(), "black", "white");
+        if let Some(left) = time_left_for_nboard(game, time, clock) {
+            let at = ggf.tags.iter().position(|(n, _)| n == "TY").unwrap_or(ggf.tags.len());
+            ggf.tags.insert(at, ("TI".to_string(), ggf_clock(left)));
+        }
+        let record = format_ggf(&ggf);
         self.program.send(&format!("set game {record}"))?;
         self.ping += 1;
         self.program.send(&format!("ping {}", self.ping))?;
@@ -226,5 +248,24 @@ impl Contestant for NBoardContestant {
         let answer = self.wait_for("=== ", move_wait(time))?;
         let mv = answer.split('/').next().unwrap_or("").trim();
         parse_move(mv, game.size()).ok_or_else(|| format!("go answered {answer:?}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solvo_othello::Variant;
+
+    #[test]
+    fn nboard_engines_are_told_their_time_as_a_ggf_clock() {
+        assert_eq!(ggf_clock(Duration::from_millis(61_500)), "1:01");
+        assert_eq!(ggf_clock(Duration::from_secs(900)), "15:00");
+        assert_eq!(ggf_clock(Duration::from_millis(300)), "0:01");
+        let game = Session::new(BoardSize::Eight, Variant::Normal);
+        let left = time_left_for_nboard(&game, Some(Duration::from_secs(1)), None);
+        assert_eq!(left, Some(Duration::from_secs(30)), "a second for each of 30 moves");
+        let left = time_left_for_nboard(&game, Some(Duration::from_secs(1)), Some(Duration::from_secs(7)));
+        assert_eq!(left, Some(Duration::from_secs(7)));
+        assert_eq!(time_left_for_nboard(&game, None, None), None);
     }
 }

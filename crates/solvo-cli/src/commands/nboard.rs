@@ -7,9 +7,12 @@
 //! `learn`, `analyze`, `quit`. To the GUI: `set myname solvo<level>`, `status <text>`,
 //! `search <move> <eval> 0 <depth>` lines while thinking, `=== <move>/<eval>/<time>` for
 //! `go`, `pong <n>`, `learned`, `analysis <ply> <eval>`, `nodestats <nodes> <time>`.
-//! The protocol has no error reply: a malformed command gets a `status error: ...`
-//! line saying what is wrong, and the engine goes on. A `ping` (or `quit`) arriving
-//! while the engine thinks stops the search, as the protocol requires.
+//! The protocol has no error reply: a malformed command, or a line that is not UTF-8
+//! text, gets a `status error: ...` line saying what is wrong, and the engine goes on.
+//! A `ping` (or `quit`, or the end of input: the GUI is gone) arriving while the engine
+//! thinks stops the search, as the protocol requires; the end of input then ends the
+//! session. Squares in messages are named as in the game, from the board's own
+//! top-left (`a1`..`f6` on 6x6).
 //!
 //! Checked against the protocol's description (NTest's `Protocol.htm`) and the way the
 //! NBoard GUI reads replies (its `ParsedEngine` and `Hint` classes): a `search` line is
@@ -37,15 +40,13 @@
 
 use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
+use crate::shared::protocol_input::{Input, ProtocolInput};
 use crate::Common;
-use solvo_engine::{Clock, Engine, Level, SearchResult, Session};
+use solvo_engine::{Clock, Engine, Level, SearchResult, Session, SquareNames};
 use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Position, Square, Variant};
-use std::collections::VecDeque;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
 /// Arguments of `solvo nboard` (`--level` is the depth until the GUI sets one).
@@ -67,9 +68,7 @@ struct NBoard {
     session: Session,
     variant: Variant,
     clock: Option<Clock>,
-    /// Input lines read but not yet handled.
-    pending: VecDeque<String>,
-    input: Receiver<String>,
+    input: ProtocolInput,
 }
 
 /// The engine's square name for NBoard (upper case, board-local), or `PA`.
@@ -93,20 +92,9 @@ fn depth_text(r: &SearchResult) -> String {
 }
 
 impl NBoard {
-    /// Reads the next line (pending first); `None` at the end of input.
-    fn next_line(&mut self) -> Option<String> {
-        if let Some(l) = self.pending.pop_front() {
-            return Some(l);
-        }
-        self.input.recv().ok()
-    }
-
-    /// True when a `ping` or `quit` waits (read so far): a search should not start.
+    /// True when a `ping`, `quit` or the end of input waits: a search should not start.
     fn interrupt_waiting(&mut self) -> bool {
-        while let Ok(l) = self.input.try_recv() {
-            self.pending.push_back(l);
-        }
-        self.pending.iter().any(|l| is_interrupt(l))
+        self.input.interrupt_waiting()
     }
 
     /// Handles one command; returns false on `quit`.
@@ -158,7 +146,7 @@ impl NBoard {
             "game" => {
                 let games = parse_ggf(value, self.variant).map_err(|e| format!("set game: {e}"))?;
                 let game = games.first().ok_or("set game: no game record")?;
-                self.session = Session::from_ggf(game);
+                self.session = Session::from_ggf(game).with_square_names(SquareNames::Board);
                 self.reset_clock();
                 Ok(())
             }
@@ -308,35 +296,27 @@ fn is_interrupt(line: &str) -> bool {
 /// Runs `solvo nboard` until `quit` or the end of input.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let engine = make_engine(&args, common)?;
-    let stop = engine.stop_handle();
-    let (tx, rx) = channel();
-    // The reader: every line goes to the main loop; a ping or quit also stops the
-    // search running there.
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if is_interrupt(&line) {
-                stop.stop();
-            }
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    // A ping or quit (or the end of input) also stops the search running.
+    let input = ProtocolInput::start(engine.stop_handle(), is_interrupt);
     let size = common.size.unwrap_or(BoardSize::Eight);
     let mut nb = NBoard {
         engine,
         learn_book: args.learn_book.clone(),
-        session: Session::new(size, common.variant),
+        session: Session::new(size, common.variant).with_square_names(SquareNames::Board),
         variant: common.variant,
         clock: None,
-        pending: VecDeque::new(),
-        input: rx,
+        input,
     };
     nb.reset_clock();
-    while let Some(line) = nb.next_line() {
-        if !nb.handle(&line) {
-            break;
+    loop {
+        match nb.input.next() {
+            Input::Line(line) => {
+                if !nb.handle(&line) {
+                    break;
+                }
+            }
+            Input::NotText { error, .. } => out!("status error: {error}"),
+            Input::End => break,
         }
     }
     Ok(())
