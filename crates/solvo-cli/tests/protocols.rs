@@ -601,42 +601,60 @@ fn messages_name_squares_as_the_game_does_on_small_boards() {
     e.finish();
 }
 
-#[test]
-fn a_match_speaks_to_an_nboard_engine_as_the_gui_does_depth_and_time_before_go() {
-    // A scripted NBoard engine that, as NTest does, answers `go` with a warning and no
-    // move until it has been given a depth (then it quits, so that the match fails at
-    // once rather than waiting); every other line goes to `solvo nboard`. It logs what
-    // it was sent.
+/// Runs a two-game match of `solvo:level=1` against `<kind>:sh <script>`, the script
+/// (`script_body`, run with `$SOLVO` the binary and `$LOG` a file) logging what the
+/// match sends it; `args` are the match's further options. Checks that the match ends
+/// without forfeits or losses on time, and returns the lines the script was sent.
+fn match_with_logged_engine(kind: &str, script_body: &str, args: &[&str]) -> Vec<String> {
     let exe = env!("CARGO_BIN_EXE_solvo");
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("strict-nboard.sh");
+    let script = dir.path().join("logged-engine.sh");
     let log = dir.path().join("sent.log");
-    std::fs::write(
-        &script,
-        "#!/bin/sh\nexec 3>&1\ndepth=\nwhile IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> \"$LOG\"\n  \
-         case \"$line\" in\n    'set depth '*) depth=1 ;;\n    go*) if [ -z \"$depth\" ]; then\n      \
-         echo 'warning Must pick a depth with \"set depth <n>\" first' >&3; exit 3; fi ;;\n  esac\n  \
-         printf '%s\\n' \"$line\"\ndone | \"$SOLVO\" nboard --level 1 --hash-mb 16\n",
-    )
-    .unwrap();
-    let spec = format!("nboard:sh {}", script.display());
+    std::fs::write(&script, script_body).unwrap();
+    let spec = format!("{kind}:sh {}", script.display());
     let o = Command::new(exe)
         .args(["match", "--engine", "solvo:level=1", "--engine", &spec, "--random-openings", "1"])
-        .args(["--parallel", "1", "--hash-mb", "16", "--json", "--level", "3", "--game-time", "3"])
+        .args(["--parallel", "1", "--hash-mb", "16", "--json"])
+        .args(args)
         .env("SOLVO", exe)
         .env("LOG", &log)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{stderr}");
-    assert!(!stderr.contains("forfeits"), "{stderr}");
+    assert!(!stderr.contains("forfeits") && !stderr.contains("lost on time"), "{stderr}");
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["games"], 2);
-    let sent = std::fs::read_to_string(&log).unwrap();
-    let lines: Vec<&str> = sent.lines().collect();
-    let depth = lines.iter().position(|l| *l == "set depth 3").expect("the match's level as the depth");
-    let go = lines.iter().position(|l| *l == "go").expect("a go");
-    assert!(depth < go, "{sent}");
+    std::fs::read_to_string(&log).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_match_speaks_to_an_nboard_engine_as_the_gui_does_depth_and_time_before_go() {
+    // A scripted NBoard engine that, as NTest does, answers `go` with a warning and no
+    // move until it has been given a depth (then it quits, so that the match fails at
+    // once rather than waiting); every other line goes to `solvo nboard`.
+    let script =
+        "#!/bin/sh\nexec 3>&1\ndepth=\nwhile IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> \"$LOG\"\n  \
+                  case \"$line\" in\n    'set depth '*) depth=1 ;;\n    go*) if [ -z \"$depth\" ]; then\n      \
+                  echo 'warning Must pick a depth with \"set depth <n>\" first' >&3; exit 3; fi ;;\n  esac\n  \
+                  printf '%s\\n' \"$line\"\ndone | \"$SOLVO\" nboard --level 1 --hash-mb 16\n";
+    let sent = match_with_logged_engine("nboard", script, &["--level", "3", "--game-time", "3"]);
+    let depth = sent.iter().position(|l| l == "set depth 3").expect("the match's level as the depth");
+    let go = sent.iter().position(|l| l == "go").expect("a go");
+    assert!(depth < go, "{sent:?}");
     // Under a game clock every record tells the engine its time left.
-    assert!(lines.iter().filter(|l| l.starts_with("set game ")).all(|l| l.contains("TI[")), "{sent}");
+    assert!(sent.iter().filter(|l| l.starts_with("set game ")).all(|l| l.contains("TI[")), "{sent:?}");
+}
+
+#[test]
+fn a_match_tells_a_gtp_engine_its_time_so_a_high_level_keeps_to_the_clock() {
+    // `solvo gtp` at level 30 (minutes a move by its level alone) behind a script that
+    // logs what it is sent: under a 5 s game clock told by time_settings and time_left
+    // it plays by the clock, losing no game on time.
+    let script = "#!/bin/sh\nwhile IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> \"$LOG\"\n  \
+                  printf '%s\\n' \"$line\"\ndone | \"$SOLVO\" gtp --level 30 --hash-mb 16\n";
+    let sent = match_with_logged_engine("gtp", script, &["--game-time", "5"]);
+    let settings = sent.iter().position(|l| l.starts_with("time_settings ")).expect("time_settings");
+    let genmove = sent.iter().position(|l| l.starts_with("genmove ")).expect("a genmove");
+    assert!(settings < genmove, "{sent:?}");
 }

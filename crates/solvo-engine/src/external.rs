@@ -96,14 +96,23 @@ fn color_word(c: Color) -> &'static str {
 }
 
 /// A GTP engine (Othello dialect: `boardsize`, `clear_board`, `play`, `genmove`,
-/// `time_left`). It is told every ply of the game, and re-synchronised from the start
-/// when the game it knows is not a prefix of the game asked about.
+/// `time_settings`, `time_left`). It is told every ply of the game, and
+/// re-synchronised from the start when the game it knows is not a prefix of the game
+/// asked about; under a time control it is told the time (`time_settings` once a
+/// game, as match tools do, then `time_left` before each move under a game clock).
 pub struct GtpContestant {
     program: Program,
     label: String,
     /// The plies the program has been told, from the start of the current game.
     told: Vec<Ply>,
     size: Option<BoardSize>,
+    /// Whether the program has been told the time control of the current game.
+    time_told: bool,
+}
+
+/// Whole seconds for a GTP time command, rounded down, at least 1.
+fn gtp_seconds(t: Duration) -> u64 {
+    t.as_secs().max(1)
 }
 
 impl GtpContestant {
@@ -111,7 +120,7 @@ impl GtpContestant {
     /// answer `name`.
     pub fn start(command: &str) -> Result<GtpContestant, String> {
         let program = Program::start(command)?;
-        let mut c = GtpContestant { program, label: String::new(), told: Vec::new(), size: None };
+        let mut c = GtpContestant { program, label: String::new(), told: Vec::new(), size: None, time_told: false };
         c.label = format!("gtp:{}", c.ask("name", QUICK)?);
         Ok(c)
     }
@@ -148,6 +157,7 @@ impl GtpContestant {
             self.ask("clear_board", QUICK)?;
             self.size = Some(size);
             self.told.clear();
+            self.time_told = false;
         }
         let mut side =
             game.replay().positions.get(self.told.len().wrapping_sub(1)).map_or(game.start().side, |p| p.side);
@@ -168,6 +178,20 @@ impl Contestant for GtpContestant {
     fn choose(&mut self, game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Result<Ply, String> {
         self.sync(game)?;
         let color = color_word(game.position().side);
+        if !self.time_told {
+            // The time left as the game's time, or the time of a move as byo-yomi for
+            // one stone. Not every program knows time_settings; its answer does not
+            // matter.
+            let settings = match (clock, time) {
+                (Some(left), _) => Some(format!("time_settings {} 0 0", gtp_seconds(left))),
+                (None, Some(t)) => Some(format!("time_settings 0 {} 1", gtp_seconds(t))),
+                (None, None) => None,
+            };
+            if let Some(command) = settings {
+                let _ = self.ask(&command, QUICK);
+            }
+            self.time_told = true;
+        }
         if let Some(left) = clock {
             // Not every program knows time_left; its answer does not matter.
             let _ = self.ask(&format!("time_left {color} {:.0} 0", left.as_secs_f64().floor()), QUICK);
