@@ -601,7 +601,7 @@ fn messages_name_squares_as_the_game_does_on_small_boards() {
     e.finish();
 }
 
-/// Runs a two-game match of `solvo:level=1` against `<kind>:sh <script>`, the script
+/// Runs a two-game match of the study's `ab:depth=2` against `<kind>:sh <script>`, the script
 /// (`script_body`, run with `$SOLVO` the binary and `$LOG` a file) logging what the
 /// match sends it; `args` are the match's further options. Checks that the match ends
 /// without forfeits or losses on time, and returns the lines the script was sent.
@@ -613,7 +613,7 @@ fn match_with_logged_engine(kind: &str, script_body: &str, args: &[&str]) -> Vec
     std::fs::write(&script, script_body).unwrap();
     let spec = format!("{kind}:sh {}", script.display());
     let o = Command::new(exe)
-        .args(["match", "--engine", "solvo:level=1", "--engine", &spec, "--random-openings", "1"])
+        .args(["match", "--engine", "ab:depth=2", "--engine", &spec, "--random-openings", "1"])
         .args(["--parallel", "1", "--hash-mb", "16", "--json"])
         .args(args)
         .env("SOLVO", exe)
@@ -657,4 +657,26 @@ fn a_match_tells_a_gtp_engine_its_time_so_a_high_level_keeps_to_the_clock() {
     let settings = sent.iter().position(|l| l.starts_with("time_settings ")).expect("time_settings");
     let genmove = sent.iter().position(|l| l.starts_with("genmove ")).expect("a genmove");
     assert!(settings < genmove, "{sent:?}");
+}
+
+#[test]
+fn nboard_plays_by_the_clock_of_the_game_record() {
+    // Level 40 (minutes a move by the level alone) and a game record whose clock gives
+    // the engine 2 s: `go` answers by the clock.
+    let mut e = Engine::start(&["nboard", "--level", "40", "--hash-mb", "16"]);
+    e.send("nboard 2");
+    e.line();
+    e.send(&format!("set game {}", GGF_START.replace("TI[15:00]", "TI[0:02]")));
+    let t = std::time::Instant::now();
+    e.send("go");
+    let answer = e.until(|l| l.starts_with("=== ")).last().unwrap().clone();
+    eprintln!("go at level 40 with 2 s on the record's clock: {:?}", t.elapsed());
+    assert!(t.elapsed() < MUST_ANSWER && answer.len() > 4, "{answer}");
+    assert_eq!(e.line(), "status");
+    // A clock that is not one: an error, the game set without a time control.
+    e.send(&format!("set game {}", GGF_START.replace("TI[15:00]", "TI[soon]")));
+    let l = e.line();
+    assert!(l.starts_with("status error: set game: TI[soon]"), "{l}");
+    e.send("quit");
+    e.finish();
 }

@@ -116,6 +116,9 @@ pub struct Engine {
     book: Option<Book>,
     node_limit: Option<u64>,
     small_solver: Option<SolveOptions>,
+    /// Under a time control, search no deeper than the level (see
+    /// [`Engine::set_level_within_time`]).
+    level_within_time: bool,
 }
 
 impl Engine {
@@ -130,6 +133,7 @@ impl Engine {
             book: None,
             node_limit: None,
             small_solver: None,
+            level_within_time: false,
         })
     }
 
@@ -162,6 +166,14 @@ impl Engine {
     /// Changes the time control.
     pub fn set_time_control(&mut self, time: TimeControl) {
         self.settings.time = time;
+    }
+
+    /// With `true`, a question under a time limit searches as the level says (its
+    /// depth, its exact-solve threshold) and no further, stopping earlier when the time
+    /// is up: NBoard's `go`, limited by both the depth the GUI set and the clock. With
+    /// `false` (the default) the time alone decides how deep to search.
+    pub fn set_level_within_time(&mut self, on: bool) {
+        self.level_within_time = on;
     }
 
     /// A handle that stops the running search from another thread.
@@ -376,6 +388,7 @@ impl Engine {
             (false, None) => (level.depth(), level.exact_from()),
             // Under a time control: deepen until the time is up, and solve exactly
             // only what should finish in it.
+            (false, Some(t)) if self.level_within_time => (level.depth(), level.exact_from().min(exact_reach(t))),
             (false, Some(t)) => {
                 let reach = exact_reach(t);
                 (if empties > reach { empties - 1 } else { empties.max(1) }, reach)
@@ -479,7 +492,12 @@ impl Engine {
     ) -> Result<SearchResult, EngineError> {
         let start = Instant::now();
         let level = self.settings.level;
-        let reach = time.map_or(level.exact_from().max(SMALL_EXACT_FLOOR), exact_reach);
+        let level_reach = level.exact_from().max(SMALL_EXACT_FLOOR);
+        let reach = match time {
+            Some(t) if self.level_within_time => exact_reach(t).min(level_reach),
+            Some(t) => exact_reach(t),
+            None => level_reach,
+        };
         let knows = self.player_for(pos.size, pos.variant)?.knows(&pos.board);
         if exact || knows || pos.empties() <= reach || pos.is_game_over() {
             // A solve that may not finish leaves time for the estimate that replaces it.
@@ -490,7 +508,7 @@ impl Engine {
             }
         }
         let limits = EstimateLimits {
-            max_depth: if time.is_some() || exact { u32::MAX } else { level.depth() },
+            max_depth: if exact || (time.is_some() && !self.level_within_time) { u32::MAX } else { level.depth() },
             deadline: time.map(|t| start + t),
             stop: &self.stop,
             nodes: self.node_limit,
@@ -751,6 +769,21 @@ mod tests {
         }
         let r = e.best_move(&near_end, None, &mut |_| {}).unwrap();
         assert!(r.exact || near_end.is_game_over(), "{r:?}");
+    }
+
+    #[test]
+    fn the_level_within_a_time_searches_no_deeper_than_the_level() {
+        let mut e = engine(3);
+        e.set_level_within_time(true);
+        for size in [BoardSize::Eight, BoardSize::Six] {
+            let pos = Position::start(size, Variant::Normal);
+            let r = e.best_move(&pos, Some(Duration::from_secs(20)), &mut |_| {}).unwrap();
+            assert!(r.depth <= 3 && !r.stopped, "{size}: {r:?}");
+        }
+        // Level 40 within 100 ms: the time stops it.
+        e.set_level(Level::new(40).unwrap());
+        let r = e.best_move(&after("f5d6c3"), Some(Duration::from_millis(100)), &mut |_| {}).unwrap();
+        assert!(r.stopped, "{r:?}");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::arena::Contestant;
 use crate::session::Session;
-use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay, move_name, parse_move};
+use solvo_othello::formats::ggf::{format_ggf, format_ggf_clock, ggf_from_replay, move_name, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Color};
 use std::io::{BufRead, BufReader, Write};
@@ -213,13 +213,6 @@ pub struct NBoardContestant {
     ping: u64,
 }
 
-/// A time as a GGF clock (`TI`) value: whole `minutes:seconds` (as NBoard writes it
-/// and engines read it), rounded down, at least a second.
-fn ggf_clock(t: Duration) -> String {
-    let s = t.as_secs().max(1);
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
 /// The time an NBoard engine is told it has left: its clock, or under a per-move time
 /// that time for each move it still has to make (the protocol knows only game clocks).
 fn time_left_for_nboard(game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Option<Duration> {
@@ -260,7 +253,7 @@ impl Contestant for NBoardContestant {
         let mut ggf = ggf_from_replay(game.replay(), "black", "white");
         if let Some(left) = time_left_for_nboard(game, time, clock) {
             let at = ggf.tags.iter().position(|(n, _)| n == "TY").unwrap_or(ggf.tags.len());
-            ggf.tags.insert(at, ("TI".to_string(), ggf_clock(left)));
+            ggf.tags.insert(at, ("TI".to_string(), format_ggf_clock(left)));
         }
         let record = format_ggf(&ggf);
         self.program.send(&format!("set game {record}"))?;
@@ -281,10 +274,7 @@ mod tests {
     use solvo_othello::Variant;
 
     #[test]
-    fn nboard_engines_are_told_their_time_as_a_ggf_clock() {
-        assert_eq!(ggf_clock(Duration::from_millis(61_500)), "1:01");
-        assert_eq!(ggf_clock(Duration::from_secs(900)), "15:00");
-        assert_eq!(ggf_clock(Duration::from_millis(300)), "0:01");
+    fn nboard_engines_are_told_their_time_left() {
         let game = Session::new(BoardSize::Eight, Variant::Normal);
         let left = time_left_for_nboard(&game, Some(Duration::from_secs(1)), None);
         assert_eq!(left, Some(Duration::from_secs(30)), "a second for each of 30 moves");

@@ -23,6 +23,12 @@
 //! line of an iteration carries the same depth text: `d`, `d@s%` for a selective
 //! search (as Edax writes it), `100%` when exact.
 //!
+//! Time: the command line's `--move-time` or `--game-time` when given, else the clock
+//! of the game record (`TI`, the engine's time left: a GUI's game time, or what
+//! `solvo match` says is left), charged with the time of each `go`. As the protocol
+//! says, `go` is limited by both: it searches to the depth set (`set depth`, else
+//! `--level`) and stops earlier when its share of the clock is spent.
+//!
 //! `learn` adds the current game to the opening book (`Engine::learn`: its positions
 //! the level does not solve, valued by the search and negamaxed), answers `learned`
 //! (the protocol's word; the GUI clears its status on our empty `status` line before
@@ -42,8 +48,8 @@ use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
 use crate::shared::protocol_input::{Input, ProtocolInput};
 use crate::Common;
-use solvo_engine::{Clock, Engine, Level, SearchResult, Session, SquareNames};
-use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_move};
+use solvo_engine::{Clock, Engine, Level, SearchResult, Session, SquareNames, TimeControl};
+use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_ggf_clock, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Position, Square, Variant};
 use std::path::{Path, PathBuf};
@@ -68,6 +74,9 @@ struct NBoard {
     session: Session,
     variant: Variant,
     clock: Option<Clock>,
+    /// The time control of the command line (`--move-time`, `--game-time`): when set
+    /// it is kept, else a game record's clock (`TI`) is the time control.
+    command_line_time: TimeControl,
     input: ProtocolInput,
 }
 
@@ -147,7 +156,7 @@ impl NBoard {
                 let games = parse_ggf(value, self.variant).map_err(|e| format!("set game: {e}"))?;
                 let game = games.first().ok_or("set game: no game record")?;
                 self.session = Session::from_ggf(game).with_square_names(SquareNames::Board);
-                self.reset_clock();
+                self.set_time_from(game.tag("TI"))?;
                 Ok(())
             }
             "contempt" => {
@@ -165,6 +174,28 @@ impl NBoard {
 
     fn reset_clock(&mut self) {
         self.clock = self.engine.settings().time.new_clock();
+    }
+
+    /// The time control of a `set game`: the command line's when it gives one, else the
+    /// record's clock (`TI`: the time the engine has left, as the NBoard GUI and
+    /// `solvo match` write it; none or zero: no time control), with a fresh clock.
+    /// A `TI` that is not a clock is an error, the game set without a time control.
+    fn set_time_from(&mut self, ti: Option<&str>) -> Result<(), String> {
+        let clock = match (self.command_line_time, ti) {
+            (TimeControl::None, Some(ti)) => Some(parse_ggf_clock(ti).ok_or(ti)),
+            _ => None,
+        };
+        let control = match clock {
+            Some(Ok((total, increment))) if !total.is_zero() => TimeControl::PerGame { total, increment },
+            Some(_) => TimeControl::None,
+            None => self.command_line_time,
+        };
+        self.engine.set_time_control(control);
+        self.reset_clock();
+        match clock {
+            Some(Err(ti)) => Err(format!("set game: TI[{ti}] is not a clock (minutes:seconds): no time control")),
+            _ => Ok(()),
+        }
     }
 
     fn play(&mut self, rest: &str) -> Result<(), String> {
@@ -189,7 +220,13 @@ impl NBoard {
         }
         out!("status solvo is thinking");
         let size = pos.size;
-        let time = self.time(&pos);
+        // The protocol: a hint is not constrained by the time left in the game (a
+        // per-move time from the command line still holds); a ping stops it.
+        let time = match (self.interrupt_waiting(), self.engine.settings().time) {
+            (true, _) => Some(Duration::from_millis(1)),
+            (false, TimeControl::PerMove(t)) => Some(t),
+            (false, _) => None,
+        };
         let mut emit = |r: &SearchResult| {
             if r.move_scores.is_empty() {
                 // A pass, or a finished game: the position's own line.
@@ -295,11 +332,15 @@ fn is_interrupt(line: &str) -> bool {
 
 /// Runs `solvo nboard` until `quit` or the end of input.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
-    let engine = make_engine(&args, common)?;
+    let mut engine = make_engine(&args, common)?;
     // A ping or quit (or the end of input) also stops the search running.
     let input = ProtocolInput::start(engine.stop_handle(), is_interrupt);
     let size = common.size.unwrap_or(BoardSize::Eight);
+    let command_line_time = engine.settings().time;
+    // `go` is limited by both the depth and the clock, as the protocol says.
+    engine.set_level_within_time(true);
     let mut nb = NBoard {
+        command_line_time,
         engine,
         learn_book: args.learn_book.clone(),
         session: Session::new(size, common.variant).with_square_names(SquareNames::Board),
