@@ -45,6 +45,30 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
+    /// Sends a line of raw bytes (a line end is added).
+    fn send_bytes(&mut self, line: &[u8]) {
+        self.stdin.write_all(line).and_then(|_| self.stdin.write_all(b"\n")).expect("write to solvo");
+        self.stdin.flush().unwrap();
+    }
+
+    /// Closes the engine's input and waits for it to exit; the time it took.
+    fn close_and_wait(self, within: Duration) -> Duration {
+        let Engine { mut child, stdin, .. } = self;
+        let t = std::time::Instant::now();
+        drop(stdin);
+        loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                assert!(status.success(), "solvo exited with {status}");
+                return t.elapsed();
+            }
+            if t.elapsed() > within {
+                let _ = child.kill();
+                panic!("solvo still runs {within:?} after the end of its input");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The next line (panics after [`LINE_WAIT`]: a hang fails the test).
     fn line(&self) -> String {
         self.lines.recv_timeout(LINE_WAIT).expect("a reply line in time")
@@ -337,7 +361,8 @@ fn a_match_between_two_solvo_processes_over_gtp_and_nboard_has_no_protocol_error
     let nboard = format!("nboard:{exe} nboard --level 2 --hash-mb 16");
     let o = Command::new(exe)
         .args(["match", "--engine", &gtp, "--engine", &nboard, "--openings", &xot, "--games", "20"])
-        .args(["--parallel", "2", "--hash-mb", "16", "--json"])
+        // The match's level is the depth it sets in the NBoard engine, as the GUI does.
+        .args(["--parallel", "2", "--hash-mb", "16", "--json", "--level", "2"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
@@ -443,4 +468,215 @@ fn an_external_engine_that_cheats_or_crashes_loses_its_games_and_the_match_goes_
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!((v["games"].as_u64(), v["wins"].as_u64()), (Some(4), Some(4)));
     }
+}
+
+/// Generous bound on an answer that must come (not a timing test: the answers measured
+/// take well under a second; the old behaviour took minutes or forever).
+const MUST_ANSWER: Duration = Duration::from_secs(30);
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_reply_and_the_conversation_goes_on() {
+    // NBoard: a game record with a Latin-1 player name.
+    let mut e = Engine::start(&["nboard", "--level", "1", "--hash-mb", "16"]);
+    e.send("nboard 2");
+    assert_eq!(e.line(), "set myname solvo1");
+    let latin1 = GGF_START.replace("PB[a]", "PB[Jos\u{e9}]");
+    let mut bytes = Vec::new();
+    for c in latin1.chars() {
+        bytes.push(u8::try_from(u32::from(c)).unwrap());
+    }
+    e.send_bytes(&bytes);
+    let l = e.line();
+    assert!(l.starts_with("status error: ") && l.contains("not UTF-8") && l.contains("0xE9"), "{l}");
+    e.send("ping 1");
+    assert_eq!(e.line(), "pong 1");
+    e.send(&format!("set game {GGF_START}"));
+    e.send("go");
+    assert!(e.until(|l| l.starts_with("=== ")).last().unwrap().len() > 4);
+    e.send("quit");
+    e.finish();
+    // GTP: an error reply with the command's id.
+    let mut e = Engine::start(&["gtp", "--level", "1", "--hash-mb", "16"]);
+    e.send_bytes(b"5 name Jos\xe9");
+    let mut reply = e.line();
+    while reply.is_empty() {
+        reply = e.line();
+    }
+    assert!(reply.starts_with("?5 ") && reply.contains("not UTF-8"), "{reply}");
+    assert_eq!(e.line(), "");
+    assert_eq!(ok(&e.gtp("name")), "solvo");
+    ok(&e.gtp("quit"));
+    e.finish();
+}
+
+#[test]
+fn the_end_of_input_during_a_search_stops_it_and_the_engine_exits() {
+    // Level 40 from the start: minutes of search unless stopped.
+    let mut e = Engine::start(&["nboard", "--level", "40", "--hash-mb", "16"]);
+    e.send("nboard 2");
+    e.line();
+    e.send(&format!("set game {GGF_START}"));
+    e.send("go");
+    assert_eq!(e.line(), "status solvo is thinking");
+    std::thread::sleep(Duration::from_millis(300));
+    let took = e.close_and_wait(MUST_ANSWER);
+    eprintln!("nboard exited {took:?} after the end of its input");
+    let mut e = Engine::start(&["gtp", "--level", "40", "--hash-mb", "16"]);
+    assert_eq!(ok(&e.gtp("name")), "solvo");
+    e.send("genmove b");
+    std::thread::sleep(Duration::from_millis(300));
+    let took = e.close_and_wait(MUST_ANSWER);
+    eprintln!("gtp exited {took:?} after the end of its input");
+}
+
+#[test]
+fn six_by_six_without_a_store_answers_under_a_clock_and_at_a_low_level() {
+    // GTP: a game clock of 2 s (time_settings), then a per-move time (--move-time).
+    let mut e = Engine::start(&["gtp", "--size", "6", "--hash-mb", "16"]);
+    ok(&e.gtp("time_settings 2 0 0"));
+    let t = std::time::Instant::now();
+    let mv = ok(&e.gtp("genmove b")).to_string();
+    eprintln!("6x6 genmove under a 2 s game clock: {:?}", t.elapsed());
+    assert!(t.elapsed() < MUST_ANSWER && ["C2", "B3", "E4", "D5"].contains(&mv.as_str()), "{mv}");
+    ok(&e.gtp("quit"));
+    e.finish();
+    let mut e = Engine::start(&["gtp", "--size", "6", "--hash-mb", "16", "--move-time", "0.5"]);
+    let t = std::time::Instant::now();
+    ok(&e.gtp("genmove b"));
+    ok(&e.gtp("genmove w"));
+    eprintln!("two 6x6 genmoves at 0.5 s a move: {:?}", t.elapsed());
+    assert!(t.elapsed() < MUST_ANSWER);
+    // A level without a time control holds too: level 1 answers from the start.
+    ok(&e.gtp("time_settings 0 0 0"));
+    ok(&e.gtp("level 1"));
+    ok(&e.gtp("clear_board"));
+    let t = std::time::Instant::now();
+    ok(&e.gtp("genmove b"));
+    eprintln!("6x6 genmove at level 1: {:?}", t.elapsed());
+    assert!(t.elapsed() < MUST_ANSWER);
+    ok(&e.gtp("quit"));
+    e.finish();
+    // NBoard: `set depth 2` on a 6x6 game, then `go` and a hint.
+    let mut e = Engine::start(&["nboard", "--size", "6", "--hash-mb", "16"]);
+    e.send("nboard 2");
+    e.line();
+    e.send("set depth 2");
+    e.line();
+    e.send("set game (;GM[Othello]PB[a]PW[b]TY[6]BO[6 --------------O*----*O-------------- *];)");
+    let t = std::time::Instant::now();
+    e.send("go");
+    let answer = e.until(|l| l.starts_with("=== ")).last().unwrap().clone();
+    eprintln!("6x6 go at depth 2: {:?}", t.elapsed());
+    assert!(["=== C2/", "=== B3/", "=== E4/", "=== D5/"].iter().any(|m| answer.starts_with(m)), "{answer}");
+    assert_eq!(e.line(), "status");
+    e.send("hint 4");
+    let lines = e.until(|l| l == "status");
+    assert!(lines.iter().any(|l| l.starts_with("search ")), "{lines:?}");
+    assert!(t.elapsed() < MUST_ANSWER);
+    e.send("quit");
+    e.finish();
+}
+
+#[test]
+fn messages_name_squares_as_the_game_does_on_small_boards() {
+    // 6x6 is b2..g7 of the grid: black's opening moves c4 d3 e6 f5 of the grid are
+    // b3 c2 d5 e4 of the board, the names GTP and NBoard use.
+    let mut e = Engine::start(&["gtp", "--size", "6", "--level", "1", "--hash-mb", "16"]);
+    for bad in ["play b a1", "play b pass"] {
+        let reply = e.gtp(bad);
+        err(&reply);
+        assert!(reply.contains("b3") && reply.contains("c2") && reply.contains("e4"), "{bad}: {reply}");
+        assert!(!reply.contains("f5") && !reply.contains("c4"), "{bad}: {reply}");
+    }
+    ok(&e.gtp("quit"));
+    e.finish();
+    let mut e = Engine::start(&["nboard", "--size", "6", "--level", "1", "--hash-mb", "16"]);
+    e.send("nboard 2");
+    e.line();
+    e.send("set game (;GM[Othello]PB[a]PW[b]TY[6]BO[6 --------------O*----*O-------------- *];)");
+    e.send("move a1");
+    let l = e.line();
+    assert!(l.starts_with("status error: ") && l.contains("b3") && !l.contains("f5"), "{l}");
+    e.send("quit");
+    e.finish();
+}
+
+/// Runs a two-game match of the study's `ab:depth=2` against `<kind>:sh <script>`, the script
+/// (`script_body`, run with `$SOLVO` the binary and `$LOG` a file) logging what the
+/// match sends it; `args` are the match's further options. Checks that the match ends
+/// without forfeits or losses on time, and returns the lines the script was sent.
+fn match_with_logged_engine(kind: &str, script_body: &str, args: &[&str]) -> Vec<String> {
+    let exe = env!("CARGO_BIN_EXE_solvo");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("logged-engine.sh");
+    let log = dir.path().join("sent.log");
+    std::fs::write(&script, script_body).unwrap();
+    let spec = format!("{kind}:sh {}", script.display());
+    let o = Command::new(exe)
+        .args(["match", "--engine", "ab:depth=2", "--engine", &spec, "--random-openings", "1"])
+        .args(["--parallel", "1", "--hash-mb", "16", "--json"])
+        .args(args)
+        .env("SOLVO", exe)
+        .env("LOG", &log)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(!stderr.contains("forfeits") && !stderr.contains("lost on time"), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 2);
+    std::fs::read_to_string(&log).unwrap().lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_match_speaks_to_an_nboard_engine_as_the_gui_does_depth_and_time_before_go() {
+    // A scripted NBoard engine that, as NTest does, answers `go` with a warning and no
+    // move until it has been given a depth (then it quits, so that the match fails at
+    // once rather than waiting); every other line goes to `solvo nboard`.
+    let script =
+        "#!/bin/sh\nexec 3>&1\ndepth=\nwhile IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> \"$LOG\"\n  \
+                  case \"$line\" in\n    'set depth '*) depth=1 ;;\n    go*) if [ -z \"$depth\" ]; then\n      \
+                  echo 'warning Must pick a depth with \"set depth <n>\" first' >&3; exit 3; fi ;;\n  esac\n  \
+                  printf '%s\\n' \"$line\"\ndone | \"$SOLVO\" nboard --level 1 --hash-mb 16\n";
+    let sent = match_with_logged_engine("nboard", script, &["--level", "3", "--game-time", "3"]);
+    let depth = sent.iter().position(|l| l == "set depth 3").expect("the match's level as the depth");
+    let go = sent.iter().position(|l| l == "go").expect("a go");
+    assert!(depth < go, "{sent:?}");
+    // Under a game clock every record tells the engine its time left.
+    assert!(sent.iter().filter(|l| l.starts_with("set game ")).all(|l| l.contains("TI[")), "{sent:?}");
+}
+
+#[test]
+fn a_match_tells_a_gtp_engine_its_time_so_a_high_level_keeps_to_the_clock() {
+    // `solvo gtp` at level 30 (minutes a move by its level alone) behind a script that
+    // logs what it is sent: under a 5 s game clock told by time_settings and time_left
+    // it plays by the clock, losing no game on time.
+    let script = "#!/bin/sh\nwhile IFS= read -r line; do\n  printf '%s\\n' \"$line\" >> \"$LOG\"\n  \
+                  printf '%s\\n' \"$line\"\ndone | \"$SOLVO\" gtp --level 30 --hash-mb 16\n";
+    let sent = match_with_logged_engine("gtp", script, &["--game-time", "5"]);
+    let settings = sent.iter().position(|l| l.starts_with("time_settings ")).expect("time_settings");
+    let genmove = sent.iter().position(|l| l.starts_with("genmove ")).expect("a genmove");
+    assert!(settings < genmove, "{sent:?}");
+}
+
+#[test]
+fn nboard_plays_by_the_clock_of_the_game_record() {
+    // Level 40 (minutes a move by the level alone) and a game record whose clock gives
+    // the engine 2 s: `go` answers by the clock.
+    let mut e = Engine::start(&["nboard", "--level", "40", "--hash-mb", "16"]);
+    e.send("nboard 2");
+    e.line();
+    e.send(&format!("set game {}", GGF_START.replace("TI[15:00]", "TI[0:02]")));
+    let t = std::time::Instant::now();
+    e.send("go");
+    let answer = e.until(|l| l.starts_with("=== ")).last().unwrap().clone();
+    eprintln!("go at level 40 with 2 s on the record's clock: {:?}", t.elapsed());
+    assert!(t.elapsed() < MUST_ANSWER && answer.len() > 4, "{answer}");
+    assert_eq!(e.line(), "status");
+    // A clock that is not one: an error, the game set without a time control.
+    e.send(&format!("set game {}", GGF_START.replace("TI[15:00]", "TI[soon]")));
+    let l = e.line();
+    assert!(l.starts_with("status error: set game: TI[soon]"), "{l}");
+    e.send("quit");
+    e.finish();
 }

@@ -349,6 +349,11 @@ fn probing_root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, 
             return r;
         }
     }
+    if best_move.is_none() && lower == -max && upper == -max {
+        // Every probe failed low: the value is the lowest there is, which every move
+        // keeps (no probe proved one, as none succeeded).
+        best_move = Square::iter(solvo_othello::moves::legal_moves(p, o, s.rules.mask)).next();
+    }
     Root { lower, upper, best_move }
 }
 

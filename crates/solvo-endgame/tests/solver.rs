@@ -430,3 +430,40 @@ fn six_by_six_evaluation_ordering_never_changes_a_value() {
         checked += 1;
     }
 }
+
+/// A limited solve (its null-window probes) of a position lost by the whole board,
+/// the lowest value there is, still names a move when the side to move has one: every
+/// probe fails low there, so no probe ever proved a move, and a solve under a clock
+/// answered "no move" (a pass with a legal move on the board).
+#[test]
+fn a_limited_solve_of_a_position_lost_by_the_whole_board_names_a_move() {
+    let mut rng = Rng::new(7);
+    let mut found = 0;
+    for _ in 0..20_000 {
+        // A random 4x4 game, stopped at a random ply.
+        let mut pos = Position::start(BoardSize::Four, Variant::Normal);
+        let stop_at = rng.below(12);
+        for _ in 0..stop_at {
+            let moves: Vec<Square> = Square::iter(pos.moves()).collect();
+            pos = match moves.is_empty() {
+                true if pos.is_game_over() => break,
+                true => pos.passed(),
+                false => pos.play(rng.pick(&moves)).unwrap(),
+            };
+        }
+        if pos.moves() == 0 || solve(&pos, &opts(1)).score() != Some(-16) {
+            continue;
+        }
+        let mut limited = opts(1);
+        limited.node_budget = u64::MAX - 1;
+        let r = solve(&pos, &limited);
+        assert_eq!(r.score(), Some(-16));
+        let m = r.best_move.expect("a legal move to play");
+        assert!(pos.moves() & m.bit() != 0);
+        found += 1;
+        if found == 5 {
+            return;
+        }
+    }
+    panic!("only {found} positions lost by the whole board found");
+}

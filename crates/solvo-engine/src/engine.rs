@@ -4,11 +4,16 @@
 //!
 //! 8x8 positions are searched by `solvo-midgame` with the trained evaluation (exact
 //! near the end); 6x6 and 4x4 positions are played perfectly by `solvo-solve`'s
-//! [`Player`], from a solution store when one is given, else solved on demand.
+//! [`Player`], from a solution store when it holds the position, else solved on
+//! demand when the solve is within the question's reach (the level's exact-solve
+//! threshold, at least [`SMALL_EXACT_FLOOR`] empties, or what the time allows). Beyond
+//! that reach, or when a timed solve runs out of time, a small board gets an estimate:
+//! iterative deepening on its evaluation to the level's depth or until the time is up.
 
 use crate::book::Book;
 use crate::clock::{Clock, TimeControl};
 use crate::level::Level;
+use crate::small::{estimate, Estimate, EstimateLimits};
 use solvo_endgame::hints::MoveHints;
 use solvo_endgame::hugemem::AllocError;
 use solvo_endgame::{EveryMoveResult, MoveBounds, SolveOptions};
@@ -141,6 +146,12 @@ impl StopHandle {
 
 /// Least empties solved exactly under a time control.
 const MIN_TIMED_EXACT: u32 = 10;
+/// Empties a 6x6 or 4x4 position is solved exactly from at every level without a time
+/// control: a solve of milliseconds (4x4 is always played perfectly).
+pub const SMALL_EXACT_FLOOR: u32 = 16;
+/// Share of a small board's time given to an exact solve that might not finish; the
+/// rest is left to the estimate that replaces it.
+const SMALL_SOLVE_SHARE: (u32, u32) = (3, 4);
 /// Most empties solved exactly under a time control.
 const MAX_TIMED_EXACT: u32 = 30;
 
@@ -164,6 +175,9 @@ pub struct Engine {
     /// values of (a table's entries are keyed by the discs alone, which another size or
     /// variant shares with different values).
     small_solver: Option<(BoardSize, Variant, SolveOptions)>,
+    /// Under a time control, search no deeper than the level (see
+    /// [`Engine::set_level_within_time`]).
+    level_within_time: bool,
 }
 
 impl Engine {
@@ -178,6 +192,7 @@ impl Engine {
             book: None,
             node_limit: None,
             small_solver: None,
+            level_within_time: false,
         })
     }
 
@@ -210,6 +225,14 @@ impl Engine {
     /// Changes the time control.
     pub fn set_time_control(&mut self, time: TimeControl) {
         self.settings.time = time;
+    }
+
+    /// With `true`, a question under a time limit searches as the level says (its
+    /// depth, its exact-solve threshold) and no further, stopping earlier when the time
+    /// is up: NBoard's `go`, limited by both the depth the GUI set and the clock. With
+    /// `false` (the default) the time alone decides how deep to search.
+    pub fn set_level_within_time(&mut self, on: bool) {
+        self.level_within_time = on;
     }
 
     /// A handle that stops the running search from another thread.
@@ -313,7 +336,11 @@ impl Engine {
     /// level. `on_iteration` sees each completed iteration.
     ///
     /// Guarantees: the move is legal in `pos`; on 6x6 and 4x4 it keeps the exact value
-    /// (perfect play) unless stopped; on 8x8 the score is exact when `exact` is set.
+    /// (perfect play) when the position is in the store or within the exact reach (see
+    /// the module's documentation) and the solve was neither stopped nor out of time;
+    /// the score is exact when `exact` is set. Under a time limit the answer comes
+    /// within it on every size (a small board's estimate checks the clock every few
+    /// thousand nodes).
     /// A stop (or the time) returns the last completed iteration, marked `stopped`.
     /// With a book ([`Engine::set_book`]), a position with a book move gets it at once
     /// (depth 0, its book value as the score).
@@ -384,7 +411,7 @@ impl Engine {
         on_update: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
         if pos.size != BoardSize::Eight {
-            return self.perfect_answer(pos, all_moves, on_update);
+            return self.small_answer(pos, time, all_moves, exact, on_update);
         }
         let limits = self.limits(pos, time, all_moves, exact);
         self.search_keeping_stop(pos, &limits, on_update)
@@ -420,6 +447,7 @@ impl Engine {
             (false, None) => (level.depth(), level.exact_from()),
             // Under a time control: deepen until the time is up, and solve exactly
             // only what should finish in it.
+            (false, Some(t)) if self.level_within_time => (level.depth(), level.exact_from().min(exact_reach(t))),
             (false, Some(t)) => {
                 let reach = exact_reach(t);
                 (if empties > reach { empties - 1 } else { empties.max(1) }, reach)
@@ -534,27 +562,84 @@ impl Engine {
         Ok(self.midgame_for(variant)?.move_hints())
     }
 
-    fn player_for(&mut self, size: BoardSize, variant: Variant) -> Result<&Player, EngineError> {
+    fn player_for(&mut self, size: BoardSize, variant: Variant) -> Result<&mut Player, EngineError> {
         if let Some(i) = self.perfect.iter().position(|p| (p.size(), p.variant()) == (size, variant)) {
-            return Ok(&self.perfect[i]);
+            return Ok(&mut self.perfect[i]);
         }
         self.midgame.clear();
         self.perfect.retain(Player::has_store);
         let options = self.solve_options()?;
         self.perfect.push(Player::new(size, variant, None, options));
-        Ok(self.perfect.last().expect("just pushed"))
+        Ok(self.perfect.last_mut().expect("just pushed"))
     }
 
-    /// Perfect play on 6x6 and 4x4.
-    fn perfect_answer(
+    /// A 6x6 or 4x4 question: perfect play when the store holds the position or the
+    /// solve is within reach (an `exact` question always tries), else, or when a timed
+    /// solve runs out of time, the estimate (see the module's documentation).
+    fn small_answer(
         &mut self,
         pos: &Position,
+        time: Option<Duration>,
         all_moves: bool,
+        exact: bool,
         on_update: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
         let start = Instant::now();
+        let level = self.settings.level;
+        let level_reach = level.exact_from().max(SMALL_EXACT_FLOOR);
+        let reach = match time {
+            Some(t) if self.level_within_time => exact_reach(t).min(level_reach),
+            Some(t) => exact_reach(t),
+            None => level_reach,
+        };
+        let knows = self.player_for(pos.size, pos.variant)?.knows(&pos.board);
+        if exact || knows || pos.empties() <= reach || pos.is_game_over() {
+            // A solve that may not finish leaves time for the estimate that replaces it.
+            let share = |t: Duration| if exact || knows { t } else { t * SMALL_SOLVE_SHARE.0 / SMALL_SOLVE_SHARE.1 };
+            let solve_deadline = time.map(|t| start + share(t));
+            if let Some(r) = self.perfect_answer(pos, solve_deadline, all_moves, on_update)? {
+                return Ok(r);
+            }
+        }
+        let limits = EstimateLimits {
+            max_depth: if exact || (time.is_some() && !self.level_within_time) { u32::MAX } else { level.depth() },
+            deadline: time.map(|t| start + t),
+            stop: &self.stop,
+            nodes: self.node_limit,
+            all_moves,
+        };
+        let answer = |e: &Estimate| SearchResult {
+            best_move: e.best_move,
+            score: e.score,
+            score_units: (e.score * f64::from(solvo_eval::SCALE)).round() as i32,
+            depth: e.depth,
+            selectivity: 100,
+            exact: e.exact,
+            pv: vec![e.best_move],
+            nodes: e.nodes.max(1),
+            time: start.elapsed(),
+            move_scores: e.move_scores.iter().map(|&(square, score)| MoveScore { square, score }).collect(),
+            stopped: e.stopped || (exact && !e.exact),
+        };
+        let found = estimate(pos, &limits, &mut |e| on_update(&answer(e)));
+        Ok(answer(&found))
+    }
+
+    /// Perfect play on 6x6 and 4x4, every solve ending by `deadline` when given;
+    /// `None` when the deadline passed before the answer was complete.
+    fn perfect_answer(
+        &mut self,
+        pos: &Position,
+        deadline: Option<Instant>,
+        all_moves: bool,
+        on_update: &mut dyn FnMut(&SearchResult),
+    ) -> Result<Option<SearchResult>, EngineError> {
+        let start = Instant::now();
         let stop = self.stop.clone();
         let player = self.player_for(pos.size, pos.variant)?;
+        // Each solve gets the time left (at least a millisecond: a store hit needs none).
+        let time_left = || deadline.map(|d| d.saturating_duration_since(Instant::now()).max(Duration::from_millis(1)));
+        let out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
         let mut nodes = 0u64;
         let solver_nodes = |s: &Source| match s {
             Source::Solver { nodes, .. } => *nodes,
@@ -581,11 +666,15 @@ impl Engine {
             r.time = start.elapsed();
             r
         };
-        let failed = |e: String| {
+        // A solve that failed: stopped (the answer so far), out of time (`Ok(None)`: the
+        // estimate answers), or an error.
+        let failed = |e: String, r: &SearchResult, nodes: u64| {
             if stop.load(Ordering::Relaxed) {
-                None
+                Ok(Some(stopped(r.clone(), nodes)))
+            } else if out_of_time() {
+                Ok(None)
             } else {
-                Some(EngineError::new(e))
+                Err(EngineError::new(e))
             }
         };
         if pos.is_game_over() {
@@ -593,11 +682,12 @@ impl Engine {
             result.score_units = pos.final_score() * solvo_eval::SCALE;
             result.nodes = 1;
             on_update(&result);
-            return Ok(result);
+            return Ok(Some(result));
         }
+        player.set_time_limit(time_left());
         let choice = match player.choose(&pos.board) {
             Ok(c) => c,
-            Err(e) => return failed(e).map_or_else(|| Ok(stopped(result.clone(), nodes)), Err),
+            Err(e) => return failed(e, &result, nodes),
         };
         nodes += solver_nodes(&choice.source);
         result.best_move = choice.mv;
@@ -607,13 +697,14 @@ impl Engine {
         if all_moves {
             for sq in Square::iter(pos.moves()) {
                 let child = pos.board.play(sq, pos.size).expect("a legal move");
+                player.set_time_limit(time_left());
                 match player.value(&child) {
                     Ok((v, s)) => {
                         nodes += solver_nodes(&s);
                         result.move_scores.push(MoveScore { square: sq, score: f64::from(-v) });
                         result.move_scores.sort_by(|a, b| b.score.total_cmp(&a.score));
                     }
-                    Err(e) => return failed(e).map_or_else(|| Ok(stopped(result.clone(), nodes)), Err),
+                    Err(e) => return failed(e, &result, nodes),
                 }
                 result.nodes = nodes;
                 result.time = start.elapsed();
@@ -623,7 +714,7 @@ impl Engine {
         result.nodes = nodes.max(1);
         result.time = start.elapsed();
         on_update(&result);
-        Ok(result)
+        Ok(Some(result))
     }
 }
 
@@ -682,9 +773,6 @@ mod tests {
         for size in [BoardSize::Four, BoardSize::Six, BoardSize::Eight] {
             for variant in [Variant::Normal, Variant::Reversed] {
                 let pos = Position::start(size, variant);
-                if size == BoardSize::Six {
-                    continue; // a 6x6 start takes minutes to solve without a store
-                }
                 let r = e.best_move(&pos, None, &mut |_| {}).unwrap();
                 let m = r.best_move.expect("the start has moves");
                 assert!(pos.moves() & m.bit() != 0, "{size} {variant:?}");
@@ -767,6 +855,56 @@ mod tests {
         let r = e.best_move(&pos, Some(Duration::from_millis(150)), &mut |_| {}).unwrap();
         assert!(t.elapsed() < Duration::from_millis(1500), "{:?}", t.elapsed());
         assert!(r.best_move.is_some());
+    }
+
+    #[test]
+    fn small_boards_without_a_store_answer_at_the_level_and_within_the_time() {
+        let mut e = engine(1);
+        let six = Position::start(BoardSize::Six, Variant::Normal);
+        let legal = |r: &SearchResult| six.moves() & r.best_move.expect("a move").bit() != 0;
+        // Level 1 without a time: the start (32 empties) is beyond the exact reach, so
+        // the estimate answers at depth 1 (an exact solve takes minutes).
+        let r = e.best_move(&six, None, &mut |_| {}).unwrap();
+        assert!(r.depth == 1 && !r.exact && !r.stopped && legal(&r), "{r:?}");
+        // Under a time: an answer by then (a generous bound; not a timing test).
+        for ms in [20, 300] {
+            let t = Instant::now();
+            let r = e.best_move(&six, Some(Duration::from_millis(ms)), &mut |_| {}).unwrap();
+            assert!(t.elapsed() < Duration::from_secs(30) && legal(&r), "{ms} ms: {r:?} in {:?}", t.elapsed());
+        }
+        let r = e.score_moves(&six, Some(Duration::from_millis(200)), &mut |_| {}).unwrap();
+        assert_eq!(r.move_scores.len(), 4);
+        // An exact question under too short a time: stopped, not exact, a legal move.
+        let r = e.solve(&six, Some(Duration::from_millis(100)), &mut |_| {}).unwrap();
+        assert!(r.stopped && !r.exact && legal(&r), "{r:?}");
+        // Within the reach every level plays perfectly: 4x4 from its start, 6x6 near
+        // the end (the exact value, kept by the move).
+        let four = Position::start(BoardSize::Four, Variant::Normal);
+        assert!(e.best_move(&four, None, &mut |_| {}).unwrap().exact);
+        let mut near_end = six;
+        while near_end.empties() > SMALL_EXACT_FLOOR {
+            near_end = match Square::iter(near_end.moves()).next() {
+                Some(m) => near_end.play(m).unwrap(),
+                None => near_end.passed(),
+            };
+        }
+        let r = e.best_move(&near_end, None, &mut |_| {}).unwrap();
+        assert!(r.exact || near_end.is_game_over(), "{r:?}");
+    }
+
+    #[test]
+    fn the_level_within_a_time_searches_no_deeper_than_the_level() {
+        let mut e = engine(3);
+        e.set_level_within_time(true);
+        for size in [BoardSize::Eight, BoardSize::Six] {
+            let pos = Position::start(size, Variant::Normal);
+            let r = e.best_move(&pos, Some(Duration::from_secs(20)), &mut |_| {}).unwrap();
+            assert!(r.depth <= 3 && !r.stopped, "{size}: {r:?}");
+        }
+        // Level 40 within 100 ms: the time stops it.
+        e.set_level(Level::new(40).unwrap());
+        let r = e.best_move(&after("f5d6c3"), Some(Duration::from_millis(100)), &mut |_| {}).unwrap();
+        assert!(r.stopped, "{r:?}");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::arena::Contestant;
 use crate::session::Session;
-use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay, move_name, parse_move};
+use solvo_othello::formats::ggf::{format_ggf, format_ggf_clock, ggf_from_replay, move_name, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Color};
 use std::io::{BufRead, BufReader, Write};
@@ -96,14 +96,23 @@ fn color_word(c: Color) -> &'static str {
 }
 
 /// A GTP engine (Othello dialect: `boardsize`, `clear_board`, `play`, `genmove`,
-/// `time_left`). It is told every ply of the game, and re-synchronised from the start
-/// when the game it knows is not a prefix of the game asked about.
+/// `time_settings`, `time_left`). It is told every ply of the game, and
+/// re-synchronised from the start when the game it knows is not a prefix of the game
+/// asked about; under a time control it is told the time (`time_settings` once a
+/// game, as match tools do, then `time_left` before each move under a game clock).
 pub struct GtpContestant {
     program: Program,
     label: String,
     /// The plies the program has been told, from the start of the current game.
     told: Vec<Ply>,
     size: Option<BoardSize>,
+    /// Whether the program has been told the time control of the current game.
+    time_told: bool,
+}
+
+/// Whole seconds for a GTP time command, rounded down, at least 1.
+fn gtp_seconds(t: Duration) -> u64 {
+    t.as_secs().max(1)
 }
 
 impl GtpContestant {
@@ -111,7 +120,7 @@ impl GtpContestant {
     /// answer `name`.
     pub fn start(command: &str) -> Result<GtpContestant, String> {
         let program = Program::start(command)?;
-        let mut c = GtpContestant { program, label: String::new(), told: Vec::new(), size: None };
+        let mut c = GtpContestant { program, label: String::new(), told: Vec::new(), size: None, time_told: false };
         c.label = format!("gtp:{}", c.ask("name", QUICK)?);
         Ok(c)
     }
@@ -148,6 +157,7 @@ impl GtpContestant {
             self.ask("clear_board", QUICK)?;
             self.size = Some(size);
             self.told.clear();
+            self.time_told = false;
         }
         let mut side =
             game.replay().positions.get(self.told.len().wrapping_sub(1)).map_or(game.start().side, |p| p.side);
@@ -168,6 +178,20 @@ impl Contestant for GtpContestant {
     fn choose(&mut self, game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Result<Ply, String> {
         self.sync(game)?;
         let color = color_word(game.position().side);
+        if !self.time_told {
+            // The time left as the game's time, or the time of a move as byo-yomi for
+            // one stone. Not every program knows time_settings; its answer does not
+            // matter.
+            let settings = match (clock, time) {
+                (Some(left), _) => Some(format!("time_settings {} 0 0", gtp_seconds(left))),
+                (None, Some(t)) => Some(format!("time_settings 0 {} 1", gtp_seconds(t))),
+                (None, None) => None,
+            };
+            if let Some(command) = settings {
+                let _ = self.ask(&command, QUICK);
+            }
+            self.time_told = true;
+        }
         if let Some(left) = clock {
             // Not every program knows time_left; its answer does not matter.
             let _ = self.ask(&format!("time_left {color} {:.0} 0", left.as_secs_f64().floor()), QUICK);
@@ -179,19 +203,29 @@ impl Contestant for GtpContestant {
     }
 }
 
-/// An NBoard engine: before each move it gets the whole game (`set game` with a GGF
-/// record), a `ping` it must answer, then `go`, answered by `=== <move>[/...]`.
+/// An NBoard engine, spoken to as the NBoard GUI does: `nboard 2` and `set depth <n>`
+/// first (engines such as NTest refuse `go` before a depth), then before each move the
+/// whole game (`set game` with a GGF record whose `TI` tag is the time the engine has
+/// left), a `ping` it must answer, and `go`, answered by `=== <move>[/...]`.
 pub struct NBoardContestant {
     program: Program,
     label: String,
     ping: u64,
 }
 
+/// The time an NBoard engine is told it has left: its clock, or under a per-move time
+/// that time for each move it still has to make (the protocol knows only game clocks).
+fn time_left_for_nboard(game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Option<Duration> {
+    clock.or_else(|| time.map(|t| t * game.position().empties().div_ceil(2).max(1)))
+}
+
 impl NBoardContestant {
-    /// Starts `command` and opens the protocol (`nboard 2`).
-    pub fn start(command: &str) -> Result<NBoardContestant, String> {
+    /// Starts `command`, opens the protocol (`nboard 2`) and sets the search depth
+    /// (`set depth <depth>`, 1 at least) as the NBoard GUI does before any `go`.
+    pub fn start(command: &str, depth: u32) -> Result<NBoardContestant, String> {
         let mut program = Program::start(command)?;
         program.send("nboard 2")?;
+        program.send(&format!("set depth {}", depth.max(1)))?;
         Ok(NBoardContestant { program, label: format!("nboard:{command}"), ping: 0 })
     }
 
@@ -215,8 +249,13 @@ impl Contestant for NBoardContestant {
         self.label.clone()
     }
 
-    fn choose(&mut self, game: &Session, time: Option<Duration>, _clock: Option<Duration>) -> Result<Ply, String> {
-        let record = format_ggf(&ggf_from_replay(game.replay(), "black", "white"));
+    fn choose(&mut self, game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Result<Ply, String> {
+        let mut ggf = ggf_from_replay(game.replay(), "black", "white");
+        if let Some(left) = time_left_for_nboard(game, time, clock) {
+            let at = ggf.tags.iter().position(|(n, _)| n == "TY").unwrap_or(ggf.tags.len());
+            ggf.tags.insert(at, ("TI".to_string(), format_ggf_clock(left)));
+        }
+        let record = format_ggf(&ggf);
         self.program.send(&format!("set game {record}"))?;
         self.ping += 1;
         self.program.send(&format!("ping {}", self.ping))?;
@@ -226,5 +265,21 @@ impl Contestant for NBoardContestant {
         let answer = self.wait_for("=== ", move_wait(time))?;
         let mv = answer.split('/').next().unwrap_or("").trim();
         parse_move(mv, game.size()).ok_or_else(|| format!("go answered {answer:?}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solvo_othello::Variant;
+
+    #[test]
+    fn nboard_engines_are_told_their_time_left() {
+        let game = Session::new(BoardSize::Eight, Variant::Normal);
+        let left = time_left_for_nboard(&game, Some(Duration::from_secs(1)), None);
+        assert_eq!(left, Some(Duration::from_secs(30)), "a second for each of 30 moves");
+        let left = time_left_for_nboard(&game, Some(Duration::from_secs(1)), Some(Duration::from_secs(7)));
+        assert_eq!(left, Some(Duration::from_secs(7)));
+        assert_eq!(time_left_for_nboard(&game, None, None), None);
     }
 }

@@ -29,11 +29,12 @@ pub mod external;
 pub mod level;
 pub mod openings;
 pub mod session;
+mod small;
 pub mod tournament;
 
 pub use analysis::{GameReview, MoveTable, MoveValue, PlyReview};
 pub use clock::{allot, Clock, TimeControl};
 pub use engine::{exact_reach, Engine, EngineError, EngineSettings, ErrorKind, StopHandle, TABLES_PER_ENGINE};
 pub use level::{Level, MAX_LEVEL};
-pub use session::Session;
+pub use session::{Session, SquareNames};
 pub use solvo_midgame::{MoveScore, SearchResult};

@@ -2,9 +2,19 @@
 //! the plies undone (for redo). Front ends keep one session and ask the engine about
 //! its current position.
 
-use solvo_othello::formats::ggf::GgfGame;
+use solvo_othello::formats::ggf::{move_name, GgfGame};
 use solvo_othello::formats::transcript::{Ply, Replay};
 use solvo_othello::{BoardSize, Color, Position, Square, Variant};
+
+/// How a session's error messages name squares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SquareNames {
+    /// By the 8x8 grid (`c3`..`f6` on 4x4), as transcripts and board strings do.
+    #[default]
+    Grid,
+    /// From the board's own top-left (`a1`..`d4` on 4x4), as GGF, GTP and NBoard do.
+    Board,
+}
 
 /// A game: its start, its plies, and the plies undone since the last new ply.
 ///
@@ -15,6 +25,7 @@ use solvo_othello::{BoardSize, Color, Position, Square, Variant};
 pub struct Session {
     replay: Replay,
     redo: Vec<Ply>,
+    names: SquareNames,
 }
 
 impl Session {
@@ -25,13 +36,29 @@ impl Session {
 
     /// A game from any position (no plies yet).
     pub fn from_position(start: Position) -> Session {
-        Session { replay: Replay::new(start), redo: Vec::new() }
+        Session { replay: Replay::new(start), redo: Vec::new(), names: SquareNames::Grid }
     }
 
     /// The game of a GGF record (its start and every ply; the record was checked legal
     /// when it was parsed).
     pub fn from_ggf(game: &GgfGame) -> Session {
-        Session { replay: game.replay.clone(), redo: Vec::new() }
+        Session { replay: game.replay.clone(), redo: Vec::new(), names: SquareNames::Grid }
+    }
+
+    /// The same game, its error messages naming squares by `names` (grid names unless
+    /// set).
+    pub fn with_square_names(mut self, names: SquareNames) -> Session {
+        self.names = names;
+        self
+    }
+
+    /// The name of `sq` in this session's messages.
+    fn namer(&self) -> impl Fn(Square) -> String {
+        let (names, size) = (self.names, self.size());
+        move |sq| match names {
+            SquareNames::Grid => sq.to_string(),
+            SquareNames::Board => move_name(Ply::Move(sq), size),
+        }
     }
 
     /// The start position.
@@ -71,9 +98,11 @@ impl Session {
 
     /// Plays `sq` for the side to move, passing first when that side has no move but
     /// the other can play `sq` (transcripts leave passes out). Clears the redo list.
-    /// Errors (nothing changes) name the move and the legal moves.
+    /// Errors (nothing changes) name the move and the legal moves as the session's
+    /// [`SquareNames`] say.
     pub fn play(&mut self, sq: Square) -> Result<(), String> {
-        self.replay.push_move(sq)?;
+        let name = self.namer();
+        self.replay.push_move_named(sq, &name)?;
         self.redo.clear();
         Ok(())
     }
@@ -99,7 +128,8 @@ impl Session {
     /// Records a pass. Errors when the side to move has a legal move or the game is
     /// over. Clears the redo list.
     pub fn pass(&mut self) -> Result<(), String> {
-        self.replay.push_pass()?;
+        let name = self.namer();
+        self.replay.push_pass_named(&name)?;
         self.redo.clear();
         Ok(())
     }

@@ -61,6 +61,26 @@ impl Player {
         self.options.node_budget = nodes;
     }
 
+    /// Stops each solve it runs after `limit` (`None`: no limit); a solve stopped so is
+    /// an error (no exact value), as with a node budget.
+    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.options.time_limit = limit;
+    }
+
+    /// True when the store holds `board` (black to move; when it must pass, the
+    /// position after the pass) exactly, or the game is over: [`Player::choose`] and
+    /// [`Player::value`] then answer without solving. A store that cannot be read
+    /// counts as not knowing.
+    pub fn knows(&self, board: &Board) -> bool {
+        let pos = Position { board: *board, side: solvo_othello::Color::Black, size: self.size, variant: self.variant };
+        let pos = if pos.moves() == 0 { pos.passed() } else { pos };
+        if pos.is_game_over() {
+            return true;
+        }
+        let record = self.store.as_ref().and_then(|s| s.get(&pos.board).ok().flatten());
+        record.is_some_and(|r| r.is_exact())
+    }
+
     /// A player using `store` when given (it must be of this size and variant) and the
     /// solver with `options` (threads, table) otherwise.
     pub fn new(size: BoardSize, variant: Variant, store: Option<Store>, options: SolveOptions) -> Player {

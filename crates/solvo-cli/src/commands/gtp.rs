@@ -6,18 +6,20 @@
 //! `komi`, `play <colour> <move>`, `genmove <colour>`, `reg_genmove <colour>`, `undo`,
 //! `showboard`, `final_score`, `time_settings`, `time_left`, `list_commands`,
 //! `known_command`, `quit`. Squares are named on the board itself (`a1` top-left, on
-//! 6x6 `a1`..`f6`), any case; a pass is `pass`. Replies are `=[id] result` or
-//! `?[id] message`, each followed by an empty line; a bad command never stops the
-//! engine.
+//! 6x6 `a1`..`f6`), any case, in commands, replies and error messages alike; a pass is
+//! `pass`. Replies are `=[id] result` or `?[id] message`, each followed by an empty
+//! line; a bad command, or a line that is not UTF-8 text, never stops the engine. The
+//! end of input (the controller is gone) stops a running `genmove` and ends the
+//! session, as `quit` does.
 
 use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
+use crate::shared::protocol_input::{Input, ProtocolInput};
 use crate::Common;
-use solvo_engine::{Clock, Engine, Session, TimeControl};
+use solvo_engine::{Clock, Engine, Session, SquareNames, TimeControl};
 use solvo_othello::formats::ggf::{move_name, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Color, Position};
-use std::io::BufRead;
 use std::time::Duration;
 
 /// Arguments of `solvo gtp` (board from `--size`, default 8; `--variant`).
@@ -55,6 +57,8 @@ pub struct Gtp {
     session: Session,
     /// Black's and white's clocks when a game time is set.
     clocks: [Option<Clock>; 2],
+    /// The input ends or `quit` waits: a move is asked for as briefly as can be.
+    hurry: bool,
 }
 
 /// What a command answered: success or error text, and whether to quit.
@@ -94,7 +98,7 @@ fn seconds(word: Option<&str>, what: &str) -> Result<Duration, String> {
 impl Gtp {
     /// A session on the standard start of `size` under the engine's settings.
     pub fn new(engine: Engine, size: BoardSize, variant: solvo_othello::Variant) -> Gtp {
-        let mut gtp = Gtp { engine, session: Session::new(size, variant), clocks: [None, None] };
+        let mut gtp = Gtp { engine, session: new_session(size, variant), clocks: [None, None], hurry: false };
         gtp.reset_clocks();
         gtp
     }
@@ -142,12 +146,12 @@ impl Gtp {
             "boardsize" => {
                 let n = args.first().ok_or("boardsize: missing size (8, 6 or 4)")?;
                 let size: BoardSize = n.parse().map_err(|_| format!("unacceptable size {n:?}: expected 8, 6 or 4"))?;
-                self.session = Session::new(size, self.session.variant());
+                self.session = new_session(size, self.session.variant());
                 self.reset_clocks();
                 ok("")
             }
             "clear_board" => {
-                self.session = Session::new(size, self.session.variant());
+                self.session = new_session(size, self.session.variant());
                 self.reset_clocks();
                 ok("")
             }
@@ -251,7 +255,10 @@ impl Gtp {
             return Ok(Ply::Pass);
         }
         let clock = &mut self.clocks[clock_index(color)];
-        let time = self.engine.move_time(&pos, clock.as_ref());
+        let time = match self.hurry {
+            true => Some(Duration::from_millis(1)),
+            false => self.engine.move_time(&pos, clock.as_ref()),
+        };
         if let Some(c) = clock {
             c.start();
         }
@@ -292,13 +299,42 @@ fn board_text(pos: &Position) -> String {
     out
 }
 
+/// A game on the standard start whose messages name squares as GTP does.
+fn new_session(size: BoardSize, variant: solvo_othello::Variant) -> Session {
+    Session::new(size, variant).with_square_names(SquareNames::Board)
+}
+
+/// True for a `quit` command (with or without an id): it stops a running search.
+fn is_quit(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let command = if first.chars().all(|c| c.is_ascii_digit()) { words.next().unwrap_or("") } else { first };
+    command == "quit"
+}
+
+/// The error reply to a line that is not UTF-8 text (with the line's id when it
+/// starts with one).
+fn not_text_reply(lossy: &str, error: &str) -> String {
+    let first = lossy.split_whitespace().next().unwrap_or("");
+    let id = if first.chars().all(|c| c.is_ascii_digit()) { first } else { "" };
+    format!("?{id} {error}\n")
+}
+
 /// Runs `solvo gtp` until `quit` or the end of input.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let engine = args.engine.engine(common)?;
+    let mut input = ProtocolInput::start(engine.stop_handle(), is_quit);
     let mut gtp = Gtp::new(engine, common.size.unwrap_or(BoardSize::Eight), common.variant);
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| CliError(format!("reading stdin: {e}")))?;
+    loop {
+        let line = match input.next() {
+            Input::Line(line) => line,
+            Input::NotText { lossy, error } => {
+                out!("{}", not_text_reply(&lossy, &error));
+                continue;
+            }
+            Input::End => break,
+        };
+        gtp.hurry = input.interrupt_waiting();
         if let Some((reply, quit)) = gtp.handle(&line) {
             out!("{reply}");
             if quit {

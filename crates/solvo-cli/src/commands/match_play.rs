@@ -29,7 +29,9 @@ use std::time::{Duration, Instant};
 pub struct Args {
     /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE,book=FILE`, the
     /// study's `ab:depth=N,sort=0|1,end=N,weights=hand|FILE,emph=FEATURE:K` and
-    /// `mcts:playouts=N,seed=S`, `gtp:<command line>` or `nboard:<command line>`.
+    /// `mcts:playouts=N,seed=S`, `gtp:<command line>` or `nboard:<command line>` (an
+    /// NBoard engine is given `set depth` with --level, and its time left in each game
+    /// record, as the NBoard GUI does).
     #[arg(long = "engine", num_args = 1, required = true)]
     pub engines: Vec<String>,
     /// Openings: one transcript a line (as ../shared/data/xot/xot-small.txt).
@@ -152,7 +154,8 @@ fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn 
             label: format!("mcts:playouts={playouts}"),
         })),
         Spec::Gtp(cmd) => Ok(Box::new(GtpContestant::start(cmd)?)),
-        Spec::NBoard(cmd) => Ok(Box::new(NBoardContestant::start(cmd)?)),
+        // The NBoard GUI sets a depth before any `go`: the match's level.
+        Spec::NBoard(cmd) => Ok(Box::new(NBoardContestant::start(cmd, args.level)?)),
     }
 }
 

@@ -7,9 +7,12 @@
 //! `learn`, `analyze`, `quit`. To the GUI: `set myname solvo<level>`, `status <text>`,
 //! `search <move> <eval> 0 <depth>` lines while thinking, `=== <move>/<eval>/<time>` for
 //! `go`, `pong <n>`, `learned`, `analysis <ply> <eval>`, `nodestats <nodes> <time>`.
-//! The protocol has no error reply: a malformed command gets a `status error: ...`
-//! line saying what is wrong, and the engine goes on. A `ping` (or `quit`) arriving
-//! while the engine thinks stops the search, as the protocol requires.
+//! The protocol has no error reply: a malformed command, or a line that is not UTF-8
+//! text, gets a `status error: ...` line saying what is wrong, and the engine goes on.
+//! A `ping` (or `quit`, or the end of input: the GUI is gone) arriving while the engine
+//! thinks stops the search, as the protocol requires; the end of input then ends the
+//! session. Squares in messages are named as in the game, from the board's own
+//! top-left (`a1`..`f6` on 6x6).
 //!
 //! Checked against the protocol's description (NTest's `Protocol.htm`) and the way the
 //! NBoard GUI reads replies (its `ParsedEngine` and `Hint` classes): a `search` line is
@@ -19,6 +22,12 @@
 //! value, and drops the hints whose depth text differs from the latest one, so every
 //! line of an iteration carries the same depth text: `d`, `d@s%` for a selective
 //! search (as Edax writes it), `100%` when exact.
+//!
+//! Time: the command line's `--move-time` or `--game-time` when given, else the clock
+//! of the game record (`TI`, the engine's time left: a GUI's game time, or what
+//! `solvo match` says is left), charged with the time of each `go`. As the protocol
+//! says, `go` is limited by both: it searches to the depth set (`set depth`, else
+//! `--level`) and stops earlier when its share of the clock is spent.
 //!
 //! `learn` adds the current game to the opening book (`Engine::learn`: its positions
 //! the level does not solve, valued by the search and negamaxed), answers `learned`
@@ -37,15 +46,13 @@
 
 use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
+use crate::shared::protocol_input::{Input, ProtocolInput};
 use crate::Common;
-use solvo_engine::{Clock, Engine, Level, SearchResult, Session};
-use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_move};
+use solvo_engine::{Clock, Engine, Level, SearchResult, Session, SquareNames, TimeControl};
+use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_ggf_clock, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Position, Square, Variant};
-use std::collections::VecDeque;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
 /// Arguments of `solvo nboard` (`--level` is the depth until the GUI sets one).
@@ -67,9 +74,10 @@ struct NBoard {
     session: Session,
     variant: Variant,
     clock: Option<Clock>,
-    /// Input lines read but not yet handled.
-    pending: VecDeque<String>,
-    input: Receiver<String>,
+    /// The time control of the command line (`--move-time`, `--game-time`): when set
+    /// it is kept, else a game record's clock (`TI`) is the time control.
+    command_line_time: TimeControl,
+    input: ProtocolInput,
 }
 
 /// The engine's square name for NBoard (upper case, board-local), or `PA`.
@@ -93,20 +101,9 @@ fn depth_text(r: &SearchResult) -> String {
 }
 
 impl NBoard {
-    /// Reads the next line (pending first); `None` at the end of input.
-    fn next_line(&mut self) -> Option<String> {
-        if let Some(l) = self.pending.pop_front() {
-            return Some(l);
-        }
-        self.input.recv().ok()
-    }
-
-    /// True when a `ping` or `quit` waits (read so far): a search should not start.
+    /// True when a `ping`, `quit` or the end of input waits: a search should not start.
     fn interrupt_waiting(&mut self) -> bool {
-        while let Ok(l) = self.input.try_recv() {
-            self.pending.push_back(l);
-        }
-        self.pending.iter().any(|l| is_interrupt(l))
+        self.input.interrupt_waiting()
     }
 
     /// Handles one command; returns false on `quit`.
@@ -158,8 +155,8 @@ impl NBoard {
             "game" => {
                 let games = parse_ggf(value, self.variant).map_err(|e| format!("set game: {e}"))?;
                 let game = games.first().ok_or("set game: no game record")?;
-                self.session = Session::from_ggf(game);
-                self.reset_clock();
+                self.session = Session::from_ggf(game).with_square_names(SquareNames::Board);
+                self.set_time_from(game.tag("TI"))?;
                 Ok(())
             }
             "contempt" => {
@@ -177,6 +174,28 @@ impl NBoard {
 
     fn reset_clock(&mut self) {
         self.clock = self.engine.settings().time.new_clock();
+    }
+
+    /// The time control of a `set game`: the command line's when it gives one, else the
+    /// record's clock (`TI`: the time the engine has left, as the NBoard GUI and
+    /// `solvo match` write it; none or zero: no time control), with a fresh clock.
+    /// A `TI` that is not a clock is an error, the game set without a time control.
+    fn set_time_from(&mut self, ti: Option<&str>) -> Result<(), String> {
+        let clock = match (self.command_line_time, ti) {
+            (TimeControl::None, Some(ti)) => Some(parse_ggf_clock(ti).ok_or(ti)),
+            _ => None,
+        };
+        let control = match clock {
+            Some(Ok((total, increment))) if !total.is_zero() => TimeControl::PerGame { total, increment },
+            Some(_) => TimeControl::None,
+            None => self.command_line_time,
+        };
+        self.engine.set_time_control(control);
+        self.reset_clock();
+        match clock {
+            Some(Err(ti)) => Err(format!("set game: TI[{ti}] is not a clock (minutes:seconds): no time control")),
+            _ => Ok(()),
+        }
     }
 
     fn play(&mut self, rest: &str) -> Result<(), String> {
@@ -201,7 +220,13 @@ impl NBoard {
         }
         out!("status solvo is thinking");
         let size = pos.size;
-        let time = self.time(&pos);
+        // The protocol: a hint is not constrained by the time left in the game (a
+        // per-move time from the command line still holds); a ping stops it.
+        let time = match (self.interrupt_waiting(), self.engine.settings().time) {
+            (true, _) => Some(Duration::from_millis(1)),
+            (false, TimeControl::PerMove(t)) => Some(t),
+            (false, _) => None,
+        };
         let mut emit = |r: &SearchResult| {
             if r.move_scores.is_empty() {
                 // A pass, or a finished game: the position's own line.
@@ -307,36 +332,32 @@ fn is_interrupt(line: &str) -> bool {
 
 /// Runs `solvo nboard` until `quit` or the end of input.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
-    let engine = make_engine(&args, common)?;
-    let stop = engine.stop_handle();
-    let (tx, rx) = channel();
-    // The reader: every line goes to the main loop; a ping or quit also stops the
-    // search running there.
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if is_interrupt(&line) {
-                stop.stop();
-            }
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let mut engine = make_engine(&args, common)?;
+    // A ping or quit (or the end of input) also stops the search running.
+    let input = ProtocolInput::start(engine.stop_handle(), is_interrupt);
     let size = common.size.unwrap_or(BoardSize::Eight);
+    let command_line_time = engine.settings().time;
+    // `go` is limited by both the depth and the clock, as the protocol says.
+    engine.set_level_within_time(true);
     let mut nb = NBoard {
+        command_line_time,
         engine,
         learn_book: args.learn_book.clone(),
-        session: Session::new(size, common.variant),
+        session: Session::new(size, common.variant).with_square_names(SquareNames::Board),
         variant: common.variant,
         clock: None,
-        pending: VecDeque::new(),
-        input: rx,
+        input,
     };
     nb.reset_clock();
-    while let Some(line) = nb.next_line() {
-        if !nb.handle(&line) {
-            break;
+    loop {
+        match nb.input.next() {
+            Input::Line(line) => {
+                if !nb.handle(&line) {
+                    break;
+                }
+            }
+            Input::NotText { error, .. } => out!("status error: {error}"),
+            Input::End => break,
         }
     }
     Ok(())

@@ -2,12 +2,14 @@
 //! other: engine options (`engine_args`), exact-solver options, `--tune` and progress
 //! (`solver`), the selective ladder's options (`ladder_args`), evaluation weights
 //! (`weights`), positions and move names (`positions`), midgame-search options
-//! (`search_args`), peak memory (`memory`), WTHOR name files (`wthor_names`).
+//! (`search_args`), peak memory (`memory`), WTHOR name files (`wthor_names`), the input
+//! of the protocol front ends (`protocol_input`).
 
 pub mod engine_args;
 pub mod ladder_args;
 pub mod memory;
 pub mod positions;
+pub mod protocol_input;
 pub mod search_args;
 pub mod solver;
 pub mod weights;

@@ -26,6 +26,7 @@ use crate::position::{Color, Position};
 use crate::size::BoardSize;
 use crate::square::Square;
 use crate::variant::Variant;
+use std::time::Duration;
 
 /// One game record.
 ///
@@ -383,6 +384,50 @@ pub fn format_ggf(game: &GgfGame) -> String {
     out
 }
 
+/// A GGF clock value (`TI`, `TB`, `TW`): `main[/increment[/extension]]`, each time
+/// `[[days.]hours:]minutes:seconds` or plain seconds (an empty part is 0), as GGS and
+/// NBoard write them (`15:00`, `05:00//02:00`). Returns the main time and the
+/// increment; `None` for anything else.
+pub fn parse_ggf_clock(value: &str) -> Option<(Duration, Duration)> {
+    let mut parts = value.trim().split('/');
+    let main = parse_clock_time(parts.next()?)?;
+    let increment = parts.next().map_or(Some(Duration::ZERO), parse_clock_time)?;
+    let extension = parts.next().map_or(Some(Duration::ZERO), parse_clock_time);
+    (extension.is_some() && parts.next().is_none()).then_some((main, increment))
+}
+
+/// One time of a GGF clock (see [`parse_ggf_clock`]); an empty text is 0.
+fn parse_clock_time(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Some(Duration::ZERO);
+    }
+    let (days, rest) = match text.split_once('.') {
+        Some((d, rest)) if rest.contains(':') => (d.parse::<u64>().ok()?, rest),
+        _ => (0, text),
+    };
+    let fields: Vec<&str> = rest.split(':').collect();
+    if fields.len() > 3 {
+        return None;
+    }
+    let (seconds, whole) = fields.split_last()?;
+    let seconds: f64 = seconds.parse().ok().filter(|s: &f64| s.is_finite() && *s >= 0.0)?;
+    let mut total = days as f64 * 86_400.0 + seconds;
+    for (field, unit) in whole.iter().rev().zip([60.0, 3_600.0]) {
+        total += field.parse::<u64>().ok()? as f64 * unit;
+    }
+    // At most a year: a clock beyond that is no time control.
+    (total <= 366.0 * 86_400.0).then(|| Duration::from_secs_f64(total))
+}
+
+/// A time as a GGF clock value: whole `minutes:seconds` (as NBoard writes it and
+/// engines read it), rounded down, at least a second. [`parse_ggf_clock`] reads it
+/// back.
+pub fn format_ggf_clock(t: Duration) -> String {
+    let s = t.as_secs().max(1);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
 /// `]` and `\` preceded by `\`, so the value reads back unchanged.
 fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -447,6 +492,22 @@ mod tests {
     use crate::formats::transcript::parse_transcript;
 
     const START_BO: &str = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]";
+
+    #[test]
+    fn clocks_read_as_ggs_and_nboard_write_them_and_read_back() {
+        let secs = Duration::from_secs;
+        assert_eq!(parse_ggf_clock("15:00"), Some((secs(900), secs(0))));
+        assert_eq!(parse_ggf_clock("05:00//02:00"), Some((secs(300), secs(0))));
+        assert_eq!(parse_ggf_clock("5:00/10/2:00"), Some((secs(300), secs(10))));
+        assert_eq!(parse_ggf_clock("1.02:00:30"), Some((secs(86_400 + 7_230), secs(0))));
+        assert_eq!(parse_ggf_clock("0"), Some((secs(0), secs(0))));
+        for bad in ["x", "1:2:3:4", "5:00/x", "-1", "1/2/3/4", "99999999:00"] {
+            assert_eq!(parse_ggf_clock(bad), None, "{bad}");
+        }
+        assert_eq!(format_ggf_clock(Duration::from_millis(61_500)), "1:01");
+        assert_eq!(format_ggf_clock(Duration::from_millis(300)), "0:01");
+        assert_eq!(parse_ggf_clock(&format_ggf_clock(secs(900))), Some((secs(900), secs(0))));
+    }
 
     #[test]
     fn parses_a_ggs_record() {

@@ -62,6 +62,12 @@ impl Replay {
     /// Plays `sq`, passing first if the side to move has no move but the other side
     /// can play `sq`. Errors (nothing changes) if the move is illegal.
     pub fn push_move(&mut self, sq: Square) -> Result<(), String> {
+        self.push_move_named(sq, &|s| s.to_string())
+    }
+
+    /// [`Replay::push_move`] with the squares of its error named by `name` (a front end
+    /// that names a small board's squares from its own top-left, as GGF does).
+    pub fn push_move_named(&mut self, sq: Square, name: &dyn Fn(Square) -> String) -> Result<(), String> {
         let cur = self.end();
         if let Some(next) = cur.play(sq) {
             self.plies.push(Ply::Move(sq));
@@ -75,19 +81,20 @@ impl Replay {
                 return Ok(());
             }
         }
-        Err(illegal_move_message(&cur, sq))
+        Err(illegal_move_message_named(&cur, sq, name))
     }
 
     /// Records a pass. Errors if the side to move has a legal move, or if the game
     /// is over.
     pub fn push_pass(&mut self) -> Result<(), String> {
+        self.push_pass_named(&|s| s.to_string())
+    }
+
+    /// [`Replay::push_pass`] with the squares of its error named by `name`.
+    pub fn push_pass_named(&mut self, name: &dyn Fn(Square) -> String) -> Result<(), String> {
         let cur = self.end();
         if cur.moves() != 0 {
-            return Err(format!(
-                "pass while {} has legal moves ({})",
-                cur.side,
-                square_list(cur.moves(), &|s| s.to_string())
-            ));
+            return Err(format!("pass while {} has legal moves ({})", cur.side, square_list(cur.moves(), name)));
         }
         if cur.is_game_over() {
             return Err("pass after the game is over".to_string());
