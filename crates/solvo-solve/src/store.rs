@@ -355,10 +355,14 @@ impl fmt::Debug for Store {
 }
 
 impl Store {
-    /// Opens or creates; errors (never panics) on a corrupt file or a size/variant
-    /// mismatch. A store left by a killed process is repaired on open (quickly: every
+    /// Opens or creates; errors (never panics) on a directory, a corrupt file or a
+    /// size/variant mismatch. A store left by a killed process is repaired on open (quickly: every
     /// commit saves the allocator state).
     pub fn open(path: &Path, size: BoardSize, variant: Variant) -> Result<Store, StoreError> {
+        if path.is_dir() {
+            let message = "is a directory, not a store file".to_string();
+            return Err(StoreError::Open { path: path.to_path_buf(), message });
+        }
         let db = open_waiting(path, || Database::builder().set_cache_size(256 << 20).create(path))?;
         let store = Store {
             db: Arc::new(db),

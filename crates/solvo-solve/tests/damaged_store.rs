@@ -256,4 +256,7 @@ fn a_directory_or_an_empty_file_given_as_a_store_is_named_so() {
         assert!(e.to_string().contains(what), "{e}");
     }
     assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0, "the empty file was written to");
+    // Nor is a directory made a store by the commands that create one.
+    let Err(e) = Store::open(dir.path(), BoardSize::Four, Variant::Normal) else { panic!("a directory opened") };
+    assert!(e.to_string().contains("is a directory"), "{e}");
 }
