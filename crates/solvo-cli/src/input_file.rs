@@ -48,15 +48,20 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, CliError> {
 }
 
 /// The text of the file at `path`: as [`read_bytes`], and an error when the file is not
-/// text (a NUL byte, or not UTF-8).
+/// text (a NUL byte, or not UTF-8). A UTF-8 byte-order mark (as some editors write) is
+/// not part of the text: it is left out, whatever the format.
 pub fn read_text(path: &Path) -> Result<String, CliError> {
     let bytes = read_bytes(path)?;
     let name = path.display();
     if bytes.contains(&0) {
         return Err(CliError(format!("{name}: not a text file (binary data)")));
     }
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         CliError(format!("{name}: not a text file (invalid UTF-8 at byte {})", e.utf8_error().valid_up_to()))
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 

@@ -271,8 +271,8 @@ impl MidgameSearch {
     /// - the selectivity reported is the one searched with: 100 when the weights carry
     ///   no Multi-ProbCut statistics, whatever was asked.
     ///
-    /// Errors: a board that is not 8x8, weights of another variant, depth 0, or a
-    /// thread count outside `1..=MAX_THREADS` ([`SearchError::Invalid`]); the exact
+    /// Errors: a board that is not 8x8, weights of another board size or variant, depth 0,
+    /// or a thread count outside `1..=MAX_THREADS` ([`SearchError::Invalid`]); the exact
     /// solver's table, needed by this search and not made yet, refused by the system
     /// ([`SearchError::OutOfMemory`], before anything is searched).
     pub fn search_with(
@@ -284,13 +284,9 @@ impl MidgameSearch {
         if pos.size != BoardSize::Eight {
             return Err(SearchError::Invalid(format!("the midgame search is for 8x8 boards, not {}", pos.size)));
         }
-        if pos.variant != self.weights.variant {
-            return Err(SearchError::Invalid(format!(
-                "the weights are for the {} variant, the position is {}",
-                self.weights.variant.name(),
-                pos.variant.name()
-            )));
-        }
+        // Weights of another board or variant would read the wrong features: refused,
+        // whoever loaded them.
+        self.weights.check_for(pos.size, pos.variant).map_err(|e| SearchError::Invalid(e.message))?;
         if limits.depth == 0 {
             return Err(SearchError::Invalid("the depth must be at least 1".into()));
         }

@@ -303,3 +303,13 @@ fn pv_extension_solves_obey_the_node_limit() {
     assert!(r.nodes < 400_000, "{} nodes for a limit of 200,000", r.nodes);
     assert!(pos.moves() & r.best_move.unwrap().bit() != 0);
 }
+
+#[test]
+fn weights_of_another_board_size_are_refused_not_used() {
+    let six = solvo_eval::embedded_shared_for(BoardSize::Six, Variant::Normal).expect("embedded 6x6 weights");
+    let mut search = MidgameSearch::new(six, 4);
+    let pos = Position::start(BoardSize::Eight, Variant::Normal);
+    let limits = SearchLimits { depth: 2, ..SearchLimits::default() };
+    let e = search.search(&pos, &limits).expect_err("6x6 weights on an 8x8 board").0;
+    assert!(e.contains("6x6") && e.contains("8x8"), "{e}");
+}

@@ -34,14 +34,30 @@ pub use config::Config;
 
 pub use store::{PipelineStore, StoreError, StoreResult};
 
-/// Opens the store named by `db`: a `postgres://` or `postgresql://` URL, or a SQLite
-/// file path. Migrations are applied.
+/// Opens the existing store named by `db`: a `postgres://` or `postgresql://` URL, or a
+/// SQLite file path. Migrations are applied. Never creates a file: a path that does not
+/// exist, a directory or an empty file is an error saying so (stores are made by
+/// [`create_store`], i.e. `solvo pipeline init`), so a mistyped name creates nothing.
 pub fn open_store(db: &str) -> StoreResult<Box<dyn PipelineStore>> {
-    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+    if is_postgres(db) {
+        Ok(Box::new(postgres::PgStore::connect(db)?))
+    } else {
+        Ok(Box::new(sqlite::SqliteStore::open_existing(std::path::Path::new(db))?))
+    }
+}
+
+/// Opens the store named by `db` as [`open_store`] does, creating the SQLite file (and
+/// its directory) when it does not exist yet: for the command that makes a store.
+pub fn create_store(db: &str) -> StoreResult<Box<dyn PipelineStore>> {
+    if is_postgres(db) {
         Ok(Box::new(postgres::PgStore::connect(db)?))
     } else {
         Ok(Box::new(sqlite::SqliteStore::open(std::path::Path::new(db))?))
     }
+}
+
+fn is_postgres(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
 /// Positions the unit tests share.
@@ -59,5 +75,43 @@ pub(crate) mod test_positions {
             pos = pos.play_with_implicit_pass(Square::parse(m).unwrap()).unwrap();
         }
         pos
+    }
+}
+
+#[cfg(test)]
+mod open_tests {
+    #[test]
+    fn opening_a_store_creates_nothing_and_names_what_is_there_instead() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("sub").join("typo.sqlite");
+        let empty = dir.path().join("empty.sqlite");
+        std::fs::write(&empty, b"").unwrap();
+        for (path, what) in
+            [(&missing, "no such file"), (&dir.path().to_path_buf(), "is a directory"), (&empty, "empty file")]
+        {
+            let Err(e) = super::open_store(path.to_str().unwrap()) else { panic!("{} opened", path.display()) };
+            assert!(e.to_string().contains(what), "{e}");
+        }
+        assert!(!missing.exists() && !missing.parent().unwrap().exists(), "a file or directory was created");
+        assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0);
+        // The store made by `create_store` is opened again.
+        let made = dir.path().join("made.sqlite");
+        drop(super::create_store(made.to_str().unwrap()).unwrap());
+        assert!(super::open_store(made.to_str().unwrap()).is_ok());
+    }
+
+    #[test]
+    fn a_damaged_wthor_game_is_not_counted_but_listed() {
+        use solvo_othello::formats::wthor::{parse_wtb, write_wtb, GAME_LEN, HEADER_LEN};
+        let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wthor/WTH_1980.wtb");
+        let mut db = parse_wtb(&std::fs::read(shared).unwrap()).unwrap();
+        db.games.truncate(3);
+        let mut bytes = write_wtb(&db);
+        bytes[HEADER_LEN + GAME_LEN + 8 + 29] = 99;
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("WTH_1980.wtb"), bytes).unwrap();
+        let f = crate::published::wthor_frequency(dir.path(), 50).unwrap();
+        assert_eq!(f.games, 2);
+        assert!(f.problems.iter().any(|p| p.contains("game 2") && p.contains("damaged record")), "{:?}", f.problems);
     }
 }

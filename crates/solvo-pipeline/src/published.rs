@@ -116,9 +116,10 @@ pub fn compare_estimates(tasks: &[PublishedTask], estimator: &Estimator) -> Esti
 pub struct WthorFrequency {
     /// Canonical position -> games reaching it.
     pub counts: HashMap<Board, u64>,
-    /// Games read.
+    /// Whole games read (damaged records are listed in `problems` instead).
     pub games: u64,
-    /// Files that could not be read as game files, with why.
+    /// Files that could not be read as game files, and damaged game records (skipped,
+    /// none of their positions counted), with why.
     pub problems: Vec<String>,
 }
 
@@ -170,7 +171,10 @@ pub fn wthor_frequency_in_years(
                 continue;
             }
         };
-        for game in &file.games {
+        for (_, damage) in &file.damaged {
+            out.problems.push(format!("{}: damaged record skipped: {damage}", path.display()));
+        }
+        for (_, game) in file.whole_games() {
             out.games += 1;
             let Ok(replay) = game.replay() else { continue };
             let mut last = None;

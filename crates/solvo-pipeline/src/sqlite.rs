@@ -4,7 +4,7 @@
 
 use crate::goal::{Bounds, Goal};
 use crate::store::*;
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 use solvo_othello::Board;
 use std::path::Path;
 use std::sync::Mutex;
@@ -58,6 +58,33 @@ impl SqliteStore {
                 .map_err(|e| StoreError::Db(format!("cannot create directory {}: {e}", dir.display())))?;
         }
         let conn = Connection::open(path).map_err(|e| StoreError::Db(format!("{}: {e}", path.display())))?;
+        Self::with_connection(conn, path)
+    }
+
+    /// Opens the existing store at `path` and applies migrations; never creates a file
+    /// or directory: a missing path, a directory or an empty file is an error saying so.
+    pub fn open_existing(path: &Path) -> StoreResult<SqliteStore> {
+        let not_a_store = |why: &str| StoreError::Schema(format!("{}: {why}", path.display()));
+        let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => {
+                not_a_store("no such file (a pipeline store is made by `solvo pipeline init`)")
+            }
+            _ => StoreError::Db(format!("{}: {e}", path.display())),
+        })?;
+        if meta.is_dir() {
+            return Err(not_a_store("is a directory, not a pipeline store file"));
+        }
+        if meta.len() == 0 {
+            return Err(not_a_store("empty file, not a pipeline store"));
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
+        let conn =
+            Connection::open_with_flags(path, flags).map_err(|e| StoreError::Db(format!("{}: {e}", path.display())))?;
+        Self::with_connection(conn, path)
+    }
+
+    /// The store over `conn` (the file at `path`), its journal set and migrations applied.
+    fn with_connection(conn: Connection, path: &Path) -> StoreResult<SqliteStore> {
         conn.busy_timeout(Duration::from_secs(60)).map_err(db)?;
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(|e| StoreError::Schema(format!("{}: {e}", path.display())))?;

@@ -202,6 +202,9 @@ pub fn wthor_frequency_for(cfg: &Config, dir: &std::path::Path) -> Result<HashMa
     }
     let f = crate::published::wthor_frequency_between(dir, cfg.task_empties, cfg.root.empties(cfg.size))
         .map_err(|e| format!("WTHOR directory {e}"))?;
+    for problem in &f.problems {
+        eprintln!("warning: {problem}");
+    }
     if f.games == 0 {
         return Err(format!("WTHOR directory {}: no readable .wtb game file", dir.display()));
     }

@@ -241,7 +241,7 @@ fn step(
 /// Stores `cfg` in the store at `db` (refused if it holds another pipeline).
 pub fn init(db: &str, cfg: &Config) -> StoreResult<()> {
     cfg.validate().map_err(StoreError::Schema)?;
-    let store = crate::open_store(db)?;
+    let store = crate::create_store(db)?;
     cfg.save(&*store)
 }
 

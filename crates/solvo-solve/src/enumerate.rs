@@ -71,6 +71,15 @@ pub enum EnumerateError {
     },
     /// A file problem (the message names the file).
     Io(String),
+    /// Another run holds the data directory (two runs on one directory would write the
+    /// same level files).
+    InUse {
+        /// The data directory.
+        dir: PathBuf,
+        /// The processes holding its lock, as `pid <n> (<command line>)` (empty when
+        /// they cannot be found).
+        holders: Vec<String>,
+    },
 }
 
 impl fmt::Display for EnumerateError {
@@ -91,6 +100,12 @@ impl fmt::Display for EnumerateError {
                 MIN_MEMORY_BYTES >> 20
             ),
             EnumerateError::Io(m) => f.write_str(m),
+            EnumerateError::InUse { dir, holders } => write!(
+                f,
+                "data directory {} is in use by another enumeration ({}); only one run can use a data directory at a time: wait for it to finish or stop it (finished levels are kept), then retry",
+                dir.display(),
+                if holders.is_empty() { "its pid could not be found".to_string() } else { holders.join(", ") }
+            ),
         }
     }
 }
@@ -99,6 +114,31 @@ impl std::error::Error for EnumerateError {}
 
 fn io_err(what: impl fmt::Display) -> impl FnOnce(std::io::Error) -> EnumerateError {
     move |e| EnumerateError::Io(format!("{what}: {e}"))
+}
+
+/// The name of the lock file in a data directory.
+const LOCK_FILE: &str = "enumerate.lock";
+
+/// Locks the data directory `dir` for this run (an advisory lock on its
+/// [`LOCK_FILE`], released when the returned file is dropped, or by the system when
+/// the process dies); [`EnumerateError::InUse`] naming the holder when another run
+/// has it.
+fn lock_data_dir(dir: &std::path::Path) -> Result<std::fs::File, EnumerateError> {
+    let path = dir.join(LOCK_FILE);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io_err(path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(EnumerateError::InUse {
+            dir: dir.to_path_buf(),
+            holders: crate::file_holders::processes_holding(&path),
+        }),
+        Err(std::fs::TryLockError::Error(e)) => Err(io_err(path.display())(e)),
+    }
 }
 
 /// A finished level: in memory, or a level file.
@@ -347,6 +387,8 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
 
 /// Counts the unique positions with 4..=`opts.max_discs` discs, calling `on_level`
 /// as each level is finished. Levels found complete in the data directory are reused.
+/// The data directory is locked for the run: a second run on it is
+/// [`EnumerateError::InUse`], naming the process that holds it.
 pub fn enumerate(
     opts: &EnumerateOptions,
     mut on_level: impl FnMut(&LevelReport),
@@ -357,9 +399,13 @@ pub fn enumerate(
     if opts.memory_bytes < MIN_MEMORY_BYTES {
         return Err(EnumerateError::BudgetTooSmall { bytes: opts.memory_bytes });
     }
-    if let Some(d) = &opts.data_dir {
-        std::fs::create_dir_all(d).map_err(io_err(d.display()))?;
-    }
+    let _lock = match &opts.data_dir {
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(io_err(d.display()))?;
+            Some(lock_data_dir(d)?)
+        }
+        None => None,
+    };
     let mut level = Level::Memory(vec![Board::start().canonical()]);
     let mut reports = Vec::new();
     let first = LevelReport { discs: 4, count: 1, generated: 0, runs: 0, reused: false, time: Duration::ZERO };

@@ -79,11 +79,12 @@ fn step(
     let next = s.after(mv, player);
     let nv = next.engine_value(player)?;
     let where_ = || format!("board {:016x}/{:016x}", s.board.player, s.board.opponent);
+    let mv_name = mv.map_or_else(|| "pass".to_string(), |m| m.to_string());
     if nv < v {
-        return Err(format!("the engine's value dropped from {v:+} to {nv:+} after {mv:?} at {}", where_()));
+        return Err(format!("the engine's value dropped from {v:+} to {nv:+} after {mv_name} at {}", where_()));
     }
     if s.engine_to_move && nv != v {
-        return Err(format!("the engine's move {mv:?} changed its value from {v:+} to {nv:+} at {}", where_()));
+        return Err(format!("the engine's move {mv_name} changed its value from {v:+} to {nv:+} at {}", where_()));
     }
     if !s.engine_to_move && nv > v {
         report.mistakes += 1;

@@ -446,8 +446,8 @@ impl<'a> Run<'a> {
             None => {
                 let (lo, m) = self.oracle(b, proven.unwrap_or(guess))?;
                 let m = m.ok_or_else(|| SemiError::Internal(format!("the solver gave no best move for {b:?}")))?;
-                if proven.is_some_and(|p| p != lo) {
-                    return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}, known {proven:?}")));
+                if let Some(p) = proven.filter(|&p| p != lo) {
+                    return Err(SemiError::Internal(format!("{b:?}: solver gave {lo}, known {p}")));
                 }
                 proven = Some(lo);
                 self.record(&b, Record::exact(lo as i8, 0, Some(m)), false)?;
@@ -482,8 +482,8 @@ impl<'a> Run<'a> {
                 best_move = sq;
             }
         }
-        if proven.is_some_and(|e| e != best) {
-            return Err(SemiError::Internal(format!("{b:?} searched as {k}: value {best}, expected {proven:?}")));
+        if let Some(e) = proven.filter(|&e| e != best) {
+            return Err(SemiError::Internal(format!("{b:?} searched as {k}: value {best}, expected {e}")));
         }
         let new_position = known_exact.is_none_or(|r| r.kinds & EXACT_KINDS == 0);
         self.stats.path.pop();

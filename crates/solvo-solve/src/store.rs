@@ -355,10 +355,14 @@ impl fmt::Debug for Store {
 }
 
 impl Store {
-    /// Opens or creates; errors (never panics) on a corrupt file or a size/variant
-    /// mismatch. A store left by a killed process is repaired on open (quickly: every
+    /// Opens or creates; errors (never panics) on a directory, a corrupt file or a
+    /// size/variant mismatch. A store left by a killed process is repaired on open (quickly: every
     /// commit saves the allocator state).
     pub fn open(path: &Path, size: BoardSize, variant: Variant) -> Result<Store, StoreError> {
+        if path.is_dir() {
+            let message = "is a directory, not a store file".to_string();
+            return Err(StoreError::Open { path: path.to_path_buf(), message });
+        }
         let db = open_waiting(path, || Database::builder().set_cache_size(256 << 20).create(path))?;
         let store = Store {
             db: Arc::new(db),
@@ -392,11 +396,16 @@ impl Store {
     }
 
     /// Opens an existing store with the size and variant recorded in it (never
-    /// creates a file).
+    /// creates a file); a missing path, a directory or an empty file is an error
+    /// saying which.
     pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
         let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
-        if !path.is_file() {
-            return Err(open_err("no such file".into()));
+        match std::fs::metadata(path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(open_err("no such file".into())),
+            Err(e) => return Err(open_err(e.to_string())),
+            Ok(m) if m.is_dir() => return Err(open_err("is a directory, not a store file".into())),
+            Ok(m) if m.len() == 0 => return Err(open_err("empty file, not a solvo store".into())),
+            Ok(_) => {}
         }
         let board = solvo_core::contained_panic::catch(|| -> Result<String, StoreError> {
             let db = open_waiting(path, || Database::builder().set_cache_size(16 << 20).open(path))?;

@@ -245,3 +245,18 @@ fn salvage_copies_every_readable_record_of_a_truncated_or_flipped_store() {
     }
     assert!(partial > 0, "no flip hit a record page");
 }
+
+#[test]
+fn a_directory_or_an_empty_file_given_as_a_store_is_named_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.redb");
+    std::fs::write(&empty, b"").unwrap();
+    for (path, what) in [(dir.path().to_path_buf(), "is a directory"), (empty.clone(), "empty file")] {
+        let Err(e) = Store::open_existing(&path) else { panic!("{} opened as a store", path.display()) };
+        assert!(e.to_string().contains(what), "{e}");
+    }
+    assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0, "the empty file was written to");
+    // Nor is a directory made a store by the commands that create one.
+    let Err(e) = Store::open(dir.path(), BoardSize::Four, Variant::Normal) else { panic!("a directory opened") };
+    assert!(e.to_string().contains("is a directory"), "{e}");
+}

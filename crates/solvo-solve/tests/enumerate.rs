@@ -2,7 +2,7 @@
 //! move sequence, one HashSet of canonical boards per disc count.
 
 use solvo_othello::{Board, BoardSize, Square};
-use solvo_solve::enumerate::{enumerate, EnumerateOptions};
+use solvo_solve::enumerate::{enumerate, EnumerateError, EnumerateOptions};
 use std::collections::HashSet;
 
 fn naive_walk(b: Board, size: BoardSize, max_discs: u32, sets: &mut [HashSet<Board>]) {
@@ -133,4 +133,31 @@ fn damaged_level_files_are_reported() {
     damage(old, "regenerate");
     std::fs::write(&level9, &good).unwrap();
     assert_eq!(counts(&opts(10)), expected);
+}
+
+#[test]
+fn a_second_run_on_a_data_directory_in_use_is_refused() {
+    let dir = std::env::temp_dir().join(format!("solvo-enum-lock-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let opts = EnumerateOptions {
+        size: BoardSize::Four,
+        max_discs: 8,
+        data_dir: Some(dir.clone()),
+        memory_bytes: 1 << 20,
+        progress: false,
+    };
+    // A second run started while the first is between levels.
+    let mut second = None;
+    enumerate(&opts, |r| {
+        if r.discs == 6 {
+            second = Some(enumerate(&opts, |_| {}));
+        }
+    })
+    .unwrap();
+    let err = second.expect("the second run was started").unwrap_err();
+    assert!(matches!(err, EnumerateError::InUse { .. }), "{err}");
+    assert!(err.to_string().contains("in use by another enumeration"), "{err}");
+    // Once the first run is over the directory is free again.
+    assert!(enumerate(&opts, |_| {}).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

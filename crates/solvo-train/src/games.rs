@@ -44,8 +44,11 @@ pub struct ExtractOptions {
 pub struct ExtractStats {
     /// Games read.
     pub games: u64,
-    /// Games skipped because their moves do not replay (counted, not fatal).
+    /// Games skipped, counted, not fatal: damaged records (a bad move byte) and games
+    /// whose moves do not replay. None of their positions is labelled.
     pub bad_games: u64,
+    /// Why each skipped game was skipped, naming the game (`game 7 (byte ...): ...`).
+    pub bad_game_reasons: Vec<String>,
     /// Samples made.
     pub samples: u64,
     /// Samples with an exact (solved) label.
@@ -96,9 +99,20 @@ pub fn extract_file(
     let mut to_solve: Vec<(usize, Position)> = Vec::new();
     for (index, game) in file.games.iter().enumerate() {
         stats.games += 1;
-        let Ok(replay) = game.replay() else {
+        // A damaged record holds the moves before the damage: a game cut short, whose
+        // recorded result is not its own, so none of its positions is labelled.
+        if let Some(damage) = file.damage(index) {
             stats.bad_games += 1;
+            stats.bad_game_reasons.push(format!("damaged record: {damage}"));
             continue;
+        }
+        let replay = match game.replay() {
+            Ok(replay) => replay,
+            Err(e) => {
+                stats.bad_games += 1;
+                stats.bad_game_reasons.push(format!("game {}: {e}", index + 1));
+                continue;
+            }
         };
         let validation = is_validation_game(&name, index, options.validation_every);
         let flags = if validation { Sample::VALIDATION } else { 0 };

@@ -168,3 +168,27 @@ fn robust_rounds_resist_wild_labels() {
     let (plain, robust) = (mae(0), mae(3));
     assert!(robust < plain * 0.8, "error against the clean labels: plain {plain:.2}, robust {robust:.2}");
 }
+
+#[test]
+fn a_damaged_wthor_game_gives_no_samples() {
+    use solvo_othello::formats::wthor::{parse_wtb, write_wtb, GAME_LEN, HEADER_LEN};
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wthor/WTH_1980.wtb");
+    let mut db = parse_wtb(&std::fs::read(shared).unwrap()).unwrap();
+    db.games.truncate(1);
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.wtb");
+    std::fs::write(&one, write_wtb(&db)).unwrap();
+    // The same game again, its 30th move byte not a square: the record is cut there.
+    db.games.push(db.games[0].clone());
+    let mut bytes = write_wtb(&db);
+    bytes[HEADER_LEN + GAME_LEN + 8 + 29] = 99;
+    let two = dir.path().join("two.wtb");
+    std::fs::write(&two, bytes).unwrap();
+    let options =
+        ExtractOptions { exact_empties: 0, validation_every: 0, hash_mb: 1, exact_only: false, siblings: None };
+    let (whole, _) = extract_file(&one, &options, &|_, _| {}).unwrap();
+    let (samples, stats) = extract_file(&two, &options, &|_, _| {}).unwrap();
+    assert_eq!((stats.games, stats.bad_games), (2, 1));
+    assert!(stats.bad_game_reasons[0].contains("game 2"), "{:?}", stats.bad_game_reasons);
+    assert_eq!(samples.len(), whole.len(), "the cut game's positions were labelled");
+}

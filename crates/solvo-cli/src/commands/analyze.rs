@@ -32,6 +32,21 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     }
     let (mut search, limits) = args.search.searcher(common, args.all_moves)?;
     for (line, pos) in positions {
+        if pos.is_game_over() {
+            // Nothing to search: the result is the disc count.
+            let score = pos.final_score();
+            if common.json {
+                out!(
+                    "{}",
+                    json!({"line": line, "board": format_position(&pos), "empties": pos.empties(),
+                           "game_over": true, "best_move": null, "score": score, "exact": true, "pv": [], "moves": []})
+                );
+            } else {
+                out!("{}", format_position(&pos));
+                out!("game over: {score:+}");
+            }
+            continue;
+        }
         let r = search.search(&pos, &limits).map_err(|e| CliError(format!("line {line}: {e}")))?;
         let pv: Vec<String> = r.pv.iter().map(|&m| move_name(m)).collect();
         if common.json {

@@ -3,13 +3,12 @@
 //! computed by third-party programs). One row per position, progress on long solves,
 //! totals; exits with an error if any score disagrees.
 
-use crate::error::{context, CliError};
-use crate::shared::peak_rss_kib;
+use crate::error::CliError;
 use crate::shared::solve_with_progress;
+use crate::shared::{peak_rss_kib, read_wthor};
 use crate::Common;
 use serde_json::json;
 use solvo_endgame::SolveOptions;
-use solvo_othello::formats::wthor::parse_wtb;
 use solvo_othello::Color;
 use std::path::PathBuf;
 
@@ -68,16 +67,14 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
     }
     let mut t = Totals::default();
     'files: for file in &args.files {
-        let bytes = crate::input_file::read_bytes(file)?;
-        let db = parse_wtb(&bytes).map_err(context(file.display()))?;
+        let db = read_wthor(file)?;
         let name = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
         for (i, g) in db.games.iter().enumerate().step_by(args.every.max(1)) {
             if t.positions >= limit {
                 break 'files;
             }
-            if let Some(damage) = db.damage(i) {
-                eprintln!("warning: {}: game {} skipped: damaged record: {damage}", file.display(), i + 1);
-                continue;
+            if db.damage(i).is_some() {
+                continue; // named by read_wthor
             }
             let Some(pos) = g.position_at_empties(u32::from(db.header.depth)) else { continue };
             one_position(&mut t, (&opts, &ladder), &pos, &name, i + 1, g.theoretical_black_discs, common.json);

@@ -4,11 +4,10 @@
 //! it with `--book FILE` (play, gtp, nboard, match).
 
 use crate::error::{context, CliError};
-use crate::shared::EngineArgs;
+use crate::shared::{read_wthor, EngineArgs};
 use crate::Common;
 use serde_json::json;
 use solvo_engine::book::Book;
-use solvo_othello::formats::wthor::parse_wtb;
 use solvo_othello::BoardSize;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -40,9 +39,8 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     }
     let mut games = Vec::new();
     for file in &args.files {
-        let bytes = crate::input_file::read_bytes(file)?;
-        let db = parse_wtb(&bytes).map_err(context(file.display()))?;
-        games.extend(db.games.into_iter().map(|g| g.moves));
+        let db = read_wthor(file)?;
+        games.extend(db.whole_games().map(|(_, g)| g.moves.clone()));
     }
     let engine_args = EngineArgs { book: None, ..args.engine.clone() };
     let mut engine = engine_args.engine(common)?;

@@ -31,8 +31,22 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 pos.size.side()
             )));
         }
-        let score = weights.evaluate_discs(&pos.board);
         let discs = (pos.board.player | pos.board.opponent).count_ones();
+        if pos.is_game_over() {
+            // A finished game is not estimated: its score is the disc count.
+            let score = pos.final_score();
+            if common.json {
+                out!(
+                    "{}",
+                    json!({"line": line, "board": format_position(&pos), "empties": pos.empties(), "game_over": true,
+                           "score": score})
+                );
+            } else {
+                out!("{}  game over: {score:+}", format_position(&pos));
+            }
+            continue;
+        }
+        let score = weights.evaluate_discs(&pos.board);
         if common.json {
             out!(
                 "{}",

@@ -358,8 +358,8 @@ fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Resu
         match r.root_value {
             Some(v) => out!("verified root value: {v}"),
             None => out!(
-                "root value NOT proven (hypothesis {:?}; proven bounds {}..{})",
-                r.hypothesis,
+                "root value NOT proven (hypothesis {}; proven bounds {}..{})",
+                r.hypothesis.map_or_else(|| "none".to_string(), |h| h.to_string()),
                 r.root_bounds.lower,
                 r.root_bounds.upper
             ),

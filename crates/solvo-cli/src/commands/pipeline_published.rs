@@ -97,6 +97,16 @@ pub struct Args {
 #[derive(Clone, Copy, Debug)]
 pub struct Years(pub Option<(u32, u32)>);
 
+impl std::fmt::Display for Years {
+    /// `2001-2020`, or `all years`, as the option is written.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some((a, b)) => write!(f, "{a}-{b}"),
+            None => f.write_str("all years"),
+        }
+    }
+}
+
 fn parse_years(s: &str) -> Result<Years, String> {
     if s.eq_ignore_ascii_case("all") {
         return Ok(Years(None));
@@ -188,10 +198,13 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
             Some(dir) => {
                 let f = wthor_frequency_in_years(dir, 50, 60, args.wthor_years.0)
                     .map_err(|e| CliError(format!("--wthor {e}")))?;
+                for problem in &f.problems {
+                    eprintln!("warning: {problem}");
+                }
                 r.line(format!(
-                    "WTHOR tie-break: {} games ({:?}), {} positions with 50-60 empties",
+                    "WTHOR tie-break: {} games ({}), {} positions with 50-60 empties",
                     f.games,
-                    args.wthor_years.0,
+                    args.wthor_years,
                     f.counts.len()
                 ));
                 f.counts

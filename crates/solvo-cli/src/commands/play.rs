@@ -58,7 +58,11 @@ pub struct Args {
 fn open_table(arg: &str, size: Option<BoardSize>, hash_mb: usize) -> Result<TablePlayer, CliError> {
     let opts = SolveOptions::try_new(hash_mb)?;
     let is_url = arg.starts_with("postgres://") || arg.starts_with("postgresql://");
-    let bytes = if is_url { Vec::new() } else { std::fs::read(arg).map_err(context(format!("--table {arg}")))? };
+    let bytes = if is_url {
+        Vec::new()
+    } else {
+        crate::input_file::read_bytes(std::path::Path::new(arg)).map_err(|e| CliError(format!("--table {}", e.0)))?
+    };
     let player = if is_url || bytes.starts_with(b"SQLite format 3\0") {
         let store = solvo_pipeline::open_store(arg).map_err(|e| CliError(format!("--table {arg}: {e}")))?;
         let cfg = solvo_pipeline::Config::load(&*store)
@@ -96,10 +100,19 @@ fn make_player(args: &Args, common: Common) -> Result<(Player, BoardSize), CliEr
         return Err(CliError("play --self-check: 8x8 is not solved; use --size 4 or --size 6".into()));
     }
     let store = match args.engine.store.first() {
-        Some(path) if !path.exists() => {
-            return Err(CliError(format!("store {}: no such file", path.display())));
+        Some(path) => {
+            let store = Store::open_existing(path).map_err(|e| CliError(e.to_string()))?;
+            if (store.size(), store.variant()) != (size, common.variant) {
+                return Err(CliError(format!(
+                    "store {}: holds {} positions under {} rules, not {size} under {}",
+                    path.display(),
+                    store.size(),
+                    store.variant(),
+                    common.variant
+                )));
+            }
+            Some(store)
         }
-        Some(path) => Some(Store::open(path, size, common.variant).map_err(context(path.display()))?),
         None => None,
     };
     let mut opts = SolveOptions::try_new(args.engine.hash_mb)?;

@@ -2,12 +2,11 @@
 //! adapter: it reads the files named on the command line (stores, WTHOR games and
 //! their name files beside them), makes the server's configuration and runs it.
 
-use crate::error::{context, CliError};
+use crate::error::CliError;
 use crate::shared::engine_args::open_stores;
-use crate::shared::wthor_names::{player_names, tournament_names};
+use crate::shared::wthor_names::{player_names, read_wthor, tournament_names};
 use crate::Common;
 use solvo_engine::{EngineSettings, Level, TimeControl};
-use solvo_othello::formats::wthor::parse_wtb;
 use solvo_web::wthor::WthorLibrary;
 use solvo_web::ServerConfig;
 use std::net::{IpAddr, SocketAddr};
@@ -78,8 +77,7 @@ pub fn run(args: Args, _common: Common) -> Result<(), CliError> {
     let level = Level::new(args.level).ok_or_else(|| CliError(format!("--level {}: out of range", args.level)))?;
     let mut wthor = WthorLibrary::default();
     for path in &args.wthor {
-        let bytes = crate::input_file::read_bytes(path)?;
-        let file = parse_wtb(&bytes).map_err(context(path.display()))?;
+        let file = read_wthor(path)?;
         let players = player_names(None, path)?;
         let tournaments = tournament_names(None, path)?;
         let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());

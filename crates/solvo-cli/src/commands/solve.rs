@@ -78,6 +78,19 @@ pub fn describe(r: &SolveResult, max: i32) -> String {
     }
 }
 
+/// The move a result can vouch for, and what it is in words: the best move when the
+/// value is exact ("best so far" when stopped); after a fail high (the value is above
+/// the window) the move that proved it, which is not necessarily the best; after a fail
+/// low (below the window) none, as every move was refuted and none is known best.
+fn result_move(r: &SolveResult, max: i32) -> (&'static str, Option<solvo_othello::Square>) {
+    match r.score() {
+        _ if r.stopped => ("best so far", r.best_move),
+        Some(_) => ("best", r.best_move),
+        None if r.lower > -max => ("a move reaching the window", r.best_move),
+        None => ("best", None),
+    }
+}
+
 /// The principal variation as a transcript-like string (`a2 b1 pa c3`).
 pub fn pv_string(r: &SolveResult) -> String {
     r.pv.iter().map(|m| m.map_or("pa".to_string(), |s| s.to_string())).collect::<Vec<_>>().join(" ")
@@ -89,7 +102,7 @@ pub fn result_json(pos: &Position, r: &SolveResult) -> Value {
     let mut v = json!({
         "board": format_position(pos),
         "empties": pos.empties(),
-        "best_move": r.best_move.map(|m| m.to_string()),
+        "best_move": result_move(r, pos.size.squares() as i32).1.map(|m| m.to_string()),
         "pv": r.pv.iter().map(|m| m.map_or("pa".to_string(), |s| s.to_string())).collect::<Vec<_>>(),
         "nodes": r.nodes,
         "ordering_nodes": r.ordering_nodes,
@@ -163,13 +176,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         } else {
             let secs = r.time.as_secs_f64();
             let max = pos.size.squares() as i32;
+            let (what, mv) = result_move(&r, max);
             out!(
-                "{}{} score {}  {} {}  pv {}",
+                "{}{} score {}  {what} {}  pv {}",
                 if problems.len() > 1 { format!("#{line:<3} ") } else { String::new() },
                 format_position(pos),
                 describe(&r, max),
-                if r.stopped { "best so far" } else { "best" },
-                r.best_move.map_or("--".to_string(), |m| m.to_string()),
+                mv.map_or("--".to_string(), |m| m.to_string()),
                 pv_string(&r)
             );
             out!(
@@ -196,7 +209,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             }
             if let (Some(p), Some((s, m))) = (problem, check) {
                 if !(s && m) {
-                    out!("     MISMATCH: the file says {:?} with {:?}", p.best_score(), p.best_moves());
+                    let moves: Vec<String> = p.best_moves().iter().map(|m| m.to_string()).collect();
+                    let score = p.best_score().map_or_else(|| "no score".to_string(), |s| format!("{s:+}"));
+                    if moves.is_empty() {
+                        out!("     MISMATCH: the file says {score}");
+                    } else {
+                        out!("     MISMATCH: the file says {score} with {}", moves.join(" "));
+                    }
                 }
             }
         }

@@ -361,6 +361,9 @@ fn data(args: DataArgs, common: Common) -> Result<(), CliError> {
             eprintln!("{name}: {done}/{total} exact solves, {:.0} s", t.elapsed().as_secs_f64());
         })
         .map_err(CliError)?;
+        for reason in &stats.bad_game_reasons {
+            eprintln!("warning: {name}: game skipped: {reason}");
+        }
         write_samples(&out, &samples).map_err(CliError)?;
         let secs = t.elapsed().as_secs_f64();
         if common.json {

@@ -7,12 +7,12 @@
 //! pairs get fitted values (see `solvo_midgame::mpc_stats`).
 
 use crate::error::{context, CliError};
-use crate::shared::load_weights;
+use crate::shared::{load_weights, read_wthor};
 use crate::Common;
 use serde_json::json;
 use solvo_midgame::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use solvo_midgame::MidgameSearch;
-use solvo_othello::formats::wthor::{parse_wtb, WthorGame};
+use solvo_othello::formats::wthor::WthorGame;
 use solvo_othello::{Position, Variant};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -75,8 +75,8 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
     let mut weights = load_weights(args.eval_file.as_deref(), common)?;
     let mut games = Vec::new();
     for f in &args.wthor {
-        let bytes = crate::input_file::read_bytes(f)?;
-        games.extend(parse_wtb(&bytes).map_err(context(f.display()))?.games);
+        let db = read_wthor(f)?;
+        games.extend(db.whole_games().map(|(_, g)| g.clone()));
     }
     if games.is_empty() {
         return Err(CliError("no games in the WTHOR files".into()));

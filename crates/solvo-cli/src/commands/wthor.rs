@@ -62,11 +62,11 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             .games
             .get(n.wrapping_sub(1))
             .ok_or_else(|| CliError(format!("game {n} does not exist: the file holds games 1..={}", db.games.len())))?;
-        let info = describe(n - 1, g)?;
+        let info = describe(n - 1, g).map_err(context(args.file.display()))?;
         if common.json {
             out!("{info}");
         } else {
-            let replay = g.replay().map_err(context(format!("game {n}")))?;
+            let replay = g.replay().map_err(context(format!("{}: game {n}", args.file.display())))?;
             out!(
                 "game {n}: {} (black) vs {} (white), {} — black {} discs (theoretical {})",
                 info["black"].as_str().unwrap_or("?"),

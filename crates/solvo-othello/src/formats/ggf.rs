@@ -9,9 +9,13 @@
 //! (`-` empty, `*` black, `O` white) and the side to move; `B[...]` / `W[...]` are the
 //! moves of black and white (`move/eval/time`, the move a square or `pa` for a pass);
 //! `RE` is the result for black (possibly with a `:r` resigned, `:t` timeout or `:s`
-//! suffix); `TY` is the game type, where an `a` marks an anti game (the side with
-//! fewer discs wins, [`Variant::Reversed`]). A file may hold many records separated
-//! by whitespace. Inside a value, `\` takes the next character literally.
+//! suffix); `TY` is the game type (GGS's match type): the board side (`8`), and letters
+//! `a` an anti game (the side with fewer discs wins, [`Variant::Reversed`]), `s` one
+//! game of a synchro pair, `r<n>` a random start of n discs (the start is `BO`), `b` /
+//! `w` a chosen colour, `k` komi. A record whose type solvo does not play (a board
+//! other than 4, 6 or 8, one that differs from `BO`'s, komi, an unknown letter) is an
+//! error naming the record and its `TY`. A file may hold many records separated by
+//! whitespace. Inside a value, `\` takes the next character literally.
 //!
 //! Squares are named from the board's own top-left corner, as GGS does for every board
 //! size: on 6x6 the moves are `a1`..`f6` (the top-left playable square is `a1`), on 4x4
@@ -111,7 +115,8 @@ struct RawTag {
 /// `variant` is the scoring rule of games whose `TY` has no `a` (anti) flag. Errors
 /// name the line and column and what was expected: text outside a record, a tag
 /// without `[`, an unclosed `[` or record, a bad `BO`, a game other than Othello, a
-/// malformed, illegal or wrongly coloured move (with its move number).
+/// game type (`TY`) solvo does not play (with the record's number), a malformed,
+/// illegal or wrongly coloured move (with its move number).
 pub fn parse_ggf(text: &str, variant: Variant) -> Result<Vec<GgfGame>, ParseError> {
     let mut cur = Cursor::new(text);
     let mut games = Vec::new();
@@ -121,7 +126,7 @@ pub fn parse_ggf(text: &str, variant: Variant) -> Result<Vec<GgfGame>, ParseErro
             None => return Ok(games),
             Some('(') => {
                 let tags = read_record(&mut cur)?;
-                games.push(build_game(tags, variant)?);
+                games.push(build_game(tags, variant, games.len() + 1)?);
             }
             Some(c) => {
                 return Err(cur.loc.error(format!("unexpected {c:?} between games: expected `(;` starting a game")))
@@ -213,9 +218,18 @@ fn read_tag(cur: &mut Cursor) -> Result<RawTag, ParseError> {
 }
 
 /// Turns the raw tags of a record into a game, replaying its moves.
-fn build_game(raw: Vec<RawTag>, variant: Variant) -> Result<GgfGame, ParseError> {
-    let variant = match raw.iter().find(|t| t.name == "TY") {
-        Some(t) if is_anti(&t.value) => Variant::Reversed,
+/// `record` is the record's 1-based number in the text (for errors).
+fn build_game(raw: Vec<RawTag>, variant: Variant, record: usize) -> Result<GgfGame, ParseError> {
+    let game_type = match raw.iter().find(|t| t.name == "TY") {
+        Some(t) => {
+            let ty = parse_game_type(&t.value)
+                .map_err(|why| t.value_at.error(format!("record {record}: TY[{}]: {why}", t.value)))?;
+            Some((ty, t))
+        }
+        None => None,
+    };
+    let variant = match &game_type {
+        Some((ty, _)) if ty.anti => Variant::Reversed,
         _ => variant,
     };
     if let Some(gm) = raw.iter().find(|t| t.name == "GM") {
@@ -225,8 +239,16 @@ fn build_game(raw: Vec<RawTag>, variant: Variant) -> Result<GgfGame, ParseError>
     }
     let start = match raw.iter().find(|t| t.name == "BO") {
         Some(bo) => parse_board(&bo.value, bo.value_at, variant)?,
-        None => Position::start(BoardSize::Eight, variant),
+        None => Position::start(game_type.as_ref().and_then(|(ty, _)| ty.size).unwrap_or(BoardSize::Eight), variant),
     };
+    if let Some((GameType { size: Some(size), .. }, t)) = &game_type {
+        if *size != start.size {
+            return Err(t.value_at.error(format!(
+                "record {record}: TY[{}] is a {size} game but its board (BO) is {}",
+                t.value, start.size
+            )));
+        }
+    }
     let mut replay = Replay::new(start);
     let mut tags = Vec::new();
     let mut number = 0;
@@ -247,9 +269,62 @@ fn build_game(raw: Vec<RawTag>, variant: Variant) -> Result<GgfGame, ParseError>
     Ok(GgfGame { tags, replay, black, white, result })
 }
 
-/// Whether a `TY` game type marks an anti game (`a` among its letters, e.g. `8a`).
-fn is_anti(game_type: &str) -> bool {
-    game_type.chars().any(|c| c.eq_ignore_ascii_case(&'a'))
+/// What a `TY` game type says about the game solvo replays.
+struct GameType {
+    /// The board, if the type names one.
+    size: Option<BoardSize>,
+    /// An anti game (`a`): [`Variant::Reversed`].
+    anti: bool,
+}
+
+/// Reads a `TY` game type (GGS's match type, e.g. `8`, `8a`, `s8r20`): a board side
+/// and letters. What solvo plays is accepted: boards 4, 6, 8; `a` anti; `s` synchro,
+/// `r<n>` random start, `b` / `w` colour (each record of those is a game from its
+/// `BO`). The rest is an error saying why: another board (10, 12, 14, 88 the
+/// octagon, ...), `k` komi (the result is not the disc difference), other letters.
+fn parse_game_type(value: &str) -> Result<GameType, String> {
+    let mut ty = GameType { size: None, anti: false };
+    let mut chars = value.trim().chars().peekable();
+    let digits = |chars: &mut std::iter::Peekable<std::str::Chars>| {
+        let mut d = String::new();
+        while let Some(c) = chars.next_if(char::is_ascii_digit) {
+            d.push(c);
+        }
+        d
+    };
+    while let Some(&c) = chars.peek() {
+        if c.is_ascii_digit() {
+            let side = digits(&mut chars);
+            if ty.size.is_some() {
+                return Err(format!("a second board size {side}"));
+            }
+            ty.size = Some(match side.as_str() {
+                "4" => BoardSize::Four,
+                "6" => BoardSize::Six,
+                "8" => BoardSize::Eight,
+                "88" => return Err("the octagonal board (88) is not played by solvo: boards 4, 6 and 8 are".into()),
+                _ => return Err(format!("a {side}x{side} board is not played by solvo: boards 4, 6 and 8 are")),
+            });
+            continue;
+        }
+        chars.next();
+        match c.to_ascii_lowercase() {
+            'a' => ty.anti = true,
+            's' | 'b' | 'w' => {}
+            'r' => {
+                if digits(&mut chars).is_empty() {
+                    return Err("r (random start) without its number of discs".into());
+                }
+            }
+            'k' => return Err("komi games (k) are not played by solvo: their result is not the disc difference".into()),
+            _ => {
+                return Err(format!(
+                    "{c:?} is not a game type solvo plays (a board size 4, 6 or 8, with a anti, s synchro, r<n> random start, b or w colour)"
+                ))
+            }
+        }
+    }
+    Ok(ty)
 }
 
 /// Parses a `BO` value, `<size> <rows...> <side>`, found at `at`.
@@ -543,6 +618,34 @@ mod tests {
         let back = parse_ggf(&format!("\n{text}\n\n{text}\n"), Variant::Normal).unwrap();
         assert_eq!(back.len(), 2);
         assert_eq!(back[0], g);
+    }
+
+    #[test]
+    fn game_types_solvo_plays_are_read_and_the_others_refused_by_record() {
+        let record = |ty: &str, bo: &str| format!("(;GM[Othello]TY[{ty}]{bo}B[f5];)");
+        for (ty, variant) in
+            [("8", Variant::Normal), ("8a", Variant::Reversed), ("s8r20", Variant::Normal), ("8b", Variant::Normal)]
+        {
+            let games = parse_ggf(&record(ty, START_BO), Variant::Normal).unwrap_or_else(|e| panic!("TY[{ty}]: {e}"));
+            assert_eq!(games[0].replay.start.variant, variant, "TY[{ty}]");
+        }
+        // Without BO the type's board is the start.
+        let six = parse_ggf("(;TY[6];)", Variant::Normal).unwrap();
+        assert_eq!(six[0].replay.start.size, BoardSize::Six);
+        for (ty, what) in [
+            ("9", "9x9 board"),
+            ("10", "10x10 board"),
+            ("88", "octagonal"),
+            ("6", "is a 6x6 game but its board (BO) is 8x8"),
+            ("8k", "komi"),
+            ("8x", "'x' is not a game type"),
+            ("8r", "without its number of discs"),
+        ] {
+            let text = format!("{}\n{}", record("8", START_BO), record(ty, START_BO));
+            let e = parse_ggf(&text, Variant::Normal).expect_err(ty);
+            assert!(e.message.contains(&format!("record 2: TY[{ty}]")) && e.message.contains(what), "TY[{ty}]: {e}");
+            assert_eq!((e.line, e.column), (2, 17), "TY[{ty}]: {e}");
+        }
     }
 
     #[test]

@@ -216,7 +216,8 @@ fn parse_score(text: &str, max: i32, column: usize) -> Result<i32, ParseError> {
 }
 
 /// Parses an OBF file: one problem per line, skipping blank lines and comments (`%` or
-/// `#` to the end of the line), with LF or CRLF line ends.
+/// `#` to the end of the line), with LF or CRLF line ends and an optional UTF-8
+/// byte-order mark.
 /// Returns each problem with its 1-based line number. Errors carry the line number in
 /// the file and the column in that line.
 pub fn parse_obf(
@@ -225,6 +226,8 @@ pub fn parse_obf(
     variant: Variant,
 ) -> Result<Vec<(usize, ObfProblem)>, ParseError> {
     let mut out = Vec::new();
+    // A UTF-8 byte-order mark (as some editors write) is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.split('\n').enumerate() {
         if without_comment(line).trim().is_empty() {
             continue;
@@ -273,6 +276,16 @@ mod tests {
         assert_eq!(p.best_moves(), vec![sq("a2")]);
         assert_eq!(p.position.empties(), 20);
         assert_eq!(parse_obf_line(&format_obf(&p), None, Variant::Normal).unwrap(), p);
+    }
+
+    #[test]
+    fn a_file_with_a_byte_order_mark_reads_as_without() {
+        let plain = format!("{FFO40}\n% a comment\n{FFO40}\n");
+        let marked = format!("\u{feff}{plain}");
+        assert_eq!(
+            parse_obf(&marked, None, Variant::Normal).unwrap(),
+            parse_obf(&plain, None, Variant::Normal).unwrap()
+        );
     }
 
     #[test]

@@ -68,7 +68,9 @@ pub struct WthorFile {
     /// The header.
     pub header: WthorHeader,
     /// The games, in file order (game `n` is `games[n - 1]`); a damaged record keeps its
-    /// place, with the moves before the damage.
+    /// place, with the moves before the damage: a game cut short that must be neither
+    /// learned from nor shown as a game (its result belongs to the whole game). Read
+    /// games through [`WthorFile::whole_games`] unless the damage is looked at.
     pub games: Vec<WthorGame>,
     /// The damaged records: (index into `games`, what is wrong). The other games are
     /// whole and usable.
@@ -79,6 +81,14 @@ impl WthorFile {
     /// What is wrong with game `index` (0-based), if its record is damaged.
     pub fn damage(&self, index: usize) -> Option<&str> {
         self.damaged.iter().find(|(i, _)| *i == index).map(|(_, m)| m.as_str())
+    }
+
+    /// The games whose records are whole, with their 0-based index, in file order:
+    /// every game of [`WthorFile::games`] except the damaged records (see
+    /// [`WthorFile::damaged`] for what is wrong with those). Whether the moves replay
+    /// legally is not checked here ([`WthorGame::replay`]).
+    pub fn whole_games(&self) -> impl Iterator<Item = (usize, &WthorGame)> + '_ {
+        self.games.iter().enumerate().filter(|(i, _)| self.damage(*i).is_none())
     }
 }
 
@@ -293,6 +303,8 @@ mod tests {
         let parsed = parse_wtb(&bad).unwrap();
         assert_eq!((parsed.damaged.len(), parsed.damage(1)), (1, None));
         assert_eq!(parsed.games[1], file.games[0]);
+        let whole: Vec<usize> = parsed.whole_games().map(|(i, _)| i).collect();
+        assert_eq!(whole, [1], "the damaged game is not among the whole ones");
         let mut bad = bytes.clone();
         bad[HEADER_LEN + 8] = 11; // a1 as the first move
         let err = parse_wtb(&bad).unwrap().games[0].replay().unwrap_err();
