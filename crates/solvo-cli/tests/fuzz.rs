@@ -92,42 +92,37 @@ impl Drop for Session {
 }
 
 /// How the driver bounds the effort of a command: its name (words) and what becomes
-/// of each number among its arguments.
-type Effort = (&'static str, fn(f64) -> f64);
+/// of each of its arguments.
+type Effort = (&'static str, fn(&str) -> String);
 
-/// `line` with the numbers of effort commands rewritten (the command may follow a GTP
-/// id).
+/// `line` with the arguments of effort commands rewritten (the command may follow a
+/// GTP id).
 fn capped(line: &str, effort: &[Effort]) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let Some(&(_, cap)) = effort.iter().find(|(cmd, _)| {
+    let Some(&(_, rewrite)) = effort.iter().find(|(cmd, _)| {
         let cmd_words: Vec<&str> = cmd.split(' ').collect();
         (0..words.len().min(2)).any(|skip| words.iter().skip(skip).take(cmd_words.len()).eq(cmd_words.iter()))
     }) else {
         return line.to_string();
     };
-    words
-        .iter()
-        .map(|w| match w.parse::<f64>() {
-            Ok(x) => {
-                let y = cap(x);
-                if y == x {
-                    (*w).to_string()
-                } else {
-                    y.to_string()
-                }
-            }
-            _ => (*w).to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    words.iter().map(|w| rewrite(w)).collect::<Vec<_>>().join(" ")
 }
 
-/// At most `cap` (NaN and infinities too).
-fn at_most(x: f64, cap: f64) -> f64 {
-    if x <= cap {
-        x
+/// `word` if it is not a number above `cap` (NaN and infinities included), else `cap`.
+fn at_most(word: &str, cap: f64) -> String {
+    match word.parse::<f64>() {
+        Ok(x) if x.is_nan() || x > cap => cap.to_string(),
+        _ => word.to_string(),
+    }
+}
+
+/// `4` for any spelling of the 6x6 board (`6`, `6x6`, `06.0`), else `word`.
+fn no_six(word: &str) -> String {
+    let w = word.to_ascii_lowercase();
+    if w == "6x6" || w.parse::<f64>() == Ok(6.0) {
+        "4".to_string()
     } else {
-        cap
+        word.to_string()
     }
 }
 
@@ -162,10 +157,10 @@ fn gtp_sessions_survive_every_line() {
     // Levels at most 4, clocks at most 2 s, and 4x4 in place of 6x6: the engine plays
     // 6x6 perfectly, and without a store a 6x6 game takes minutes to solve.
     let effort: [Effort; 4] = [
-        ("level", |x| at_most(x, 4.0)),
-        ("time_settings", |x| at_most(x, 2.0)),
-        ("time_left", |x| at_most(x, 2.0)),
-        ("boardsize", |x| if x == 6.0 { 4.0 } else { x }),
+        ("level", |w| at_most(w, 4.0)),
+        ("time_settings", |w| at_most(w, 2.0)),
+        ("time_left", |w| at_most(w, 2.0)),
+        ("boardsize", no_six),
     ];
     let tokens: [&[u8]; 16] = [
         b"play b ",
@@ -207,7 +202,7 @@ fn gtp_sessions_survive_every_line() {
 #[test]
 fn nboard_sessions_survive_every_line() {
     let mut session = Session::start(&["nboard", "--level", "1", "--hash-mb", "8"]);
-    let effort: [Effort; 1] = [("set depth", |x| at_most(x, 4.0))];
+    let effort: [Effort; 1] = [("set depth", |w| at_most(w, 4.0))];
     let tokens: [&[u8]; 14] = [
         b"nboard 2",
         b"set depth ",

@@ -188,10 +188,17 @@ impl Fuzz {
             })
         };
         let mut rng = Rng::new(self.seed);
-        let mut pool: Vec<Vec<u8>> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
         let mut accepted = 0u64;
-        let mut one = |input: Vec<u8>, pool: &mut Vec<Vec<u8>>, rng: &mut Rng| {
+        // Every seed is kept for mutation, and never replaced: inputs found by
+        // mutation that fail early (short, truncated) would otherwise crowd out the
+        // whole files that reach the deep checks.
+        let mut pool: Vec<Vec<u8>> = self.seeds.iter().take(POOL_MAX / 2).cloned().collect();
+        if pool.is_empty() {
+            pool.push(Vec::new());
+        }
+        let protected = pool.len();
+        let mut one = |input: Vec<u8>, pool: &mut Vec<Vec<u8>>, rng: &mut Rng, replay: bool| {
             if let Ok(mut c) = current.lock() {
                 c.1.clone_from(&input);
             }
@@ -203,12 +210,13 @@ impl Fuzz {
                     if signature == "ok" {
                         accepted += 1;
                     }
-                    if seen.insert(signature) {
-                        // A full pool takes the newcomer in place of a random input.
+                    if seen.insert(signature) && !replay {
+                        // A full pool takes the newcomer in place of a random input
+                        // found by mutation (the seeds stay).
                         if pool.len() < POOL_MAX {
                             pool.push(input);
                         } else {
-                            let i = rng.below(POOL_MAX);
+                            let i = protected + rng.below(POOL_MAX - protected);
                             pool[i] = input;
                         }
                     }
@@ -228,18 +236,17 @@ impl Fuzz {
             }
         };
         for s in &self.seeds {
-            one(s.clone(), &mut pool, &mut rng);
-        }
-        if pool.is_empty() {
-            pool.push(self.seeds.first().cloned().unwrap_or_default());
+            one(s.clone(), &mut pool, &mut rng, true);
         }
         let mutate_start = Instant::now();
         while mutate_start.elapsed() < self.budget {
             for _ in 0..16 {
-                let base = pool[rng.below(pool.len())].clone();
+                // A seed a quarter of the time, else any input of the pool.
+                let from = if rng.below(4) == 0 { protected } else { pool.len() };
+                let base = pool[rng.below(from)].clone();
                 let other = &pool[rng.below(pool.len())];
                 let input = mutate(&mut rng, base, other, &self.dictionary, self.max_len);
-                one(input, &mut pool, &mut rng);
+                one(input, &mut pool, &mut rng, false);
             }
         }
         done.store(true, Ordering::Relaxed);

@@ -126,10 +126,17 @@ fn transcripts_never_panic_and_round_trip() {
             for start in &starts {
                 let r = parse_transcript(&text, start);
                 if let Ok(replay) = &r {
-                    for style in [PassStyle::Explicit, PassStyle::Implicit] {
-                        let back = parse_transcript(&replay.transcript(style), start);
-                        assert_eq!(back.as_ref(), Ok(replay), "{style:?} transcript of {text:?}");
+                    let back = parse_transcript(&replay.transcript(PassStyle::Explicit), start);
+                    assert_eq!(back.as_ref(), Ok(replay), "explicit transcript of {text:?}");
+                    // Implicit passes are found again before a move; passes after the
+                    // last move are not written, so they are not read back either.
+                    let mut moves_only = replay.clone();
+                    while moves_only.plies.last() == Some(&Ply::Pass) {
+                        moves_only.plies.pop();
+                        moves_only.positions.pop();
                     }
+                    let back = parse_transcript(&replay.transcript(PassStyle::Implicit), start);
+                    assert_eq!(back, Ok(moves_only), "implicit transcript of {text:?}");
                 }
                 sig = signature(&r);
             }
