@@ -7,6 +7,7 @@
 
 pub mod busy;
 pub mod contained_panic;
+pub mod fuzz;
 pub mod game;
 pub mod hugemem;
 pub mod opening;

@@ -14,7 +14,7 @@
 //!
 //! Records are loaded into memory on open (the solver asks at every node).
 
-use crate::store::{db_err, library_panic, open_waiting, StoreError};
+use crate::store::{db_err, library_panic, open_waiting, ClosingDb, StoreError};
 use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
 use solvo_search::keyhash::KeyMap;
 use solvo_search::proven::{ProofProgress, ProvenPositions};
@@ -75,7 +75,7 @@ pub type RootMoveFn = Box<dyn FnMut(&str, i32, Bound, u64) + Send>;
 
 /// An open proof store (see the module documentation).
 pub struct ProofStore {
-    db: Database,
+    db: ClosingDb,
     path: PathBuf,
     known: KeyMap<(i32, Bound)>,
     pending: Vec<(u64, [u8; 8])>,
@@ -96,7 +96,7 @@ impl ProofStore {
         if path.is_dir() {
             return Err(StoreError::Open { path: path.to_path_buf(), message: "is a directory".into() });
         }
-        let db = open_waiting(path, || Database::builder().set_cache_size(64 << 20).create(path))?;
+        let db = ClosingDb::new(open_waiting(path, || Database::builder().set_cache_size(64 << 20).create(path))?);
         solvo_core::contained_panic::catch(|| Self::check_meta(&db, path, game))
             .map_err(|m| library_panic(path, "reading its header", m))??;
         let (known, damaged) = solvo_core::contained_panic::catch(|| Self::load(&db))

@@ -337,10 +337,46 @@ fn record_check(key: u128, v: [u8; 4]) -> [u8; 4] {
     ((h ^ (h >> 29)) as u32).to_le_bytes()
 }
 
+/// An open database whose closing cannot panic: redb commits when its last handle is
+/// dropped, and on a damaged file (whose structure it trusts) that commit can panic
+/// from inside `Drop`, past every guarded read. The close runs inside
+/// [`solvo_core::contained_panic::catch`] instead; a panic there is dropped quietly,
+/// since the damage is what every read of the file reports (and what the next open
+/// finds). Derefs to the [`Database`].
+pub(crate) struct ClosingDb(Option<Database>);
+
+impl ClosingDb {
+    /// Takes `db` over; it is closed when this is dropped.
+    pub(crate) fn new(db: Database) -> ClosingDb {
+        ClosingDb(Some(db))
+    }
+}
+
+impl std::ops::Deref for ClosingDb {
+    type Target = Database;
+    fn deref(&self) -> &Database {
+        self.0.as_ref().expect("the database is held until the handle is dropped")
+    }
+}
+
+impl std::ops::DerefMut for ClosingDb {
+    fn deref_mut(&mut self) -> &mut Database {
+        self.0.as_mut().expect("the database is held until the handle is dropped")
+    }
+}
+
+impl Drop for ClosingDb {
+    fn drop(&mut self) {
+        if let Some(db) = self.0.take() {
+            let _ = solvo_core::contained_panic::catch(move || drop(db));
+        }
+    }
+}
+
 /// An open solution store for one board size and variant. Cheap to share between
 /// threads by reference (`Store: Sync`); writes are serialised by the database.
 pub struct Store {
-    db: Arc<Database>,
+    db: Arc<ClosingDb>,
     size: BoardSize,
     variant: Variant,
     path: PathBuf,
@@ -365,7 +401,7 @@ impl Store {
         }
         let db = open_waiting(path, || Database::builder().set_cache_size(256 << 20).create(path))?;
         let store = Store {
-            db: Arc::new(db),
+            db: Arc::new(ClosingDb::new(db)),
             size,
             variant,
             path: path.to_path_buf(),

@@ -8,7 +8,7 @@ use crate::search::{answer, level_of, stream, Emit};
 use crate::wthor::WthorQuery;
 use crate::AppState;
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::Json;
@@ -275,7 +275,13 @@ pub async fn wthor_search(
 }
 
 /// `GET /api/wthor/{id}`: one game (its description and the game, as `/api/game`).
-pub async fn wthor_game(State(state): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+/// An id that is not text (percent-escapes of bytes that are not UTF-8) is a 400 JSON
+/// error like any other bad id.
+pub async fn wthor_game(
+    State(state): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Path(id) = path.map_err(|e| ApiError::bad_request(format!("game id: {}", e.body_text())))?;
     let n: usize = id.parse().map_err(|_| ApiError::bad_request(format!("game id {id:?}: expected a number")))?;
     let (info, replay) = state
         .wthor

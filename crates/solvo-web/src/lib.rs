@@ -123,6 +123,7 @@ pub fn router(config: ServerConfig) -> Router {
         .route("/style.css", get(style_css))
         .nest("/api", api)
         .fallback(api::not_found)
+        .method_not_allowed_fallback(api::wrong_method)
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(state)
 }

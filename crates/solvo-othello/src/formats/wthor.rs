@@ -177,11 +177,16 @@ pub fn parse_wtb(bytes: &[u8]) -> Result<WthorFile, ParseError> {
 }
 
 /// Writes a game file: the inverse of [`parse_wtb`] (the header's game count is
-/// taken from `file.games`).
+/// taken from `file.games`). The creation year is written as a century byte and a
+/// year byte that read back as the same year: every year [`parse_wtb`] gives (at most
+/// 255 * 100 + 255) round-trips; a later one, which no file can hold, is written as
+/// that largest year.
 pub fn write_wtb(file: &WthorFile) -> Vec<u8> {
     let h = &file.header;
     let mut out = Vec::with_capacity(HEADER_LEN + GAME_LEN * file.games.len());
-    out.extend([(h.created.0 / 100) as u8, (h.created.0 % 100) as u8, h.created.1, h.created.2]);
+    let century = (h.created.0 / 100).min(255);
+    let year = (h.created.0 - century * 100).min(255);
+    out.extend([century as u8, year as u8, h.created.1, h.created.2]);
     out.extend((file.games.len() as u32).to_le_bytes());
     out.extend(h.records.to_le_bytes());
     out.extend(h.year.to_le_bytes());

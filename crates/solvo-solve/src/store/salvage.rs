@@ -16,7 +16,7 @@
 //! the kinds without solving again what the records know. A copy without losses keeps
 //! every record as it was, and the parameters (meta values) when they can be read.
 
-use super::{with_check, Store, StoreError, FORMAT_1, META, SMALL, SMALL_1, WIDE, WIDE_1};
+use super::{with_check, ClosingDb, Store, StoreError, FORMAT_1, META, SMALL, SMALL_1, WIDE, WIDE_1};
 use crate::store::kind;
 use redb::{Database, ReadableTable, StorageBackend, TableDefinition};
 use solvo_othello::{BoardSize, Variant};
@@ -284,6 +284,7 @@ pub fn salvage(damaged: &Path, out: &Path, board: Option<(BoardSize, Variant)>) 
     let db = solvo_core::contained_panic::catch(|| Database::builder().create_with_backend(overlay))
         .map_err(|m| damaged_beyond(damaged, format!("the database library failed on it: {m}")))?
         .map_err(|e| damaged_beyond(damaged, e.to_string()))?;
+    let db = ClosingDb::new(db);
     let mut report = SalvageReport::default();
 
     // Parameters: read whatever can be.
