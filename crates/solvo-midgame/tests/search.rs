@@ -310,6 +310,6 @@ fn weights_of_another_board_size_are_refused_not_used() {
     let mut search = MidgameSearch::new(six, 4);
     let pos = Position::start(BoardSize::Eight, Variant::Normal);
     let limits = SearchLimits { depth: 2, ..SearchLimits::default() };
-    let e = search.search(&pos, &limits).expect_err("6x6 weights on an 8x8 board").0;
+    let e = search.search(&pos, &limits).expect_err("6x6 weights on an 8x8 board").to_string();
     assert!(e.contains("6x6") && e.contains("8x8"), "{e}");
 }

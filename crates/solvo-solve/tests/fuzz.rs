@@ -105,7 +105,7 @@ fn level_files_never_panic_or_hang() {
         .filter_map(|m| Board::start().play(m, BoardSize::Six))
         .collect();
     boards.sort();
-    let mut w = LevelWriter::create(&base_path, BoardSize::Six, 5).unwrap();
+    let mut w = LevelWriter::create(&base_path, BoardSize::Six, 5, 1 << 16).unwrap();
     for b in &boards {
         w.push(b).unwrap();
     }
@@ -121,7 +121,7 @@ fn level_files_never_panic_or_hang() {
             std::fs::write(&path, input).unwrap();
             let sig = match existing_level(&path, BoardSize::Six, 5) {
                 Ok(Some(count)) => {
-                    let read = read_level(&path, count).and_then(|mut r| {
+                    let read = read_level(&path, count, 1 << 16).and_then(|mut r| {
                         while r.remaining() > 0 {
                             r.next_chunk(3)?;
                         }
