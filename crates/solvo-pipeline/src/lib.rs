@@ -20,8 +20,6 @@ pub mod node;
 pub mod player;
 pub mod postgres;
 pub mod proof;
-pub mod published;
-pub mod reproduce;
 pub mod select;
 pub mod sqlite;
 pub mod stages;

@@ -4,16 +4,16 @@
 //! For each number of empties asked, positions of games spread evenly over the files
 //! are searched without selectivity to every depth up to `--max-depth`; for each deep
 //! depth the mean and spread of `deep - shallow` (discs) are measured, and deeper
-//! pairs get fitted values (see `solvo_midgame::mpc_stats`).
+//! pairs get fitted values (see `solvo_train::mpc_stats`).
 
 use crate::error::{context, CliError};
 use crate::shared::load_weights;
 use crate::Common;
 use serde_json::json;
-use solvo_midgame::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use solvo_midgame::MidgameSearch;
 use solvo_othello::formats::wthor::{parse_wtb, WthorGame};
 use solvo_othello::{Position, Variant};
+use solvo_train::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
