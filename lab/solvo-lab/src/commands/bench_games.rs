@@ -221,7 +221,7 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
     if let Some(t) = args.table {
         let _ = writeln!(
             md,
-            "Study table {t}: ours (`solvo bench games --table {t}{}`) beside the study's figures (moves / seconds; \"> N G\": stopped unsolved).\n",
+            "Study table {t}: ours (`solvo-lab bench games --table {t}{}`) beside the study's figures (moves / seconds; \"> N G\": stopped unsolved).\n",
             args.flags()
         );
     }
@@ -362,7 +362,7 @@ fn write_markdown(args: &BenchArgs, md: &str) -> Result<(), CliError> {
 fn nogo_grid(args: &BenchArgs, common: Common) -> Result<(), CliError> {
     let algo = args.algos.first().copied().unwrap_or(Algorithm::AbTtMc);
     let mut md = format!(
-        "Study table 3, Nogo winner by size (rows x columns; 1: first player, 2: second): ours / study, `solvo bench games --table 3 --algos {algo}{} --grid-max-cells {}` (\"?\": not solved within the cell limit; \"·\": larger than the grid limit, not run).\n\n",
+        "Study table 3, Nogo winner by size (rows x columns; 1: first player, 2: second): ours / study, `solvo-lab bench games --table 3 --algos {algo}{} --grid-max-cells {}` (\"?\": not solved within the cell limit; \"·\": larger than the grid limit, not run).\n\n",
         args.flags(), args.grid_max_cells
     );
     let _ = writeln!(md, "| | {} |", (1..=10).map(|c| c.to_string()).collect::<Vec<_>>().join(" | "));
@@ -421,7 +421,7 @@ fn schemes(args: &BenchArgs, common: Common) -> Result<(), CliError> {
     let algo = args.algos.first().copied().unwrap_or(Algorithm::IdAbTtMc);
     let cells = args.cells()?;
     let mut md = format!(
-        "Transposition-table replacement schemes, {} entries each, {algo} (`solvo bench games --schemes --algos {algo} --schemes-entries {}{}`); \"lost\": look-ups that missed a position stored earlier.\n\n",
+        "Transposition-table replacement schemes, {} entries each, {algo} (`solvo-lab bench games --schemes --algos {algo} --schemes-entries {}{}`); \"lost\": look-ups that missed a position stored earlier.\n\n",
         thousands(args.schemes_entries as u64),
         args.schemes_entries,
         args.flags()
