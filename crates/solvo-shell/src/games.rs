@@ -42,6 +42,7 @@ pub struct SolverArgs {
     /// --null-window): prove "value >= T" (1: "the side to move wins").
     #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
     pub threshold: i32,
+    /// The alpha-beta solvers' own options.
     #[command(flatten)]
     pub ab: AbArgs,
 }
@@ -187,6 +188,8 @@ pub fn report_of<G: Game>(game: &G, label: String, config: &SolverConfig, r: Sol
     }
 }
 
+/// A verdict in words: `value 3`, `value >= 1`, `value < 1`, or `unknown (budget
+/// exhausted)`.
 pub fn verdict_text(v: Verdict) -> String {
     match v {
         Verdict::Exact(x) => format!("value {x}"),

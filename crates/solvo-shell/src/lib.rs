@@ -12,6 +12,8 @@
 //! failed work, 2 for bad command-line usage (a command that moved to the other binary
 //! included), 101 for an internal error.
 
+#![warn(missing_docs)]
+
 /// Prints a line to stdout; a closed pipe (`solvo ... | head`) ends the program quietly
 /// instead of panicking.
 #[macro_export]
