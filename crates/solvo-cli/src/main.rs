@@ -85,7 +85,7 @@ enum Command {
     /// Two engines (internal levels, or external GTP/NBoard programs) play every opening
     /// twice, colours swapped: wins, draws, losses, score rate, Elo with its interval.
     #[command(name = "match")]
-    Match(commands::match_play::Args),
+    Match(commands::match_engines::Args),
     /// Build an opening book from WTHOR games, valued by search (play from it with --book).
     Book(commands::book::Args),
     /// Moved to the lab: `solvo-lab study`.
@@ -131,7 +131,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Worker(args) => commands::pipeline::run_worker(args, common),
         Command::Gtp(args) => commands::gtp::run(args, common),
         Command::Nboard(args) => commands::nboard::run(args, common),
-        Command::Match(args) => commands::match_play::run(args, common),
+        Command::Match(args) => commands::match_engines::run(args, common),
         Command::Study(args) => args.moved("study", common),
         Command::Book(args) => commands::book::run(args, common),
         Command::Serve(args) => commands::serve::run(args, common),

@@ -12,7 +12,7 @@ pub mod enumerate;
 pub mod eval;
 pub mod game;
 pub mod gtp;
-pub mod match_play;
+pub mod match_engines;
 pub mod moved;
 pub mod nboard;
 pub mod perft;
