@@ -1,4 +1,4 @@
-//! `solvo train mpc`: measures the Multi-ProbCut statistics of a weight set on
+//! `solvo-lab train mpc`: measures the Multi-ProbCut statistics of a weight set on
 //! positions of WTHOR games and writes a copy of the weights carrying them.
 //!
 //! For each number of empties asked, positions of games spread evenly over the files
@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Arguments of `solvo train mpc`.
+/// Arguments of `solvo-lab train mpc`.
 #[derive(clap::Args, Debug)]
 pub struct MpcArgs {
     /// WTHOR game files (`.wtb`) the positions are taken from.
@@ -68,7 +68,7 @@ fn sample_positions(games: &[WthorGame], empties: u32, count: usize, variant: Va
     out
 }
 
-/// Runs `solvo train mpc`.
+/// Runs `solvo-lab train mpc`.
 pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
     let start = Instant::now();
     let mut weights = load_weights(args.eval_file.as_deref(), common)?;
