@@ -165,7 +165,7 @@ impl Weights {
         if self.size != size {
             return Err(WeightFileError {
                 message: format!(
-                    "the weights are for {} boards, not {size}: give a weight file made for {size} (solvo train fit --size {})",
+                    "the weights are for {} boards, not {size}: give a weight file made for {size} (solvo-lab train fit --size {})",
                     self.size,
                     size.side()
                 ),
