@@ -4,11 +4,8 @@
 //! with `--json`. Errors go to stderr with a non-zero exit code (1 for bad input or
 //! failed work, 2 for bad command-line usage).
 
-/// Prints a line to stdout; a closed pipe (`solvo ... | head`) ends the program quietly
-/// instead of panicking.
-macro_rules! out {
-    ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*)) };
-}
+#[macro_use]
+extern crate solvo_shell;
 
 /// The memory allocator: mimalloc, whose threads allocate from their own heaps. The
 /// generic game solvers allocate move lists at every node; with the system allocator two
@@ -18,17 +15,11 @@ macro_rules! out {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod commands;
-mod error;
-mod input;
-mod input_file;
-mod option_dump;
-mod option_ranges;
-mod panic_policy;
 mod shared;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
-use solvo_othello::{BoardSize, Variant};
+pub use solvo_shell::{error, input, input_file, option_ranges, Common};
 
 /// solvo — perfect play for Othello (Reversi) and other small games.
 #[derive(Parser, Debug)]
@@ -36,19 +27,8 @@ use solvo_othello::{BoardSize, Variant};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Print results as JSON (one object per line).
-    #[arg(long, global = true)]
-    json: bool,
-    /// Board size: 4, 6 or 8 (default: inferred from a board string, else 8).
-    #[arg(long, global = true, value_parser = parse_size)]
-    size: Option<BoardSize>,
-    /// Scoring variant: normal, or reversed (misère: fewer discs wins).
-    #[arg(long, global = true, default_value = "normal")]
-    variant: Variant,
-}
-
-fn parse_size(s: &str) -> Result<BoardSize, String> {
-    s.parse()
+    #[command(flatten)]
+    common: solvo_shell::CommonArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -87,9 +67,9 @@ enum Command {
     /// Small games (Domineering, Nogo, Go, ...) solved by the generic solvers: `list`,
     /// `solve <game> [RxC] --algo ...`.
     Game(commands::game::Args),
-    /// Make evaluation weights: labelled samples from game files (`data`), then a fit
-    /// (`fit`).
-    Train(commands::train::Args),
+    /// Moved to the lab: `solvo-lab train`.
+    #[command(hide = true, disable_help_flag = true)]
+    Train(commands::moved::Args),
     /// Static evaluation of positions (trained weights), in discs for the side to move.
     Eval(commands::eval::Args),
     /// The command line's definition as JSON (for the option-walking test).
@@ -105,11 +85,12 @@ enum Command {
     /// Two engines (internal levels, or external GTP/NBoard programs) play every opening
     /// twice, colours swapped: wins, draws, losses, score rate, Elo with its interval.
     #[command(name = "match")]
-    Match(commands::match_play::Args),
+    Match(commands::match_engines::Args),
     /// Build an opening book from WTHOR games, valued by search (play from it with --book).
     Book(commands::book::Args),
-    /// The Reversed Reversi study: tune its feature weights (`tune --method ga|sa`).
-    Study(commands::study::Args),
+    /// Moved to the lab: `solvo-lab study`.
+    #[command(hide = true, disable_help_flag = true)]
+    Study(commands::moved::Args),
     /// Serve the web front end (a board with every move's value, play, game analysis,
     /// WTHOR browser) and its JSON API on a local port.
     Serve(commands::serve::Args),
@@ -121,19 +102,8 @@ enum Command {
     Worker(commands::pipeline::WorkerArgs),
 }
 
-/// Options every command sees.
-#[derive(Clone, Copy, Debug)]
-pub struct Common {
-    /// `--json`.
-    pub json: bool,
-    /// `--size`, if given.
-    pub size: Option<BoardSize>,
-    /// `--variant`.
-    pub variant: Variant,
-}
-
 fn run(cli: Cli) -> Result<(), CliError> {
-    let common = Common { json: cli.json, size: cli.size, variant: cli.variant };
+    let common = Common::from(cli.common);
     match cli.command {
         Command::Show(args) => commands::show::run(args, common),
         Command::Perft(args) => commands::perft::run(args, common),
@@ -150,10 +120,10 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::StrongSolve(args) => commands::strong_solve::run(args, common),
         Command::Play(args) => commands::play::run(args, common),
         Command::Game(args) => commands::game::run(args, common),
-        Command::Train(args) => commands::train::run(args, common),
+        Command::Train(args) => args.moved("train", common),
         Command::Eval(args) => commands::eval::run(args, common),
         Command::InternalOptions => {
-            option_dump::run();
+            solvo_shell::option_dump::run::<Cli>();
             Ok(())
         }
         Command::Analyze(args) => commands::analyze::run(args, common),
@@ -161,47 +131,13 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Worker(args) => commands::pipeline::run_worker(args, common),
         Command::Gtp(args) => commands::gtp::run(args, common),
         Command::Nboard(args) => commands::nboard::run(args, common),
-        Command::Match(args) => commands::match_play::run(args, common),
-        Command::Study(args) => commands::study::run(args, common),
+        Command::Match(args) => commands::match_engines::run(args, common),
+        Command::Study(args) => args.moved("study", common),
         Command::Book(args) => commands::book::run(args, common),
         Command::Serve(args) => commands::serve::run(args, common),
     }
 }
 
-/// Writes one line to stdout; exits with status 0 when the reader has gone away.
-pub fn write_stdout(args: std::fmt::Arguments) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_fmt(args).and_then(|_| stdout.write_all(b"\n")) {
-        if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
-        }
-        eprintln!("error: writing to stdout: {e}");
-        std::process::exit(1);
-    }
-}
-
 fn main() {
-    // `--json` is looked for before parsing so that command-line errors and internal
-    // errors are JSON too when it was asked for.
-    let json = std::env::args_os().skip(1).take_while(|a| a != "--").any(|a| a == "--json");
-    panic_policy::install(json);
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(e) if json && e.use_stderr() => {
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
-            eprintln!("{}", serde_json::json!({ "error": first, "usage": true }));
-            std::process::exit(e.exit_code());
-        }
-        Err(e) => e.exit(),
-    };
-    if let Err(e) = run(cli) {
-        if json {
-            eprintln!("{}", serde_json::json!({ "error": e.to_string() }));
-        } else {
-            eprintln!("error: {e}");
-        }
-        std::process::exit(1);
-    }
+    solvo_shell::main_with(run);
 }

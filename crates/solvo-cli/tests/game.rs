@@ -1,5 +1,6 @@
-//! `solvo game` and `solvo bench games` end to end: every algorithm agrees on small
-//! instances of the real games, and bad input fails with a clear message.
+//! `solvo game` end to end: every algorithm agrees on small instances of the real games,
+//! and bad input fails with a clear message (`solvo-lab bench games`, the study's
+//! tables, is tested in `lab/solvo-lab/tests/bench_games.rs`).
 
 use std::process::{Command, Output};
 
@@ -146,25 +147,6 @@ fn bad_input_is_reported() {
 }
 
 #[test]
-fn bench_games_prints_a_row_per_cell() {
-    let o = solvo(&[
-        "bench",
-        "games",
-        "--games",
-        "domineering:4x4,nogo:3x3",
-        "--algos",
-        "ab-tt,dfpn",
-        "--json",
-        "--playouts",
-        "100",
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let rows = json(&o);
-    assert_eq!(rows.len(), 4);
-    assert!(rows.iter().all(|r| r["result"]["winner"] == "first" && r["result"]["result"] == "first_player_win"));
-}
-
-#[test]
 fn othello_4x4_exact_value_with_and_without_mc_ordering() {
     let mut values = Vec::new();
     for algo in ["ab-tt", "ab-tt-mc", "id-ab-tt"] {
@@ -267,88 +249,6 @@ fn proof_store_survives_a_kill_and_refuses_foreign_files() {
         } else {
             assert_eq!(o.status.code(), Some(1), "{}: {err}", bad.display());
         }
-    }
-}
-
-/// `--table N --games g:RxC` runs one row of a table with the study's figures beside,
-/// and a row that reads the study's size the other way says so.
-#[test]
-fn bench_games_runs_chosen_rows_of_a_study_table() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let md = dir.path().join("t6.md");
-    let o = solvo(&[
-        "bench",
-        "games",
-        "--table",
-        "6",
-        "--games",
-        "misere-breakthrough:5x4",
-        "--algos",
-        "ab-tt-mc",
-        "--playouts",
-        "100",
-        "--cell-nodes",
-        "20000",
-        "--markdown",
-        md.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("447,879,697 / 1055.32 s"), "{text}");
-    let md = std::fs::read_to_string(&md).unwrap();
-    assert!(md.contains("the study's 4x5 read as 5 rows along the movement, 4 columns"), "{md}");
-}
-
-/// `bench games --table N` prints the study's figures beside ours and writes the
-/// Markdown into a README between its markers; table 3 is the Nogo grid; `--schemes`
-/// compares the replacement schemes.
-#[test]
-fn bench_games_regenerates_study_tables() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let readme = dir.path().join("README.md");
-    std::fs::write(&readme, "intro\n<!-- bench games table 4 -->\nold\n<!-- end bench games table 4 -->\nrest\n")
-        .unwrap();
-    let md = dir.path().join("t4.md");
-    let o = solvo(&[
-        "bench",
-        "games",
-        "--table",
-        "4",
-        "--algos",
-        "ab-tt,ab-tt-mc",
-        "--playouts",
-        "1000",
-        "--cell-time",
-        "30",
-        "--markdown",
-        md.to_str().unwrap(),
-        "--update-readme",
-        readme.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("6,104 / 0.16 s") && text.contains("4,296,893 / 96.63 s"), "{text}");
-    let readme = std::fs::read_to_string(&readme).unwrap();
-    assert!(
-        readme.starts_with("intro\n<!-- bench games table 4 -->\n")
-            && readme.ends_with("<!-- end bench games table 4 -->\nrest\n")
-    );
-    assert!(readme.contains("| go 4x3 | ab-tt | Won |") && !readme.contains("old"), "{readme}");
-    assert!(readme.contains(&std::fs::read_to_string(&md).unwrap()));
-    // Table 3: the small Nogo boards agree with the study's grid.
-    let o =
-        solvo(&["bench", "games", "--table", "3", "--algos", "ab-tt", "--grid-max-cells", "8", "--cell-time", "30"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("nogo 2x4: ours 2, study 2") && text.contains("Every size solved agrees"), "{text}");
-    // The schemes: four rows with their table statistics.
-    let o = solvo(&["bench", "games", "--schemes", "--games", "domineering:5x5", "--algos", "id-ab-tt", "--json"]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let rows = json(&o);
-    assert_eq!(rows.len(), 4);
-    for r in &rows {
-        assert_eq!(r["result"]["result"], "second_player_win");
-        assert!(r["result"]["tt_cutoffs"].as_u64().unwrap() > 0);
     }
 }
 

@@ -1,4 +1,4 @@
-//! `solvo analyze`, `solvo bench hard` and `solvo train mpc` end to end, on a weight
+//! `solvo analyze` and `solvo bench hard` end to end, on a weight
 //! file written by the test (independent of the embedded weights).
 
 use solvo_eval::features::STAGE_LEN;
@@ -106,37 +106,4 @@ fn bench_hard_prints_best_rate_loss_and_error() {
     let o = solvo(&["bench", "hard", dir.path().join("bad.obf").to_str().unwrap(), "--eval-file", w]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
-}
-
-#[test]
-fn train_mpc_writes_statistics_that_analyze_uses() {
-    let dir = tempfile::tempdir().unwrap();
-    let w = weight_file(dir.path());
-    let out = dir.path().join("mpc.sew");
-    let wthor = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_2024.wtb");
-    let o = solvo(&[
-        "train",
-        "mpc",
-        wthor,
-        "--eval-file",
-        w.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--empties",
-        "30,40",
-        "--positions",
-        "4",
-        "--max-depth",
-        "7",
-        "--fit-depth",
-        "12",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let weights = solvo_eval::read_file(&out).unwrap();
-    assert!(weights.mpc.iter().any(|m| m.empties == 30 && m.deep == 7 && m.shallow == 2));
-    assert!(weights.mpc.iter().any(|m| m.empties == 40 && m.deep == 12 && m.shallow == 6));
-    let o =
-        solvo(&["analyze", "f5d6c3d3c4", "--depth", "8", "--selectivity", "73", "--eval-file", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("depth 8@73%"), "{}", stdout(&o));
 }

@@ -381,7 +381,7 @@ fn a_killed_match_resumes_from_its_record() {
     let record = dir.path().join("m.ggf");
     let run = |games: &str| {
         Command::new(exe)
-            .args(["match", "--engine", "solvo:level=1", "--engine", "ab:depth=2", "--random-openings", "5"])
+            .args(["match", "--engine", "solvo:level=1", "--engine", "solvo:level=2", "--random-openings", "5"])
             .args(["--games", games, "--parallel", "1", "--hash-mb", "16", "--json", "--record"])
             .arg(&record)
             .output()

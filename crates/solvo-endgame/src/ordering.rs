@@ -83,19 +83,31 @@ impl OrderingEval for MobilityEval<'_> {
     }
 }
 
-/// The trained evaluation at the leaves (1/SCALE discs); a finished game is its final
-/// score under the rules, in the same unit. With `false` as the third field, the
-/// weights' residual network is left out ([`Weights::evaluate_linear`]).
-pub struct TrainedEval<'a>(pub &'a Weights, pub &'a Rules, pub bool);
+/// The trained evaluation at the leaves (1/SCALE discs, [`Weights::evaluate`]); a
+/// finished game is its final score under the rules, in the same unit.
+pub struct TrainedEval<'a>(pub &'a Weights, pub &'a Rules);
 
 impl OrderingEval for TrainedEval<'_> {
     #[inline(always)]
     fn leaf(&self, p: u64, o: u64) -> i32 {
-        if self.2 {
-            self.0.evaluate(p, o)
-        } else {
-            self.0.evaluate_linear(p, o)
-        }
+        self.0.evaluate(p, o)
+    }
+    #[inline(always)]
+    fn terminal(&self, p: u64, o: u64) -> i32 {
+        self.1.final_score(p, o) * SCALE
+    }
+}
+
+/// [`TrainedEval`] with the weights' residual network left out
+/// ([`Weights::evaluate_linear`]): the lab's experiment (feature `residual`).
+#[cfg(feature = "residual")]
+pub struct LinearEval<'a>(pub &'a Weights, pub &'a Rules);
+
+#[cfg(feature = "residual")]
+impl OrderingEval for LinearEval<'_> {
+    #[inline(always)]
+    fn leaf(&self, p: u64, o: u64) -> i32 {
+        self.0.evaluate_linear(p, o)
     }
     #[inline(always)]
     fn terminal(&self, p: u64, o: u64) -> i32 {
@@ -113,20 +125,36 @@ pub fn shallow_eval(p: u64, o: u64, rules: &Rules, depth: u32, alpha: i32, beta:
 /// A depth-limited alpha-beta on the trained evaluation (a finished game scores its
 /// final result times `SCALE`): the ordering search when the solve has weights. Counts
 /// the positions it visits in `nodes`. Only used to order moves, never as a value.
-/// `with_net`: whether the leaves add the weights' residual network (if they have one).
 #[allow(clippy::too_many_arguments)]
 pub fn eval_search(
     p: u64,
     o: u64,
     weights: &Weights,
     rules: &Rules,
-    with_net: bool,
     depth: u32,
     alpha: i32,
     beta: i32,
     nodes: &mut u64,
 ) -> i32 {
-    ordering_search(p, o, &TrainedEval(weights, rules, with_net), rules.mask, depth, alpha, beta, nodes)
+    ordering_search(p, o, &TrainedEval(weights, rules), rules.mask, depth, alpha, beta, nodes)
+}
+
+/// [`eval_search`] on the linear evaluation alone, the weights' residual network left
+/// out: the lab's experiment (feature `residual`), where the network costs more than it
+/// saves.
+#[cfg(feature = "residual")]
+#[allow(clippy::too_many_arguments)]
+pub fn eval_search_linear(
+    p: u64,
+    o: u64,
+    weights: &Weights,
+    rules: &Rules,
+    depth: u32,
+    alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+) -> i32 {
+    ordering_search(p, o, &LinearEval(weights, rules), rules.mask, depth, alpha, beta, nodes)
 }
 
 /// Fail-soft alpha-beta to `depth` plies on `eval` (a pass costs a ply), without table

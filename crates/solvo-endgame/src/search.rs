@@ -102,11 +102,13 @@ pub struct SearchConfig {
     /// at the node's entry did not change the time.
     pub hint_min_empties: u32,
     /// Nodes with at least this many empties order their moves with the weights'
-    /// residual network (if they have one); below, with the linear evaluation alone,
+    /// residual network (if they have one; the lab's experiment, feature `residual`);
+    /// below, with the linear evaluation alone,
     /// which costs a quarter as much per leaf. FFO #40-#49, 1 thread, with a network
     /// set (2026-11-27, `n1` in the README): 0 -> 684.4 M + 75.4 M nodes, 36.5 s; 18 ->
     /// 700.7 M, 30.8 s; 22 -> 741.1 M, 29.2 s; 26 -> 760.3 M, 29.7 s; the linear set
     /// alone 761.4 M + 93.3 M, 27.6 s: the network's 11% fewer nodes do not pay its cost.
+    #[cfg(feature = "residual")]
     pub net_order_empties: u32,
 }
 
@@ -132,6 +134,7 @@ impl Default for SearchConfig {
             eval_order_empties: 0,
             eval_order_depth_cut: 1,
             hint_min_empties: 16,
+            #[cfg(feature = "residual")]
             net_order_empties: 0,
         }
     }
@@ -171,8 +174,9 @@ impl SearchConfig {
         }
     }
 
-    /// The names [`SearchConfig::set`] accepts.
-    pub const NAMES: [&'static str; 20] = [
+    /// The names [`SearchConfig::set`] accepts (and, with the lab's feature `residual`,
+    /// `net_order_empties`).
+    pub const NAMES: [&'static str; 19] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -192,7 +196,6 @@ impl SearchConfig {
         "eval_order_empties",
         "eval_order_depth_cut",
         "hint_min_empties",
-        "net_order_empties",
     ];
 
     /// Sets the switch `name` (one of [`SearchConfig::NAMES`]) to `value` (a number;
@@ -226,8 +229,15 @@ impl SearchConfig {
             "eval_order_empties" => self.eval_order_empties = range(0, 64)?,
             "eval_order_depth_cut" => self.eval_order_depth_cut = range(0, 8)?,
             "hint_min_empties" => self.hint_min_empties = range(0, 64)?,
+            #[cfg(feature = "residual")]
             "net_order_empties" => self.net_order_empties = range(0, 64)?,
-            _ => return Err(format!("unknown search option {name:?}: expected one of {}", Self::NAMES.join(", "))),
+            _ => {
+                #[cfg(feature = "residual")]
+                let names = [&Self::NAMES[..], &["net_order_empties"]].concat();
+                #[cfg(not(feature = "residual"))]
+                let names = Self::NAMES;
+                return Err(format!("unknown search option {name:?}: expected one of {}", names.join(", ")));
+            }
         }
         Ok(())
     }
@@ -622,18 +632,14 @@ impl<'a> Searcher<'a> {
                     0 => SCORE_INF * SCALE,
                     d => (-(alpha - d as i32) * SCALE).min(SCORE_INF * SCALE),
                 };
-                let with_net = empties >= self.config.net_order_empties;
-                let v = eval_search(
-                    cp,
-                    co,
-                    w,
-                    &self.rules,
-                    with_net,
-                    depth,
-                    -SCORE_INF * SCALE,
-                    ceiling,
-                    &mut self.ordering_nodes,
-                );
+                #[cfg(feature = "residual")]
+                let eval_search = if empties >= self.config.net_order_empties {
+                    eval_search
+                } else {
+                    crate::ordering::eval_search_linear
+                };
+                let v =
+                    eval_search(cp, co, w, &self.rules, depth, -SCORE_INF * SCALE, ceiling, &mut self.ordering_nodes);
                 key - v * self.config.eval_weight_for(&self.rules) / 16
             }
             _ => key + (-shallow_eval(cp, co, &self.rules, depth, -(1 << 20), 1 << 20, &mut self.ordering_nodes) << 8),

@@ -260,7 +260,8 @@ fn monte_carlo_ordering_keeps_values_exact() {
 }
 
 /// The embedded weights plus a residual network of random values (an evaluation that
-/// orders moves differently; see `solvo_eval::residual`).
+/// orders moves differently; see `solvo_eval::residual`, the lab's experiment).
+#[cfg(feature = "residual")]
 fn weights_with_random_net() -> solvo_eval::Weights {
     use solvo_eval::residual::{FloatNet, ResidualNet, NET_DISC_ROWS, NET_HIDDEN, NET_HIDDEN2};
     let mut rng = Rng::new(77);
@@ -280,12 +281,13 @@ fn weights_with_random_net() -> solvo_eval::Weights {
 }
 
 /// The trained evaluation only orders moves: with it, without it, with zero weights
-/// and with a residual network every window gives the same value (random 8x8
-/// positions, both variants).
+/// and (with the feature `residual`) with a residual network every window gives the
+/// same value (random 8x8 positions, both variants).
 #[test]
 fn evaluation_ordering_never_changes_a_value() {
     let mut rng = Rng::new(2026);
     let zero = std::sync::Arc::new(solvo_eval::Weights::zeros(Variant::Normal));
+    #[cfg(feature = "residual")]
     let netted = std::sync::Arc::new(weights_with_random_net());
     let mut checked = 0;
     while checked < 24 {
@@ -303,11 +305,14 @@ fn evaluation_ordering_never_changes_a_value() {
         zeroed.config.eval_order = 1;
         zeroed.eval = Some(zero.clone());
         assert_eq!(solve(&pos, &zeroed).score(), reference);
-        let mut with_net = SolveOptions::new(8);
-        with_net.config.eval_order = 1;
-        with_net.config.net_order_empties = (checked % 3) as u32 * 8;
-        with_net.eval = Some(netted.clone());
-        assert_eq!(solve(&pos, &with_net).score(), reference);
+        #[cfg(feature = "residual")]
+        {
+            let mut with_net = SolveOptions::new(8);
+            with_net.config.eval_order = 1;
+            with_net.config.net_order_empties = (checked % 3) as u32 * 8;
+            with_net.eval = Some(netted.clone());
+            assert_eq!(solve(&pos, &with_net).score(), reference);
+        }
         for (lo, hi) in [(-1, 1), (0, 0), (-10, -2), (4, 20)] {
             with.tt.clear();
             with.window = Window { lo, hi };

@@ -75,7 +75,7 @@ pub(crate) struct EstimateLimits<'a> {
 pub(crate) fn estimate(pos: &Position, limits: &EstimateLimits, on_iteration: &mut dyn FnMut(&Estimate)) -> Estimate {
     let rules = Rules::new(pos.size, pos.variant);
     match solvo_eval::embedded_for(pos.size, pos.variant) {
-        Ok(w) => iterate(pos, &TrainedEval(w, &rules, true), solvo_eval::SCALE, &rules, limits, on_iteration),
+        Ok(w) => iterate(pos, &TrainedEval(w, &rules), solvo_eval::SCALE, &rules, limits, on_iteration),
         Err(_) => iterate(pos, &Mobility(&rules), MOBILITY_PER_DISC, &rules, limits, on_iteration),
     }
 }

@@ -1,5 +1,5 @@
 //! The weight sets built into the binary, so that a fresh build evaluates positions
-//! without any file. They are the committed product of `solvo train` (see the
+//! without any file. They are the committed product of `solvo-lab train` (see the
 //! README for the commands that reproduce them).
 
 use crate::format::WeightFileError;

@@ -27,6 +27,7 @@
 use crate::checksum::fnv64;
 use crate::features::layout_fingerprint;
 use crate::features6::layout_fingerprint6;
+#[cfg(feature = "residual")]
 use crate::residual::{ResidualNet, NET_DISC_ROWS, NET_HIDDEN, NET_HIDDEN2};
 use crate::weights::{layout_of, MpcStat, Weights, SCALE};
 use solvo_othello::{BoardSize, Variant};
@@ -177,7 +178,11 @@ impl Weights {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        out.extend(if self.residual().is_some() { VERSION_WITH_NET } else { VERSION }.to_le_bytes());
+        #[cfg(feature = "residual")]
+        let version = if self.residual().is_some() { VERSION_WITH_NET } else { VERSION };
+        #[cfg(not(feature = "residual"))]
+        let version = VERSION;
+        out.extend(version.to_le_bytes());
         out.push(self.size().side());
         out.push(variant_code(self.variant));
         out.extend((SCALE as u16).to_le_bytes());
@@ -195,6 +200,7 @@ impl Weights {
         let payload = compress(self.table());
         out.extend((payload.len() as u64).to_le_bytes());
         out.extend(payload);
+        #[cfg(feature = "residual")]
         if let Some(net) = self.residual() {
             let (shift, rows, disc_rows, w2, b2, w3, b3) = net.parts();
             out.extend((NET_HIDDEN as u16).to_le_bytes());
@@ -286,6 +292,7 @@ impl Weights {
         }
         let len = r.u64("weights length")?;
         let payload = r.take(usize::try_from(len).unwrap_or(usize::MAX), "weights")?;
+        #[cfg(feature = "residual")]
         let net = if version == VERSION_WITH_NET {
             if size != BoardSize::Eight {
                 return err(format!("a residual network in a {size} weight file (networks are for 8x8)"));
@@ -294,6 +301,13 @@ impl Weights {
         } else {
             None
         };
+        #[cfg(not(feature = "residual"))]
+        if version == VERSION_WITH_NET {
+            return err(
+                "the weights carry a residual network (format version 2), a lab experiment this build leaves out \
+                 (the lab's solvo-lab reads them; or build with the solvo-eval feature `residual`)",
+            );
+        }
         if r.at != body.len() {
             return err(format!("{} unexpected bytes after the weights", body.len() - r.at));
         }
@@ -301,12 +315,14 @@ impl Weights {
         let mut w = Weights::from_table_for(size, variant, table).expect("length checked");
         w.description = description;
         w.mpc = mpc;
+        #[cfg(feature = "residual")]
         w.set_residual(net).expect("8x8 checked");
         Ok(w)
     }
 }
 
 /// Reads the residual network section of a version-2 file.
+#[cfg(feature = "residual")]
 fn read_net(r: &mut Reader) -> Result<ResidualNet, WeightFileError> {
     let hidden = r.u16("network width")?;
     let hidden2 = r.u16("network width")?;

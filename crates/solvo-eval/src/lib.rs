@@ -8,8 +8,10 @@
 //! ([`format`]); the trained default sets are embedded in the binary ([`embedded`]).
 //! 8x8 and 6x6 boards have their own pattern layouts ([`features`], [`features6`]);
 //! a weight set evaluates one size only and says which ([`Weights::check_for`]).
-//! An 8x8 set may also carry a residual network ([`residual`]) whose correction is
-//! added to the linear sum (not in the embedded sets: see the README's figures).
+//! With the cargo feature `residual` (off by default; the lab's crates turn it on), an
+//! 8x8 set may also carry a residual network (`residual`) whose correction is added to
+//! the linear sum (not in the embedded sets: see docs/results/evaluation.md); without
+//! it, a weight file carrying a network is refused with a message saying so.
 //!
 //! Evaluation reads every pattern instance from scratch with BMI2 `pext` on the 8
 //! symmetric images of the board (no incremental state to carry through the search);
@@ -22,6 +24,7 @@ pub mod features6;
 pub mod format;
 pub mod layout;
 pub mod pattern;
+#[cfg(feature = "residual")]
 pub mod residual;
 pub mod tying;
 pub mod weights;

@@ -8,7 +8,7 @@
 //! for the number of discs on the board, through ReLU, a dense layer to
 //! [`NET_HIDDEN2`] units, ReLU, and a dense output in discs, in the manner of NNUE
 //! (Stockfish) and Neural Reversi's pattern networks. It is trained on the residuals
-//! of the linear evaluation (`solvo train fit-net`), so the linear part stays the
+//! of the linear evaluation (`solvo-lab train fit-net`), so the linear part stays the
 //! first estimate and the network its correction.
 //!
 //! Guarantees: the embedding rows of symmetric pattern contents are identical (the

@@ -1,9 +1,12 @@
 //! A trained weight set: one table of `i16` weights per game stage, and the static
 //! evaluation that sums them.
 
-use crate::features::{feature_list, feature_sum, STAGE_LEN};
+#[cfg(feature = "residual")]
+use crate::features::feature_list;
+use crate::features::{feature_sum, STAGE_LEN};
 use crate::features6::{feature_sum6, stage_of6, NUM_STAGES6, STAGE_LEN6};
 use crate::format::WeightFileError;
+#[cfg(feature = "residual")]
 use crate::residual::ResidualNet;
 use solvo_othello::{Board, BoardSize, Variant};
 
@@ -75,6 +78,7 @@ pub struct Weights {
     pub mpc: Vec<MpcStat>,
     table: Vec<i16>,
     /// The residual network added to the linear sum (8x8 only), if any.
+    #[cfg(feature = "residual")]
     net: Option<Box<ResidualNet>>,
 }
 
@@ -87,6 +91,7 @@ impl Weights {
             description: String::new(),
             mpc: Vec::new(),
             table: vec![0; NUM_STAGES * STAGE_LEN],
+            #[cfg(feature = "residual")]
             net: None,
         }
     }
@@ -103,6 +108,7 @@ impl Weights {
             description: String::new(),
             mpc: Vec::new(),
             table: vec![0; stages * len],
+            #[cfg(feature = "residual")]
             net: None,
         })
     }
@@ -124,6 +130,7 @@ impl Weights {
             description: String::new(),
             mpc: Vec::new(),
             table,
+            #[cfg(feature = "residual")]
             net: None,
         })
     }
@@ -158,7 +165,7 @@ impl Weights {
         if self.size != size {
             return Err(WeightFileError {
                 message: format!(
-                    "the weights are for {} boards, not {size}: give a weight file made for {size} (solvo train fit --size {})",
+                    "the weights are for {} boards, not {size}: give a weight file made for {size} (solvo-lab train fit --size {})",
                     self.size,
                     size.side()
                 ),
@@ -185,12 +192,14 @@ impl Weights {
     }
 
     /// The residual network added to the linear sum, if any.
+    #[cfg(feature = "residual")]
     pub fn residual(&self) -> Option<&ResidualNet> {
         self.net.as_deref()
     }
 
     /// Adds (or with `None` removes) a residual network; an error for weights of a board
     /// size without one (the network reads the 8x8 features).
+    #[cfg(feature = "residual")]
     pub fn set_residual(&mut self, net: Option<ResidualNet>) -> Result<(), WeightFileError> {
         if net.is_some() && self.size != BoardSize::Eight {
             return Err(WeightFileError {
@@ -225,14 +234,13 @@ impl Weights {
             _ => {
                 let stage = stage_of(discs);
                 let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
-                match &self.net {
-                    None => feature_sum(player, opponent, w),
-                    Some(net) => {
-                        let features = feature_list(player, opponent);
-                        let linear: i32 = features.iter().map(|&f| i32::from(w[f as usize])).sum();
-                        linear + net.correction(&features, discs)
-                    }
+                #[cfg(feature = "residual")]
+                if let Some(net) = &self.net {
+                    let features = feature_list(player, opponent);
+                    let linear: i32 = features.iter().map(|&f| i32::from(w[f as usize])).sum();
+                    return (linear + net.correction(&features, discs)).clamp(-MAX_EVAL, MAX_EVAL);
                 }
+                feature_sum(player, opponent, w)
             }
         };
         v.clamp(-MAX_EVAL, MAX_EVAL)

@@ -1,5 +1,9 @@
 //! The residual network: file round trip, damage refused, symmetry, range, and the
-//! quantized correction against the float network it came from.
+//! quantized correction against the float network it came from. The network is the lab's
+//! experiment, behind the cargo feature `residual` (on in a workspace test run: the lab's
+//! crates turn it on).
+
+#![cfg(feature = "residual")]
 
 mod common;
 

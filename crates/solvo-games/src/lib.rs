@@ -25,7 +25,6 @@ pub mod go_key;
 pub mod grid;
 pub mod knightthrough;
 pub mod lazy_word;
-pub mod mc_study;
 pub mod nogo;
 pub mod options;
 pub mod race;

@@ -10,15 +10,16 @@
 //! - [`driver`]: the public API: iterative deepening, threads (Lazy SMP with deferred moves), time limit,
 //!   stop flag, exact solve by `solvo-endgame` when the depth reaches the end;
 //! - [`ladder`]: the selective ladder before an exact solve (a selective search to
-//!   the end whose table's moves order the exact solver);
-//! - [`mpc_stats`]: measuring the Multi-ProbCut statistics of a weight set.
+//!   the end whose table's moves order the exact solver).
+//!
+//! Measuring the Multi-ProbCut statistics of a weight set is weight-making: the lab's
+//! `solvo-train` (`mpc_stats.rs`).
 
 #![warn(missing_docs)]
 
 pub mod driver;
 pub mod ladder;
 pub mod mpc;
-pub mod mpc_stats;
 pub mod ordering;
 pub mod root;
 pub mod search;

@@ -20,8 +20,6 @@ pub mod node;
 pub mod player;
 pub mod postgres;
 pub mod proof;
-pub mod published;
-pub mod reproduce;
 pub mod select;
 pub mod sqlite;
 pub mod stages;
@@ -110,7 +108,7 @@ mod open_tests {
         bytes[HEADER_LEN + GAME_LEN + 8 + 29] = 99;
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("WTH_1980.wtb"), bytes).unwrap();
-        let f = crate::published::wthor_frequency(dir.path(), 50).unwrap();
+        let f = crate::select::wthor_frequency(dir.path(), 50).unwrap();
         assert_eq!(f.games, 2);
         assert!(f.problems.iter().any(|p| p.contains("game 2") && p.contains("damaged record")), "{:?}", f.problems);
     }

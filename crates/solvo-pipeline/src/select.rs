@@ -200,6 +200,87 @@ impl<'a> Selector<'a> {
     }
 }
 
+/// How often positions occur in WTHOR games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WthorFrequency {
+    /// Canonical position -> games reaching it.
+    pub counts: HashMap<Board, u64>,
+    /// Whole games read (damaged records are listed in `problems` instead).
+    pub games: u64,
+    /// Files that could not be read as game files, and damaged game records (skipped,
+    /// none of their positions counted), with why.
+    pub problems: Vec<String>,
+}
+
+/// How often each position with `empties` empties (canonical) occurs in the WTHOR game
+/// files (`.wtb`) of `dir`: the selection's tie-break. Unreadable files are skipped and
+/// listed in `problems`; an unreadable directory is an error.
+pub fn wthor_frequency(dir: &std::path::Path, empties: u32) -> Result<WthorFrequency, String> {
+    wthor_frequency_between(dir, empties, empties)
+}
+
+/// [`wthor_frequency`] for every position with `lo..=hi` empties at once (the
+/// selection breaks ties at every depth between the root and the tasks).
+pub fn wthor_frequency_between(dir: &std::path::Path, lo: u32, hi: u32) -> Result<WthorFrequency, String> {
+    wthor_frequency_in_years(dir, lo, hi, None)
+}
+
+/// The year of a WTHOR game file named `WTH_YYYY.wtb` (any case), if it is so named.
+pub fn wthor_file_year(path: &std::path::Path) -> Option<u32> {
+    let stem = path.file_stem()?.to_str()?;
+    let year = stem.get(..4).filter(|p| p.eq_ignore_ascii_case("WTH_")).and(stem.get(4..))?;
+    year.parse().ok()
+}
+
+/// [`wthor_frequency_between`] over the files of the years `years` (inclusive) only,
+/// named `WTH_YYYY.wtb` (the published run counted 2001-2020); `None`: every `.wtb`
+/// file.
+pub fn wthor_frequency_in_years(
+    dir: &std::path::Path,
+    lo: u32,
+    hi: u32,
+    years: Option<(u32, u32)>,
+) -> Result<WthorFrequency, String> {
+    let mut out = WthorFrequency::default();
+    let in_years =
+        |p: &std::path::Path| years.is_none_or(|(a, b)| wthor_file_year(p).is_some_and(|y| a <= y && y <= b));
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x.eq_ignore_ascii_case("wtb")) && in_years(p))
+        .collect();
+    files.sort();
+    for path in files {
+        let file = match std::fs::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| solvo_othello::formats::wthor::parse_wtb(&b).map_err(|e| e.to_string()))
+        {
+            Ok(f) => f,
+            Err(e) => {
+                out.problems.push(format!("{}: {e}", path.display()));
+                continue;
+            }
+        };
+        for (_, damage) in &file.damaged {
+            out.problems.push(format!("{}: damaged record skipped: {damage}", path.display()));
+        }
+        for (_, game) in file.whole_games() {
+            out.games += 1;
+            let Ok(replay) = game.replay() else { continue };
+            let mut last = None;
+            for p in std::iter::once(replay.start).chain(replay.positions.iter().copied()) {
+                let e = p.empties();
+                // Once per game and depth (a pass repeats the empties).
+                if (lo..=hi).contains(&e) && last != Some(e) && !p.is_game_over() && p.moves() != 0 {
+                    *out.counts.entry(p.board.canonical()).or_insert(0) += 1;
+                    last = Some(e);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

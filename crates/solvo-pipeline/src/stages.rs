@@ -200,7 +200,7 @@ pub fn wthor_frequency_for(cfg: &Config, dir: &std::path::Path) -> Result<HashMa
     if cfg.size != BoardSize::Eight {
         return Err(format!("WTHOR games are 8x8; this pipeline is {0}x{0}", cfg.size.side()));
     }
-    let f = crate::published::wthor_frequency_between(dir, cfg.task_empties, cfg.root.empties(cfg.size))
+    let f = crate::select::wthor_frequency_between(dir, cfg.task_empties, cfg.root.empties(cfg.size))
         .map_err(|e| format!("WTHOR directory {e}"))?;
     for problem in &f.problems {
         eprintln!("warning: {problem}");

@@ -306,7 +306,7 @@ fn six_by_six_table_agrees_with_exact_solves() {
 /// second for 2 and 8 workers on SQLite and on a local PostgreSQL. A figure, not a check
 /// (`cargo test --release -p solvo-pipeline --test backends -- --ignored --nocapture`).
 #[test]
-#[ignore]
+#[ignore = "a figure: prints queue jobs per second, SQLite and PostgreSQL, 2 and 8 workers (seconds; needs PostgreSQL)"]
 fn queue_throughput() {
     for (name, backend) in [("sqlite", sqlite()), ("postgres", pg())] {
         let db = backend.db();
@@ -364,7 +364,7 @@ fn queue_throughput() {
 /// (`cargo test --release -p solvo-pipeline --test backends -- --ignored --nocapture
 /// eight_by_eight`).
 #[test]
-#[ignore]
+#[ignore = "prints the 8x8 pipeline scaled down against direct exact solves, per position (minutes; N8 positions)"]
 fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
     let var = |k: &str, d: u32| std::env::var(k).ok().and_then(|s| s.parse::<u32>().ok()).unwrap_or(d);
     let n = var("N8", 10) as usize;

@@ -70,7 +70,7 @@ fn game_at(empties: u32) -> (String, Position) {
 }
 
 #[test]
-#[ignore]
+#[ignore = "figures: prints server memory with 10 clients and 100 clients against the cap (about a minute)"]
 fn figures_over_http() {
     let (moves, pos) = game_at(20);
     let body = json!({"game": {"moves": moves}, "level": 10}).to_string();
@@ -115,7 +115,7 @@ fn figures_over_http() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "figures: prints paint time and time to every move's value in headless Chromium (a minute or two; needs Chromium)"]
 async fn figures_in_chromium() {
     let addr = start(config(4, Duration::from_secs(120)));
     let browser = browser::open().await;

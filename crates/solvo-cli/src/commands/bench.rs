@@ -72,10 +72,9 @@ pub enum What {
         #[command(flatten)]
         ladder: crate::shared::LadderArgs,
     },
-    /// The Monte Carlo Game Solver study's tables (--table N) with its figures beside
-    /// ours, or any game x algorithm cells, each under a time limit; --schemes compares
-    /// the table replacement schemes.
-    Games(crate::commands::bench_games::BenchArgs),
+    /// Moved to the lab: `solvo-lab bench games`.
+    #[command(hide = true, disable_help_flag = true)]
+    Games(crate::commands::moved::Args),
     /// Solve WTHOR games at the depth of their theoretical score and check it (one row
     /// per position, totals); exits with an error if any score disagrees.
     Wthor(crate::commands::bench_wthor::WthorArgs),
@@ -90,7 +89,7 @@ pub enum What {
 /// Runs `solvo bench`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.what {
-        What::Games(a) => crate::commands::bench_games::run(a, common),
+        What::Games(a) => a.moved("bench games", common),
         What::Wthor(a) => crate::commands::bench_wthor::run(a, common),
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
         What::Random(a) => crate::commands::bench_random::run(a, common),

@@ -179,11 +179,9 @@ pub enum Stage {
         #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
         hash_mb: usize,
     },
-    /// What can be reproduced of the published 8x8 run: the task list's invariant, our
-    /// estimates against the published Edax scores, our selection against theirs, a
-    /// sample of task expansions, the cost per leaf at windows [-1,1] and [-3,3], and the
-    /// projected cost of the full re-proof over N workers.
-    Published(crate::commands::pipeline_published::Args),
+    /// Moved to the lab: `solvo-lab pipeline published`.
+    #[command(hide = true, disable_help_flag = true)]
+    Published(crate::commands::moved::Args),
     /// Every stage to the end with local worker threads, then verify.
     Run {
         #[command(flatten)]
@@ -448,7 +446,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             out!("{} positions written to {}", table.len(), out.display());
             Ok(())
         }
-        Stage::Published(args) => crate::commands::pipeline_published::run(args, common),
+        Stage::Published(args) => args.moved("pipeline published", common),
         Stage::CheckTable { db, per_empties, semi_strong, hash_mb } => {
             check_table(&db, per_empties, semi_strong.as_deref(), hash_mb, common)
         }

@@ -1,18 +1,18 @@
-//! `solvo bench games`: the Monte Carlo Game Solver study's tables regenerated (game x
-//! algorithm: result, nodes, time, Monte Carlo budget) with the study's figures beside
-//! ours, as text or Markdown (optionally written into the README between markers), the
+//! `solvo-lab bench games`: the Monte Carlo Game Solver study's tables regenerated (game
+//! x algorithm: result, nodes, time, Monte Carlo budget) with the study's figures beside
+//! ours, as text or Markdown (optionally written into a Markdown file's marked tables), the
 //! Nogo winner grid of its table 3, and the comparison of transposition-table
 //! replacement schemes (`--schemes`).
 
-use crate::commands::game::{size_of, with_game, AbArgs, GameAction, Report, SolverArgs};
 use crate::error::CliError;
 use crate::Common;
 use serde_json::json;
 use solvo_core::Game;
-use solvo_games::mc_study::{rows_of, thousands, StudyCell, StudyRow, NOGO_GRID, STUDY_COLUMNS};
 use solvo_games::GameOptions;
+use solvo_lab::mc_study::{rows_of, thousands, StudyCell, StudyRow, NOGO_GRID, STUDY_COLUMNS};
 use solvo_search::tt::{Replacement, TableShape};
 use solvo_search::{Algorithm, GameResult};
+use solvo_shell::games::{report_json, size_of, solve_game, with_game, AbArgs, GameAction, Report, SolverArgs};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -29,7 +29,7 @@ pub const BENCH_SET: &[(&str, &str)] = &[
     ("breakthrough", "5x5"),
 ];
 
-/// Arguments of `solvo bench games`.
+/// Arguments of `solvo-lab bench games`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Regenerate the study's table N (1-10; 3 is the Nogo winner grid): its instances,
@@ -82,10 +82,11 @@ pub struct BenchArgs {
     /// Also write the result as Markdown to this file.
     #[arg(long)]
     pub markdown: Option<PathBuf>,
-    /// Also write the Markdown into this file (the README) between the lines
-    /// `<!-- bench games table N -->` and `<!-- end bench games table N -->`.
-    #[arg(long)]
-    pub update_readme: Option<PathBuf>,
+    /// Rewrite the table in this Markdown file (e.g. docs/results/mc-game-solver.md)
+    /// between the lines `<!-- bench games table N -->` and `<!-- end bench games table
+    /// N -->`, leaving the rest of the file as it was (needs --table).
+    #[arg(long, alias = "update-readme", value_name = "FILE")]
+    pub rewrite_tables: Option<PathBuf>,
 }
 
 struct Plain {
@@ -95,7 +96,7 @@ struct Plain {
 impl GameAction for Plain {
     type Output = Report;
     fn run<G: Game>(self, game: G, label: String) -> Report {
-        crate::commands::game::solve_game(&game, label, &self.config)
+        solve_game(&game, label, &self.config)
     }
 }
 
@@ -202,8 +203,12 @@ fn study_word(r: GameResult) -> &'static str {
     }
 }
 
-/// Runs `solvo bench games`.
+/// Runs `solvo-lab bench games`.
 pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
+    if args.rewrite_tables.is_some() && args.table.is_none() {
+        // Said before any cell runs, not after.
+        return Err(CliError("--rewrite-tables needs --table".into()));
+    }
     if args.table == Some(3) && args.games.is_empty() {
         return nogo_grid(&args, common);
     }
@@ -216,7 +221,7 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
     if let Some(t) = args.table {
         let _ = writeln!(
             md,
-            "Study table {t}: ours (`solvo bench games --table {t}{}`) beside the study's figures (moves / seconds; \"> N G\": stopped unsolved).\n",
+            "Study table {t}: ours (`solvo-lab bench games --table {t}{}`) beside the study's figures (moves / seconds; \"> N G\": stopped unsolved).\n",
             args.flags()
         );
     }
@@ -278,7 +283,7 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
             if common.json {
                 out!(
                     "{}",
-                    json!({"bench": "games", "table": args.table, "result": crate::commands::game::report_json(&r), "study": study.map(|c| c.to_string())})
+                    json!({"bench": "games", "table": args.table, "result": report_json(&r), "study": study.map(|c| c.to_string())})
                 );
             } else {
                 out!(
@@ -328,27 +333,27 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
     write_markdown(&args, &md)
 }
 
-/// Writes `md` where --markdown and --update-readme ask.
+/// Writes `md` where --markdown and --rewrite-tables ask.
 fn write_markdown(args: &BenchArgs, md: &str) -> Result<(), CliError> {
     if let Some(path) = &args.markdown {
         std::fs::write(path, md).map_err(|e| CliError(format!("--markdown {}: {e}", path.display())))?;
     }
-    if let Some(path) = &args.update_readme {
-        let t = args.table.ok_or_else(|| CliError("--update-readme needs --table".into()))?;
+    if let Some(path) = &args.rewrite_tables {
+        let t = args.table.ok_or_else(|| CliError("--rewrite-tables needs --table".into()))?;
         let text =
-            std::fs::read_to_string(path).map_err(|e| CliError(format!("--update-readme {}: {e}", path.display())))?;
+            std::fs::read_to_string(path).map_err(|e| CliError(format!("--rewrite-tables {}: {e}", path.display())))?;
         let (open, close) = (format!("<!-- bench games table {t} -->"), format!("<!-- end bench games table {t} -->"));
         let (Some(a), Some(b)) = (text.find(&open), text.find(&close)) else {
             return Err(CliError(format!(
-                "--update-readme {}: the lines '{open}' and '{close}' are not both there",
+                "--rewrite-tables {}: the lines '{open}' and '{close}' are not both there",
                 path.display()
             )));
         };
         if b < a {
-            return Err(CliError(format!("--update-readme {}: '{close}' comes before '{open}'", path.display())));
+            return Err(CliError(format!("--rewrite-tables {}: '{close}' comes before '{open}'", path.display())));
         }
         let new = format!("{}{open}\n{md}{}", &text[..a], &text[b..]);
-        std::fs::write(path, new).map_err(|e| CliError(format!("--update-readme {}: {e}", path.display())))?;
+        std::fs::write(path, new).map_err(|e| CliError(format!("--rewrite-tables {}: {e}", path.display())))?;
     }
     Ok(())
 }
@@ -357,7 +362,7 @@ fn write_markdown(args: &BenchArgs, md: &str) -> Result<(), CliError> {
 fn nogo_grid(args: &BenchArgs, common: Common) -> Result<(), CliError> {
     let algo = args.algos.first().copied().unwrap_or(Algorithm::AbTtMc);
     let mut md = format!(
-        "Study table 3, Nogo winner by size (rows x columns; 1: first player, 2: second): ours / study, `solvo bench games --table 3 --algos {algo}{} --grid-max-cells {}` (\"?\": not solved within the cell limit; \"·\": larger than the grid limit, not run).\n\n",
+        "Study table 3, Nogo winner by size (rows x columns; 1: first player, 2: second): ours / study, `solvo-lab bench games --table 3 --algos {algo}{} --grid-max-cells {}` (\"?\": not solved within the cell limit; \"·\": larger than the grid limit, not run).\n\n",
         args.flags(), args.grid_max_cells
     );
     let _ = writeln!(md, "| | {} |", (1..=10).map(|c| c.to_string()).collect::<Vec<_>>().join(" | "));
@@ -416,7 +421,7 @@ fn schemes(args: &BenchArgs, common: Common) -> Result<(), CliError> {
     let algo = args.algos.first().copied().unwrap_or(Algorithm::IdAbTtMc);
     let cells = args.cells()?;
     let mut md = format!(
-        "Transposition-table replacement schemes, {} entries each, {algo} (`solvo bench games --schemes --algos {algo} --schemes-entries {}{}`); \"lost\": look-ups that missed a position stored earlier.\n\n",
+        "Transposition-table replacement schemes, {} entries each, {algo} (`solvo-lab bench games --schemes --algos {algo} --schemes-entries {}{}`); \"lost\": look-ups that missed a position stored earlier.\n\n",
         thousands(args.schemes_entries as u64),
         args.schemes_entries,
         args.flags()
@@ -465,10 +470,7 @@ fn schemes(args: &BenchArgs, common: Common) -> Result<(), CliError> {
                 thousands(s.tt_lost)
             );
             if common.json {
-                out!(
-                    "{}",
-                    json!({"bench": "games-schemes", "scheme": scheme.name(), "result": crate::commands::game::report_json(&r)})
-                );
+                out!("{}", json!({"bench": "games-schemes", "scheme": scheme.name(), "result": report_json(&r)}));
             } else {
                 out!(
                     "{:<24} {:<9} {:<18} {:>12} {:>8.2} {:>12} {:>12} {:>11} {:>11} {:>11} {:>11}",

@@ -7,9 +7,9 @@
 //! cells of the same empties (the level of a stage), the mean that of the deepest
 //! measured pair of the same parity.
 
-use crate::driver::{MidgameSearch, SearchError, SearchLimits};
-use crate::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
 use solvo_eval::{MpcStat, SCALE};
+use solvo_midgame::driver::{MidgameSearch, SearchError, SearchLimits};
+use solvo_midgame::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
 use solvo_othello::Position;
 
 /// One cell of measured statistics.

@@ -1,6 +1,6 @@
-//! `solvo internal-options` (hidden): the command line's own definition as JSON, one
+//! `internal-options` (hidden, in both binaries): the command line's own definition as JSON, one
 //! object per leaf subcommand with its numeric and file arguments, for the test that
-//! walks every option with bad values (`tests/option_walk.rs`). Read from the clap
+//! walks every option with bad values (`solvo-cli/tests/option_walk.rs`). Read from the clap
 //! definition, so a new option is walked without anyone listing it.
 
 use clap::CommandFactory;
@@ -45,9 +45,9 @@ fn leaves(cmd: &clap::Command, path: Vec<String>, out: &mut Vec<(Vec<String>, cl
 
 /// Prints one JSON line per leaf subcommand: `{"command": [...], "arguments": [{"long":
 /// "threads" | null, "index": 1 | null, "kind": "number" | "path"}]}`.
-pub fn run() {
+pub fn run<P: CommandFactory>() {
     let mut commands = Vec::new();
-    let mut root = crate::Cli::command();
+    let mut root = P::command();
     root.build(); // assigns the positionals' indices
     leaves(&root, Vec::new(), &mut commands);
     for (path, cmd) in commands {

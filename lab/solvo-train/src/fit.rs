@@ -249,7 +249,6 @@ fn fit_layout<const N: usize>(
                     s.opponent,
                     w,
                     &rules,
-                    true,
                     options.bootstrap_depth,
                     -MAX_EVAL - 1,
                     MAX_EVAL + 1,

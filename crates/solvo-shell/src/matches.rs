@@ -1,6 +1,8 @@
-//! `solvo match`: two engines play every opening of a list twice, colours swapped:
-//! internal configurations (`solvo:level=10`) or external programs over GTP or NBoard
-//! (`gtp:<command line>`, `nboard:<command line>`). Several games at once, live
+//! The match command of both binaries (`solvo match`, `solvo-lab match`): two engines
+//! play every opening of a list twice, colours swapped: internal configurations
+//! (`solvo:level=10`), external programs over GTP or NBoard (`gtp:<command line>`,
+//! `nboard:<command line>`), and the kinds a binary adds ([`MoreContestants`]: the lab's
+//! study players). Several games at once, live
 //! progress on stderr, every game appended to a GGF record file (a killed match
 //! resumes from it), and the result: wins, draws, losses, mean disc difference, score
 //! rate, Elo difference with its 95% interval.
@@ -16,22 +18,20 @@ use solvo_engine::tournament::{first_is_black, run_match, MatchGame, MatchPlan};
 use solvo_engine::{Engine, Level};
 use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay, parse_ggf};
 use solvo_othello::{BoardSize, Position};
-use solvo_study::features::FeatureWeights;
-use solvo_study::players::{FeaturePlayer, MctsPlayer, REPORT_ENDGAME};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Arguments of `solvo match`.
+/// Arguments of the match command.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE,book=FILE`, the
-    /// study's `ab:depth=N,sort=0|1,end=N,weights=hand|FILE,emph=FEATURE:K` and
-    /// `mcts:playouts=N,seed=S`, `gtp:<command line>` or `nboard:<command line>` (an
-    /// NBoard engine is given `set depth` with --level, and its time left in each game
-    /// record, as the NBoard GUI does).
+    /// An engine, twice: `solvo`, `solvo:level=N`, `solvo:level=N,eval=FILE,book=FILE`,
+    /// `gtp:<command line>` or `nboard:<command line>` (an NBoard engine is given `set
+    /// depth` with --level, and its time left in each game record, as the NBoard GUI does;
+    /// `solvo-lab match` also takes the Reversed Reversi study's `ab:...` and `mcts:...`
+    /// players).
     #[arg(long = "engine", num_args = 1, required = true)]
     pub engines: Vec<String>,
     /// Openings: one transcript a line (as ../shared/data/xot/xot-small.txt).
@@ -74,16 +74,36 @@ fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
     Ok((a, b))
 }
 
+/// Makes a contestant of a kind a binary adds (called once per worker, again after a
+/// forfeit).
+pub type MakeContestant = Box<dyn Fn() -> Result<Box<dyn Contestant>, String> + Send + Sync>;
+
+/// The contestant kinds a binary adds to the match beyond solvo's engine and external
+/// programs.
+pub struct MoreContestants<'a> {
+    /// How the added kinds are written, for the error that lists the kinds (e.g.
+    /// `ab:depth=N, mcts:playouts=N`); empty for none.
+    pub syntax: &'a str,
+    /// Parses `kind:settings`: `None` when `kind` is not one of the added kinds, else the
+    /// contestant's maker or why the settings are wrong.
+    #[allow(clippy::type_complexity)]
+    pub parse: &'a dyn Fn(&str, &str, Common) -> Option<Result<MakeContestant, String>>,
+}
+
+impl MoreContestants<'static> {
+    /// No added kinds: the engine and external programs only.
+    pub const NONE: MoreContestants<'static> = MoreContestants { syntax: "", parse: &|_, _, _| None };
+}
+
 /// An engine as the command line names it.
 enum Spec {
     Internal { level: u32, eval: Option<PathBuf>, book: Option<PathBuf> },
-    Feature { depth: u32, presort: bool, endgame: u32, weights: FeatureWeights, label: String },
-    Mcts { playouts: u32, seed: u64 },
+    More(MakeContestant),
     Gtp(String),
     NBoard(String),
 }
 
-fn parse_spec(text: &str, default_level: u32, common: Common) -> Result<Spec, CliError> {
+fn parse_spec(text: &str, default_level: u32, common: Common, more: &MoreContestants) -> Result<Spec, CliError> {
     let bad = |m: String| CliError(format!("--engine {text:?}: {m}"));
     let (kind, rest) = text.split_once(':').unwrap_or((text, ""));
     match kind {
@@ -99,24 +119,16 @@ fn parse_spec(text: &str, default_level: u32, common: Common) -> Result<Spec, Cl
             }
             Ok(Spec::Internal { level, eval, book })
         }
-        "ab" => parse_feature(rest, common).map_err(bad),
-        "mcts" => {
-            let (mut playouts, mut seed) = (10_000, 1);
-            for item in rest.split(',').filter(|s| !s.is_empty()) {
-                match item.split_once('=') {
-                    Some(("playouts", v)) => playouts = crate::option_ranges::playouts(v).map_err(&bad)?.max(1),
-                    Some(("seed", v)) => seed = v.parse().map_err(|_| bad(format!("seed {v:?}: not a number")))?,
-                    _ => return Err(bad(format!("unknown setting {item:?} (playouts=N, seed=S)"))),
-                }
-            }
-            Ok(Spec::Mcts { playouts, seed })
-        }
         "gtp" | "nboard" if rest.trim().is_empty() => Err(bad("expected a command line after the colon".into())),
         "gtp" => Ok(Spec::Gtp(rest.trim().to_string())),
         "nboard" => Ok(Spec::NBoard(rest.trim().to_string())),
-        _ => {
-            Err(bad("expected solvo[:level=N], ab:depth=N, mcts:playouts=N, gtp:<command> or nboard:<command>".into()))
-        }
+        _ => match (more.parse)(kind, rest, common) {
+            Some(made) => made.map(Spec::More).map_err(bad),
+            None if more.syntax.is_empty() => {
+                Err(bad("expected solvo[:level=N], gtp:<command> or nboard:<command>".into()))
+            }
+            None => Err(bad(format!("expected solvo[:level=N], {}, gtp:<command> or nboard:<command>", more.syntax))),
+        },
     }
 }
 
@@ -141,60 +153,11 @@ fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn 
             }
             Ok(Box::new(EngineContestant { engine, label }))
         }
-        Spec::Feature { depth, presort, endgame, weights, label } => Ok(Box::new(FeaturePlayer {
-            weights: weights.clone(),
-            depth: *depth,
-            presort: *presort,
-            endgame: *endgame,
-            label: label.clone(),
-        })),
-        Spec::Mcts { playouts, seed } => Ok(Box::new(MctsPlayer {
-            playouts: *playouts,
-            rng: solvo_core::rng::Rng::new(*seed),
-            label: format!("mcts:playouts={playouts}"),
-        })),
+        Spec::More(make) => make(),
         Spec::Gtp(cmd) => Ok(Box::new(GtpContestant::start(cmd)?)),
         // The NBoard GUI sets a depth before any `go`: the match's level.
         Spec::NBoard(cmd) => Ok(Box::new(NBoardContestant::start(cmd, args.level)?)),
     }
-}
-
-/// The study's alpha-beta player: `depth=N`, `sort=0|1` (pre-sorting, default on),
-/// `end=N` (the disc-difference search of N plies from N empties; default the
-/// report's 10, 0 for none), `weights=hand|FILE` (a tuned weight line),
-/// `emph=FEATURE:FACTOR` (repeatable).
-fn parse_feature(rest: &str, common: Common) -> Result<Spec, String> {
-    let (mut depth, mut presort, mut weights) = (4, true, FeatureWeights::hand_set(common.variant));
-    let mut endgame = REPORT_ENDGAME;
-    let mut label = Vec::new();
-    for item in rest.split(',').filter(|s| !s.is_empty()) {
-        match item.split_once('=') {
-            Some(("depth", v)) => depth = crate::option_ranges::plies(v)?.max(1),
-            Some(("sort", v)) => presort = v != "0" && v != "off",
-            Some(("end", v)) => endgame = crate::option_ranges::endgame_plies(v)?,
-            Some(("weights", "hand")) => {}
-            Some(("weights", v)) => {
-                let text = crate::input_file::read_text(std::path::Path::new(v)).map_err(|e| e.0)?;
-                let line = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
-                // A tuning log line ends with the weights: take the last numbers.
-                let words: Vec<&str> = line.split_whitespace().collect();
-                let n = solvo_study::features::WEIGHTS;
-                let tail = words.get(words.len().saturating_sub(n)..).unwrap_or(&[]).join(" ");
-                weights = tail.parse().map_err(|e| format!("{v}: {e}"))?;
-            }
-            Some(("emph", v)) => {
-                let (name, factor) = v.split_once(':').unwrap_or((v, "3"));
-                let factor: i32 = factor.parse().map_err(|_| format!("emph {v:?}: expected FEATURE:FACTOR"))?;
-                weights = weights.emphasised(name, factor)?;
-            }
-            _ => {
-                return Err(format!("unknown setting {item:?} (depth=N, sort=0|1, end=N, weights=hand|FILE, emph=F:K)"))
-            }
-        }
-        label.push(item.to_string());
-    }
-    let label = if label.is_empty() { "ab".to_string() } else { format!("ab:{}", label.join(",")) };
-    Ok(Spec::Feature { depth, presort, endgame, weights, label })
 }
 
 /// What the match keeps of a finished game (read back from the record on resuming).
@@ -307,14 +270,14 @@ fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
-/// Runs `solvo match`.
-pub fn run(args: Args, common: Common) -> Result<(), CliError> {
+/// Runs the match command with the contestant kinds `more` adds.
+pub fn run(args: Args, common: Common, more: &MoreContestants) -> Result<(), CliError> {
     if args.engines.len() != 2 {
         return Err(CliError(format!("--engine: expected exactly two engines, got {}", args.engines.len())));
     }
     let specs = [
-        parse_spec(&args.engines[0], args.engine.level, common)?,
-        parse_spec(&args.engines[1], args.engine.level, common)?,
+        parse_spec(&args.engines[0], args.engine.level, common, more)?,
+        parse_spec(&args.engines[1], args.engine.level, common, more)?,
     ];
     let size = common.size.unwrap_or(BoardSize::Eight);
     let start = Position::start(size, common.variant);

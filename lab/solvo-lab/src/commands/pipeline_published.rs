@@ -1,6 +1,6 @@
-//! `solvo pipeline published`: what can be reproduced of the published 8x8 run on this
-//! machine (issue 20, item 3). Thin: every figure is a library call
-//! (`solvo_pipeline::published`, `solvo_pipeline::reproduce`); this file parses options,
+//! `solvo-lab pipeline published`: what can be reproduced of the published 8x8 run on this
+//! machine. Thin: every figure is a library call
+//! (`solvo_lab::published`, `solvo_lab::reproduce`); this file parses options,
 //! sequences the sections and prints.
 
 use crate::error::CliError;
@@ -8,10 +8,11 @@ use crate::shared::{options, table_mib_for, LadderArgs};
 use crate::Common;
 use serde_json::{json, Value};
 use solvo_endgame::Window;
+use solvo_lab::published::{compare_estimates, invariant_holds, parse_task_list};
+use solvo_lab::reproduce::{self, SolveCost, PUBLISHED_LEAVES, PUBLISHED_NODES};
 use solvo_othello::{Board, BoardSize};
 use solvo_pipeline::estimate::Estimator;
-use solvo_pipeline::published::{compare_estimates, invariant_holds, parse_task_list, wthor_frequency_in_years};
-use solvo_pipeline::reproduce::{self, SolveCost, PUBLISHED_LEAVES, PUBLISHED_NODES};
+use solvo_pipeline::select::wthor_frequency_in_years;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

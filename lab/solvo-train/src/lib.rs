@@ -5,7 +5,9 @@
 //! - [`exact`]: exact labels, solved in parallel;
 //! - [`selfplay`]: samples from generated games (random moves and a rule of thumb);
 //! - [`search_play`]: samples from games solvo plays with its own search;
-//! - [`fit`]: per-stage ridge regression by preconditioned conjugate gradients.
+//! - [`fit`]: per-stage ridge regression by preconditioned conjugate gradients;
+//! - [`mpc_stats`]: the Multi-ProbCut statistics of a weight set, measured by
+//!   `solvo-midgame`'s search.
 //!
 //! Every step is deterministic for its inputs (parallel sums are reduced in a fixed
 //! order), so the committed weights can be reproduced from the documented commands.
@@ -15,6 +17,7 @@ pub mod exact;
 pub mod fit;
 pub mod fit_net;
 pub mod games;
+pub mod mpc_stats;
 pub mod sample;
 pub mod search_play;
 pub mod selfplay;

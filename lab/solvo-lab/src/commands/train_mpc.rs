@@ -1,24 +1,24 @@
-//! `solvo train mpc`: measures the Multi-ProbCut statistics of a weight set on
+//! `solvo-lab train mpc`: measures the Multi-ProbCut statistics of a weight set on
 //! positions of WTHOR games and writes a copy of the weights carrying them.
 //!
 //! For each number of empties asked, positions of games spread evenly over the files
 //! are searched without selectivity to every depth up to `--max-depth`; for each deep
 //! depth the mean and spread of `deep - shallow` (discs) are measured, and deeper
-//! pairs get fitted values (see `solvo_midgame::mpc_stats`).
+//! pairs get fitted values (see `solvo_train::mpc_stats`).
 
 use crate::error::{context, CliError};
 use crate::shared::{load_weights, read_wthor};
 use crate::Common;
 use serde_json::json;
-use solvo_midgame::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use solvo_midgame::MidgameSearch;
 use solvo_othello::formats::wthor::WthorGame;
 use solvo_othello::{Position, Variant};
+use solvo_train::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Arguments of `solvo train mpc`.
+/// Arguments of `solvo-lab train mpc`.
 #[derive(clap::Args, Debug)]
 pub struct MpcArgs {
     /// WTHOR game files (`.wtb`) the positions are taken from.
@@ -69,7 +69,7 @@ fn sample_positions(games: &[WthorGame], empties: u32, count: usize, variant: Va
     out
 }
 
-/// Runs `solvo train mpc`.
+/// Runs `solvo-lab train mpc`.
 pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
     let start = Instant::now();
     let mut weights = load_weights(args.eval_file.as_deref(), common)?;

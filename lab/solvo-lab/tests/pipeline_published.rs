@@ -1,4 +1,4 @@
-//! `solvo pipeline published` on a tiny task list (the first three rows of the published
+//! `solvo-lab pipeline published` on a tiny task list (the first three rows of the published
 //! one): every section runs and reports, the three tasks alone do not prove the draw,
 //! and a malformed list is an error naming the line, not a panic.
 
@@ -11,7 +11,7 @@ const TINY: &str = "obf,count,score,alpha,beta
 ";
 
 fn solvo(args: &[&str]) -> (bool, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).stdin(Stdio::null()).output().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_solvo-lab")).args(args).stdin(Stdio::null()).output().unwrap();
     (
         o.status.success(),
         String::from_utf8_lossy(&o.stdout).into_owned(),

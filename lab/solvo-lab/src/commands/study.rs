@@ -1,4 +1,4 @@
-//! `solvo study tune`: the Reversed Reversi study's weight tuning (genetic algorithm or
+//! `solvo-lab study tune`: the Reversed Reversi study's weight tuning (genetic algorithm or
 //! simulated annealing, fitness from self-play matches against the hand-set weights),
 //! with a log of the best individual per generation; a rerun with the same log starts
 //! from its last logged weights.
@@ -12,7 +12,7 @@ use solvo_study::tune::{annealing, genetic, RoundBest, TuneSettings};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// Arguments of `solvo study`.
+/// Arguments of `solvo-lab study`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(subcommand)]
@@ -26,7 +26,7 @@ pub enum What {
     Tune(TuneArgs),
 }
 
-/// Arguments of `solvo study tune`.
+/// Arguments of `solvo-lab study tune`.
 #[derive(clap::Args, Debug)]
 pub struct TuneArgs {
     /// `ga` (genetic algorithm) or `sa` (simulated annealing).
@@ -53,7 +53,7 @@ pub struct TuneArgs {
     pub log: Option<PathBuf>,
 }
 
-/// Runs `solvo study`.
+/// Runs `solvo-lab study`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let What::Tune(a) = args.what;
     if common.size.is_some_and(|s| s != BoardSize::Eight) {

@@ -6,17 +6,17 @@
 //! empty), and from those the projected cost of the full re-proof and its spread over
 //! N workers. Every extrapolation is reported as such, next to what was measured.
 
-use crate::estimate::Estimator;
-use crate::expand::{Expander, Expansion};
-use crate::goal::Goal;
-use crate::node::{node, normalized, solver_position, Node};
-use crate::proof::Prover;
 use crate::published::PublishedTask;
-use crate::select::Selector;
 use rayon::prelude::*;
 use solvo_core::rng::Rng;
 use solvo_endgame::{SolveOptions, SolveResult, Window};
 use solvo_othello::{Board, BoardSize, Position};
+use solvo_pipeline::estimate::Estimator;
+use solvo_pipeline::expand::{Expander, Expansion};
+use solvo_pipeline::goal::Goal;
+use solvo_pipeline::node::{node, normalized, solver_position, Node};
+use solvo_pipeline::proof::Prover;
+use solvo_pipeline::select::Selector;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -47,7 +47,7 @@ pub fn select_tasks(
     hypothesis: Option<i32>,
 ) -> Result<Selection, String> {
     let t = Instant::now();
-    let boards = crate::stages::enumerate_positions(size, root, task_empties);
+    let boards = solvo_pipeline::stages::enumerate_positions(size, root, task_empties);
     if boards.is_empty() {
         return Err("the root's game is over: nothing to select".into());
     }

@@ -3,13 +3,14 @@
 //! frequency map against the published counts. Figures, not checks of speed; ignored
 //! because the data lives outside the repository (`../shared/data/`, or the directories
 //! in `SOLVO_TAKIZAWA_DIR` and `SOLVO_WTHOR_DIR`):
-//! `cargo test --release -p solvo-pipeline --test published -- --ignored --nocapture`
-//! (the selection from the start: `solvo pipeline published --select-depth 2`).
+//! `cargo test --release -p solvo-lab --test published -- --ignored --nocapture`
+//! (the selection from the start: `solvo-lab pipeline published --select-depth 2`).
 
+use solvo_lab::published::{compare_estimates, invariant_holds, parse_task_list};
+use solvo_lab::reproduce;
 use solvo_othello::BoardSize;
 use solvo_pipeline::estimate::Estimator;
-use solvo_pipeline::published::{compare_estimates, invariant_holds, parse_task_list, wthor_frequency};
-use solvo_pipeline::reproduce;
+use solvo_pipeline::select::wthor_frequency;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -20,7 +21,7 @@ fn data_dir(var: &str, default: &str) -> PathBuf {
 }
 
 #[test]
-#[ignore]
+#[ignore = "figures: prints the published task list's invariant, our estimates against the Edax scores and the WTHOR counts (minutes; data in ../shared/data)"]
 fn published_task_list() {
     let dir = data_dir("SOLVO_TAKIZAWA_DIR", "takizawa");
     let path = dir.join("empty50_tasklist_edax_knowledge.csv");
@@ -60,8 +61,7 @@ fn published_task_list() {
     match wthor_frequency(&wthor, 50) {
         Ok(w) => {
             let (freq, games, problems) = (&w.counts, w.games, &w.problems);
-            let ours =
-                |t: &&solvo_pipeline::published::PublishedTask| freq.get(&t.board.canonical()).copied().unwrap_or(0);
+            let ours = |t: &&solvo_lab::published::PublishedTask| freq.get(&t.board.canonical()).copied().unwrap_or(0);
             let covered = tasks.iter().filter(|t| ours(t) > 0).count();
             let counted: Vec<_> = tasks.iter().filter(|t| t.count > 0).collect();
             let listed = counted.len();
@@ -82,7 +82,7 @@ fn published_task_list() {
 /// by the WTHOR games of 2001-2020 as in the published run) against the published tasks:
 /// the enumeration has the published count and the overlap is printed (14 s on 1 core).
 #[test]
-#[ignore]
+#[ignore = "figures: prints our selection from the start against the published tasks (14 s on 1 core; data in ../shared/data)"]
 fn our_selection_against_the_published_one() {
     let path = data_dir("SOLVO_TAKIZAWA_DIR", "takizawa").join("empty50_tasklist_edax_knowledge.csv");
     let Ok(text) = std::fs::read_to_string(&path) else {
@@ -91,7 +91,7 @@ fn our_selection_against_the_published_one() {
     };
     let tasks = parse_task_list(&text).unwrap();
     let wthor = data_dir("SOLVO_WTHOR_DIR", "wthor");
-    let frequency = solvo_pipeline::published::wthor_frequency_in_years(&wthor, 50, 60, Some((2001, 2020)))
+    let frequency = solvo_pipeline::select::wthor_frequency_in_years(&wthor, 50, 60, Some((2001, 2020)))
         .map(|f| f.counts)
         .unwrap_or_default();
     let est = Estimator::new(BoardSize::Eight, 2);

@@ -1,4 +1,4 @@
-//! `solvo train`: make evaluation weights. `data` turns game databases into labelled
+//! `solvo-lab train`: make evaluation weights. `data` turns game databases into labelled
 //! samples (resumable: one sample file per input file, skipped when present),
 //! `selfplay` generates them (any `--size` with features: 8x8, 6x6); `fit` fits a
 //! weight file for `--size` on sample files and reports the accuracy per stage.
@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Arguments of `solvo train`.
+/// Arguments of `solvo-lab train`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(subcommand)]
@@ -46,7 +46,7 @@ pub enum Step {
     Check(CheckArgs),
 }
 
-/// Arguments of `solvo train check`.
+/// Arguments of `solvo-lab train check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     /// OBF files (`.obf`: exact values), game records (`.ggf`: every position of each
@@ -73,7 +73,7 @@ pub struct LabelArgs {
     pub threads: Option<u64>,
 }
 
-/// Arguments of `solvo train data`.
+/// Arguments of `solvo-lab train data`.
 #[derive(clap::Args, Debug)]
 pub struct DataArgs {
     /// Game files (`.wtb`).
@@ -110,7 +110,7 @@ fn parse_sibling_range(s: &str) -> Result<std::ops::RangeInclusive<u32>, String>
     parse_range(s, "siblings", 1, 20).map(|r| *r.start() as u32..=*r.end() as u32)
 }
 
-/// Arguments of `solvo train selfplay`.
+/// Arguments of `solvo-lab train selfplay`.
 #[derive(clap::Args, Debug)]
 pub struct SelfplayArgs {
     /// The sample file to write (kept if it exists: resume).
@@ -155,7 +155,7 @@ pub struct SelfplayArgs {
     pub labels: LabelArgs,
 }
 
-/// Arguments of `solvo train fit`.
+/// Arguments of `solvo-lab train fit`.
 #[derive(clap::Args, Debug)]
 pub struct FitArgs {
     /// Sample files, or directories whose `.samples` files are all read.
@@ -199,7 +199,7 @@ pub struct FitArgs {
     pub threads: Option<u64>,
 }
 
-/// Arguments of `solvo train fit-net`.
+/// Arguments of `solvo-lab train fit-net`.
 #[derive(clap::Args, Debug)]
 pub struct FitNetArgs {
     /// Sample files, or directories whose `.samples` files are all read.
@@ -297,7 +297,7 @@ fn write_weights(
     Ok(())
 }
 
-/// Runs `solvo train`.
+/// Runs `solvo-lab train`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.step {
         Step::Data(a) => data(a, common),

@@ -1,8 +1,8 @@
 //! The figures of the Monte Carlo Game Solver study (Cazenave), table by table: what
-//! `solvo bench games --table N` reproduces and prints beside its own (source:
+//! `solvo-lab bench games --table N` reproduces and prints beside its own (source:
 //! `shared/design/mc-solver-tables.md`).
 //!
-//! Games and sizes are written as this crate's catalogue takes them (`RxC`, rows along
+//! Games and sizes are written as solvo-games' catalogue takes them (`RxC`, rows along
 //! the movement for the race games). Figures are the study's "moves" (its node count)
 //! and seconds, or `None` where the study gives none; a run stopped unsolved at the
 //! study's limit is marked [`StudyCell::Stopped`].
@@ -350,8 +350,8 @@ mod tests {
     #[test]
     fn every_row_names_a_game_of_the_catalogue_and_a_valid_size() {
         for r in STUDY_ROWS {
-            assert!(crate::find(r.game).is_some(), "{}", r.game);
-            assert!(crate::parse_size(r.size).is_ok(), "{}", r.size);
+            assert!(solvo_games::find(r.game).is_some(), "{}", r.game);
+            assert!(solvo_games::parse_size(r.size).is_ok(), "{}", r.size);
             // A row reads the study's size as written, or with rows and columns swapped.
             let swapped = r.study_size.split_once('x').map(|(a, b)| format!("{b}x{a}"));
             assert!(r.size == r.study_size || swapped.as_deref() == Some(r.size), "{} {}", r.game, r.size);

@@ -1,0 +1,16 @@
+//! Options several commands of both binaries share: engine options (`engine_args`),
+//! exact-solver options, `--tune` and a solve with progress (`solver`), the selective
+//! ladder's options (`ladder_args`), evaluation weights (`weights`), WTHOR game files
+//! with their damage named and their name files (`wthor_names`).
+
+pub mod engine_args;
+pub mod ladder_args;
+pub mod solver;
+pub mod weights;
+pub mod wthor_names;
+
+pub use engine_args::EngineArgs;
+pub use ladder_args::LadderArgs;
+pub use solver::{apply_tune, options, ordering_eval, parse_tune, solve_with_progress, table_mib_for};
+pub use weights::load_weights;
+pub use wthor_names::read_wthor;
