@@ -601,7 +601,7 @@ fn messages_name_squares_as_the_game_does_on_small_boards() {
     e.finish();
 }
 
-/// Runs a two-game match of the study's `ab:depth=2` against `<kind>:sh <script>`, the script
+/// Runs a two-game match of `solvo:level=2` against `<kind>:sh <script>`, the script
 /// (`script_body`, run with `$SOLVO` the binary and `$LOG` a file) logging what the
 /// match sends it; `args` are the match's further options. Checks that the match ends
 /// without forfeits or losses on time, and returns the lines the script was sent.
@@ -613,7 +613,7 @@ fn match_with_logged_engine(kind: &str, script_body: &str, args: &[&str]) -> Vec
     std::fs::write(&script, script_body).unwrap();
     let spec = format!("{kind}:sh {}", script.display());
     let o = Command::new(exe)
-        .args(["match", "--engine", "ab:depth=2", "--engine", &spec, "--random-openings", "1"])
+        .args(["match", "--engine", "solvo:level=2", "--engine", &spec, "--random-openings", "1"])
         .args(["--parallel", "1", "--hash-mb", "16", "--json"])
         .args(args)
         .env("SOLVO", exe)

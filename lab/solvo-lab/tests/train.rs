@@ -119,3 +119,32 @@ fn train_selfplay_plays_with_the_search_and_refuses_what_it_cannot() {
     assert_eq!(label.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&label.stderr).contains("expected result or search"));
 }
+
+/// A copy of the first `games` games of WTHOR 1980 in `dir`, the second game's 30th
+/// move byte not a square (a damaged record cut there).
+fn damaged_wthor(dir: &Path, games: usize) -> PathBuf {
+    use solvo_othello::formats::wthor::{parse_wtb, write_wtb, GAME_LEN, HEADER_LEN};
+    let wthor = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_1980.wtb");
+    let mut db = parse_wtb(&std::fs::read(wthor).unwrap()).unwrap();
+    db.games.truncate(games);
+    let mut bytes = write_wtb(&db);
+    bytes[HEADER_LEN + GAME_LEN + 8 + 29] = 99;
+    let path = dir.join("WTH_damaged.wtb");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn a_damaged_wthor_game_is_named_with_its_file_and_never_learned_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let wtb = damaged_wthor(dir.path(), 3);
+    let name = wtb.display().to_string();
+    let out = dir.path().join("samples");
+    let o = solvo(&["train", "data", &name, "--out-dir", out.to_str().unwrap(), "--exact-empties", "0", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let first = String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or_default().to_string();
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap_or_else(|e| panic!("not JSON: {first}: {e}"));
+    assert_eq!((v["games"].as_u64(), v["bad_games"].as_u64()), (Some(3), Some(1)), "{v}");
+    let e = stderr(&o);
+    assert!(e.contains(&name) && e.contains("game 2") && e.contains("not a square"), "{e}");
+}
