@@ -117,3 +117,51 @@ fn the_check_finds_each_spelling_of_a_lab_dependency() {
     assert!(lab_dependencies(clean, &lab).is_empty());
     assert_eq!(package_name(clean).as_deref(), Some("solvo-train-like"));
 }
+
+/// The direct `[dependencies]` on workspace crates (`solvo-*`) that `manifest` declares.
+fn solvo_dependencies(manifest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_deps = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+            continue;
+        }
+        if in_deps {
+            if let Some(name) = line.split(['=', '.', ' ']).next().filter(|n| n.starts_with("solvo-")) {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// ARCHITECTURE.md's list of the product's dependencies is the manifests' own: a crate or
+/// dependency added, or one removed, without the drawing's list following, fails here.
+#[test]
+fn the_architecture_lists_the_products_dependencies_as_the_manifests_declare_them() {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let block = text
+        .split("<!-- dependencies -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- end dependencies -->").next())
+        .expect("ARCHITECTURE.md has a <!-- dependencies --> list");
+    let mut listed: Vec<(String, Vec<String>)> = block
+        .lines()
+        .filter_map(|l| l.split_once("->"))
+        .map(|(name, deps)| (name.trim().to_string(), deps.split_whitespace().map(str::to_string).collect()))
+        .collect();
+    listed.sort();
+    let mut actual: Vec<(String, Vec<String>)> = manifests(&root().join("crates"))
+        .iter()
+        .map(|m| {
+            let text = std::fs::read_to_string(m).unwrap();
+            let name = package_name(&text).unwrap_or_else(|| panic!("{}: no package name", m.display()));
+            (name, solvo_dependencies(&text))
+        })
+        .collect();
+    actual.sort();
+    assert_eq!(listed, actual, "ARCHITECTURE.md's dependency list (left) differs from the manifests (right)");
+}
