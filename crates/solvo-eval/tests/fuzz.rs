@@ -11,13 +11,15 @@ use common::resealed;
 use solvo_core::fuzz::{corpus_dir, patches_of, Fuzz};
 use solvo_core::rng::Rng;
 use solvo_eval::features::STAGE_LEN;
+#[cfg(feature = "residual")]
 use solvo_eval::residual::{FloatNet, ResidualNet, NET_DISC_ROWS, NET_HIDDEN, NET_HIDDEN2};
 use solvo_eval::{MpcStat, Weights};
 use solvo_othello::{BoardSize, Position, Variant};
 
-/// A small 8x8 file of format version 2: a sparse table, two Multi-ProbCut entries and
-/// a network whose embedding rows are mostly zero.
-fn base_with_net() -> Vec<u8> {
+/// A small 8x8 file: a sparse table, two Multi-ProbCut entries and, where the build
+/// reads networks (the lab's `residual` feature), a network whose embedding rows are
+/// mostly zero (format version 2).
+fn base_file() -> Vec<u8> {
     let mut rng = Rng::new(3);
     let mut w = Weights::zeros(Variant::Normal);
     for s in 0..w.stages() {
@@ -31,6 +33,14 @@ fn base_with_net() -> Vec<u8> {
         MpcStat { empties: 30, shallow: 2, deep: 6, mean: 0.5, sigma: 3.25 },
         MpcStat { empties: 40, shallow: 4, deep: 8, mean: -0.25, sigma: 2.0 },
     ];
+    #[cfg(feature = "residual")]
+    add_net(&mut w, &mut rng);
+    w.to_bytes()
+}
+
+/// Gives `w` a small network with mostly zero embedding rows.
+#[cfg(feature = "residual")]
+fn add_net(w: &mut Weights, rng: &mut Rng) {
     let mut u = |scale: f32| (rng.next_f64() as f32 * 2.0 - 1.0) * scale;
     let mut rows = vec![0.0f32; STAGE_LEN * NET_HIDDEN];
     for x in rows.iter_mut().take(64) {
@@ -45,7 +55,6 @@ fn base_with_net() -> Vec<u8> {
         b3: u(1.0),
     };
     w.set_residual(Some(ResidualNet::quantize(&net).expect("a small network quantizes"))).unwrap();
-    w.to_bytes()
 }
 
 /// Reads `bytes`; when accepted, checks the round trip and evaluates a few positions.
@@ -69,7 +78,7 @@ fn read(bytes: &[u8]) -> String {
 
 #[test]
 fn weight_files_never_panic_and_round_trip() {
-    let base = base_with_net();
+    let base = base_file();
     let small = [
         Weights::zeros(Variant::Reversed).to_bytes(),
         Weights::zeros_for(BoardSize::Six, Variant::Normal).unwrap().to_bytes(),
