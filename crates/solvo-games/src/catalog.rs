@@ -214,3 +214,46 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), GameError> {
     }
     Ok((rows, cols))
 }
+
+/// Options that only choose the order of the moves: a proof holds whatever order found
+/// it, so they are not part of a proof store's identity (a solve may resume with
+/// another order).
+const ORDERING_ONLY_OPTIONS: [&str; 1] = ["ordering"];
+
+/// What a proof store records as its game (two stores with the same identity hold proofs
+/// of the same game, so one may resume the other): name, size, rule options (those that can
+/// change a value or a key, not [`ORDERING_ONLY_OPTIONS`]) and key scheme.
+pub fn proof_store_identity(name: &str, rows: usize, cols: usize, options: &GameOptions) -> String {
+    let mut pairs: Vec<String> = options
+        .pairs()
+        .iter()
+        .filter(|(k, _)| !ORDERING_ONLY_OPTIONS.contains(&k.as_str()))
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    pairs.sort();
+    format!("{} {rows}x{cols} [{}] keys-1", name.to_ascii_lowercase(), pairs.join(","))
+}
+
+#[cfg(test)]
+mod identity_tests {
+    use super::*;
+    use crate::options::GameOptions;
+
+    /// A store made with one move order is the same store for another; a rule or key
+    /// option makes another store.
+    #[test]
+    fn store_identity_ignores_ordering_only_options() {
+        let with = |pairs: &[&str]| {
+            let mut o = GameOptions::new();
+            for p in pairs {
+                o.push_pair(p).unwrap();
+            }
+            o
+        };
+        let plain = proof_store_identity("knightthrough", 7, 6, &with(&[]));
+        assert_eq!(proof_store_identity("Knightthrough", 7, 6, &with(&["ordering=safety"])), plain);
+        assert_ne!(proof_store_identity("knightthrough", 7, 6, &with(&["symmetry=off"])), plain);
+        assert_ne!(proof_store_identity("knightthrough", 7, 6, &with(&["ordering=safety", "tactics=off"])), plain);
+        assert_ne!(proof_store_identity("knightthrough", 6, 7, &with(&[])), plain);
+    }
+}

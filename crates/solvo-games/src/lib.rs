@@ -34,7 +34,7 @@ pub mod stones;
 pub mod symmetry;
 
 pub use atarigo::{Atarigo, AtarigoOptions};
-pub use catalog::{dispatch, dispatch_with, find, list, parse_size, GameSpec, GameVisitor};
+pub use catalog::{dispatch, dispatch_with, find, list, parse_size, proof_store_identity, GameSpec, GameVisitor};
 pub use domineering::{Domineering, DomineeringMove, DomineeringOptions};
 pub use error::GameError;
 pub use go::{Go, GoMove, GoOptions};

@@ -19,6 +19,7 @@ pub mod mcts_solver;
 pub mod minimax;
 pub mod outcome;
 pub mod perft;
+pub mod play_out;
 pub mod pn2;
 pub mod policy;
 pub mod proven;

@@ -9,6 +9,8 @@ use crate::Common;
 use serde_json::json;
 use solvo_core::{Game, Status};
 use solvo_games::GameOptions;
+use solvo_search::play_out::play_out;
+use solvo_search::proven::ProvenPositions;
 use solvo_search::{solve_with_proofs, Algorithm, SolveResult, SolverConfig, Verdict};
 use solvo_shell::games::{report_json, report_of, size_of, verdict_text, with_game, GameAction, Report, SolverArgs};
 
@@ -94,83 +96,6 @@ pub fn play_moves<G: Game>(game: &G, text: &str) -> Result<G, CliError> {
     Ok(pos)
 }
 
-/// In a win/loss game, a move of `pos` the store answers without a search: one that
-/// ends the game won or whose position is proven lost for its side to move (the mover
-/// wins); else, when every move is proven to lose, the first of them, so that the line
-/// goes on where the store knows the winner's answers. `None`: the turn needs a search.
-fn proven_move<G: Game>(pos: &G, store: &mut solvo_solve::proof_store::ProofStore) -> Option<G::Move> {
-    use solvo_search::proven::ProvenPositions;
-    use solvo_search::tt::Bound;
-    if pos.max_value() != 1 {
-        return None;
-    }
-    let mut legal = Vec::new();
-    pos.generate_moves(&mut legal);
-    let mut losing = None;
-    let mut all_lose = true;
-    for &m in &legal {
-        let child = pos.play(m);
-        let proof = match child.status() {
-            Status::Over(v) => Some((v, Bound::Exact)),
-            _ => store.proven(child.hash_key()),
-        };
-        match proof {
-            Some((v, Bound::Upper | Bound::Exact)) if v <= -1 => return Some(m),
-            Some((v, Bound::Lower | Bound::Exact)) if v >= 1 => losing = losing.or(Some(m)),
-            _ => all_lose = false,
-        }
-    }
-    losing.filter(|_| all_lose)
-}
-
-/// The line from `game` when every turn plays the move the solver finds best (`first`
-/// at the root, already known), each turn solved with `config` and `proven`: the moves
-/// and the nodes spent. A turn whose solve names no move plays its first legal move; a
-/// turn the budget leaves undecided ends the line.
-fn play_out<G: Game>(
-    game: &G,
-    first: Option<G::Move>,
-    config: &SolverConfig,
-    mut proven: Option<&mut solvo_solve::proof_store::ProofStore>,
-) -> (Vec<String>, u64) {
-    let (mut line, mut nodes, mut pos, mut next) = (Vec::new(), 0, game.clone(), first);
-    loop {
-        match pos.status() {
-            Status::Over(_) => break,
-            Status::MustPass => {
-                pos = pos.pass().expect("MustPass has a pass");
-                line.push("pass".to_string());
-                continue;
-            }
-            Status::ToMove => {}
-        }
-        let known = match proven.as_deref_mut() {
-            Some(store) if next.is_none() => proven_move(&pos, store),
-            _ => None,
-        };
-        let m = match next.take().or(known) {
-            Some(m) => m,
-            None => {
-                let store = proven.as_deref_mut().map(|s| s as &mut dyn solvo_search::proven::ProvenPositions);
-                let r = solve_with_proofs(&pos, config, store);
-                nodes += r.stats.nodes;
-                if r.verdict == Verdict::Unknown {
-                    break;
-                }
-                let mut legal = Vec::new();
-                pos.generate_moves(&mut legal);
-                match r.best_move.or(legal.first().copied()) {
-                    Some(m) => m,
-                    None => break,
-                }
-            }
-        };
-        line.push(format!("{m:?}"));
-        pos = pos.play(m);
-    }
-    (line, nodes)
-}
-
 fn print_report(r: &Report, json: bool) {
     if json {
         out!("{}", report_json(r));
@@ -237,7 +162,8 @@ impl GameAction for SolveAction {
         let first = r.best_move;
         let mut report = report_of(&g, label, &self.config, r);
         if self.line && report.verdict != Verdict::Unknown {
-            report.line = Some(play_out(&g, first, &self.config, self.store.as_mut()));
+            report.line =
+                Some(play_out(&g, first, &self.config, self.store.as_mut().map(|s| s as &mut dyn ProvenPositions)));
         }
         if let Some(store) = &mut self.store {
             store.flush().map_err(|e| CliError(format!("--store {}: {e}", store.path().display())))?;
@@ -295,24 +221,6 @@ fn open_proof_store(
     Ok(store)
 }
 
-/// Options that only choose the order of the moves: a proof holds whatever order found
-/// it, so they are not part of a proof store's identity (a solve may resume with
-/// another order).
-const ORDERING_ONLY_OPTIONS: [&str; 1] = ["ordering"];
-
-/// What a proof store records as its game: name, size, rule options (those that can
-/// change a value or a key, not [`ORDERING_ONLY_OPTIONS`]) and key scheme.
-fn store_identity(name: &str, rows: usize, cols: usize, options: &GameOptions) -> String {
-    let mut pairs: Vec<String> = options
-        .pairs()
-        .iter()
-        .filter(|(k, _)| !ORDERING_ONLY_OPTIONS.contains(&k.as_str()))
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    pairs.sort();
-    format!("{} {rows}x{cols} [{}] keys-1", name.to_ascii_lowercase(), pairs.join(","))
-}
-
 /// Parses `key=value` options.
 pub fn parse_options(list: &[String]) -> Result<GameOptions, CliError> {
     let mut o = GameOptions::new();
@@ -365,7 +273,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             let store = match &a.store {
                 Some(path) => Some(open_proof_store(
                     path,
-                    &store_identity(&a.game, rows, cols, &options),
+                    &solvo_games::proof_store_identity(&a.game, rows, cols, &options),
                     a.solver.algo,
                     common.json,
                 )?),
@@ -383,22 +291,5 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             print_report(&report, common.json);
             Ok(())
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A store made with one move order is the same store for another; a rule or key
-    /// option makes another store.
-    #[test]
-    fn store_identity_ignores_ordering_only_options() {
-        let with = |pairs: &[&str]| parse_options(&pairs.iter().map(|p| p.to_string()).collect::<Vec<_>>()).unwrap();
-        let plain = store_identity("knightthrough", 7, 6, &with(&[]));
-        assert_eq!(store_identity("Knightthrough", 7, 6, &with(&["ordering=safety"])), plain);
-        assert_ne!(store_identity("knightthrough", 7, 6, &with(&["symmetry=off"])), plain);
-        assert_ne!(store_identity("knightthrough", 7, 6, &with(&["ordering=safety", "tactics=off"])), plain);
-        assert_ne!(store_identity("knightthrough", 6, 7, &with(&[])), plain);
     }
 }
