@@ -73,6 +73,40 @@ impl TablePlayer {
         Ok((TablePlayer { size: cfg.size, leaf_empties: cfg.leaf_empties, proof, options }, bad))
     }
 
+    /// Whether `source` names a pipeline store rather than a table file: a PostgreSQL
+    /// URL, or a file whose first bytes (`head`) are SQLite's header. A table file is text.
+    pub fn names_a_store(source: &str, head: &[u8]) -> bool {
+        crate::is_postgres(source) || head.starts_with(b"SQLite format 3\0")
+    }
+
+    /// The player over the weak-solve proof `source` names: a pipeline store (see
+    /// [`TablePlayer::names_a_store`]; opened without creating anything) or a table file
+    /// whose contents are `bytes` (text, as `solvo pipeline table` writes; it needs
+    /// `size`). Returns the damaged knowledge rows left out. Errors say what `source` is
+    /// not: no settings, not text, a proof of another board size than `size`.
+    pub fn open_proof(
+        source: &str,
+        bytes: &[u8],
+        size: Option<BoardSize>,
+        options: SolveOptions,
+    ) -> Result<(TablePlayer, Vec<String>), String> {
+        let (player, bad) = if TablePlayer::names_a_store(source, bytes) {
+            let store = crate::open_store(source).map_err(|e| e.to_string())?;
+            let cfg = Config::load(&*store)
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| "not a pipeline store (no settings)".to_string())?;
+            TablePlayer::from_store(&*store, &cfg, options).map_err(|e| e.to_string())?
+        } else {
+            let text = std::str::from_utf8(bytes).map_err(|_| "not a text table file".to_string())?;
+            let size = size.ok_or_else(|| "a table file needs a board size".to_string())?;
+            (TablePlayer::from_table_text(size, text, options)?, Vec::new())
+        };
+        match size {
+            Some(s) if s != player.size() => Err(format!("a {} proof, not {s}", player.size())),
+            _ => Ok((player, bad)),
+        }
+    }
+
     /// A player over a table file's text (`player opponent lower upper class` in hex and
     /// decimal, one canonical position a line, as `solvo pipeline table` writes); the
     /// error names the line.

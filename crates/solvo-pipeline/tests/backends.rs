@@ -132,6 +132,22 @@ fn end_to_end_4x4(backend: Backend) {
         .collect();
     let mut from_file = TablePlayer::from_table_text(BoardSize::Four, &text, SolveOptions::new(16)).unwrap();
     assert_player_keeps_value(&mut from_file, Board::start());
+    // Opened by what it is: the store (its header or URL), the table file (text).
+    let head = if db.contains("://") { Vec::new() } else { std::fs::read(&db).unwrap() };
+    let (mut opened, bad) = TablePlayer::open_proof(&db, &head, Some(BoardSize::Four), SolveOptions::new(16)).unwrap();
+    assert!(bad.is_empty());
+    assert_player_keeps_value(&mut opened, Board::start());
+    let (mut opened, _) =
+        TablePlayer::open_proof("t.txt", text.as_bytes(), Some(BoardSize::Four), SolveOptions::new(16)).unwrap();
+    assert_player_keeps_value(&mut opened, Board::start());
+    let refused =
+        |source: &str, bytes: &[u8], size| match TablePlayer::open_proof(source, bytes, size, SolveOptions::new(16)) {
+            Ok(_) => panic!("{source}: opened"),
+            Err(e) => e,
+        };
+    assert!(refused(&db, &head, Some(BoardSize::Six)).contains("not 6x6"));
+    assert!(refused("t.txt", text.as_bytes(), None).contains("needs a board size"));
+    assert!(refused("t.txt", &[0xff, 0xfe, 0], Some(BoardSize::Four)).contains("not a text table file"));
     // A second run finds everything done and changes nothing.
     let before = store.job_counts().unwrap();
     run_local(&db, 1, &WorkerOptions::named("again".into()), &stop).unwrap();

@@ -53,34 +53,21 @@ pub struct Args {
     pub engine: EngineArgs,
 }
 
-/// The player over `--table`: a pipeline store, or a table file (told apart by the
-/// SQLite header); errors name the file.
+/// The player over `--table` (see [`TablePlayer::open_proof`]); errors name the option
+/// and the file.
 fn open_table(arg: &str, size: Option<BoardSize>, hash_mb: usize) -> Result<TablePlayer, CliError> {
     let opts = SolveOptions::try_new(hash_mb)?;
-    let is_url = arg.starts_with("postgres://") || arg.starts_with("postgresql://");
-    let bytes = if is_url {
+    let bytes = if TablePlayer::names_a_store(arg, &[]) {
         Vec::new()
     } else {
         crate::input_file::read_bytes(std::path::Path::new(arg)).map_err(|e| CliError(format!("--table {}", e.0)))?
     };
-    let player = if is_url || bytes.starts_with(b"SQLite format 3\0") {
-        let store = solvo_pipeline::open_store(arg).map_err(|e| CliError(format!("--table {arg}: {e}")))?;
-        let cfg = solvo_pipeline::Config::load(&*store)
-            .map_err(|e| CliError(format!("--table {arg}: {e}")))?
-            .ok_or_else(|| CliError(format!("--table {arg}: not a pipeline store (no settings)")))?;
-        let (player, bad) =
-            TablePlayer::from_store(&*store, &cfg, opts).map_err(|e| CliError(format!("--table {arg}: {e}")))?;
-        if let Some(first) = bad.first() {
-            eprintln!("warning: --table {arg}: {} damaged row(s) left out, first: {first}", bad.len());
-        }
-        player
-    } else {
-        let text = String::from_utf8(bytes).map_err(|_| CliError(format!("--table {arg}: not a text table file")))?;
-        let size = size.ok_or_else(|| CliError(format!("--table {arg}: a table file needs --size")))?;
-        TablePlayer::from_table_text(size, &text, opts).map_err(|e| CliError(format!("--table {arg}: {e}")))?
-    };
-    if size.is_some_and(|s| s != player.size()) {
-        return Err(CliError(format!("--table {arg}: a {} proof, not {}", player.size(), size.unwrap())));
+    let (player, bad) = TablePlayer::open_proof(arg, &bytes, size, opts).map_err(|e| {
+        let hint = if e.contains("needs a board size") { " (give --size)" } else { "" };
+        CliError(format!("--table {arg}: {e}{hint}"))
+    })?;
+    if let Some(first) = bad.first() {
+        eprintln!("warning: --table {arg}: {} damaged row(s) left out, first: {first}", bad.len());
     }
     Ok(player)
 }
