@@ -77,6 +77,17 @@ impl Config {
         }
     }
 
+    /// The published value of the start of `size` (8x8: 0, the draw the published run
+    /// hypothesised and proved; 6x6: -4, Feinstein 1993); `None` for 4x4. The first
+    /// hypothesis of a pipeline from the start.
+    pub fn published_start_value(size: BoardSize) -> Option<i32> {
+        match size {
+            BoardSize::Eight => Some(0),
+            BoardSize::Six => Some(-4),
+            BoardSize::Four => None,
+        }
+    }
+
     /// The default of [`Config::choice_empties`] on `size` (also for stores written before
     /// the setting existed).
     pub fn default_choice_empties(size: BoardSize) -> u32 {

@@ -33,6 +33,26 @@ pub struct VerifyReport {
     pub nodes: u64,
 }
 
+impl VerifyReport {
+    /// The proof is complete: the knowledge proves the root's value exactly, every
+    /// selected task's goal is proven, and no knowledge row was left out as damaged.
+    pub fn is_complete(&self) -> bool {
+        self.root_value.is_some() && self.bad_rows.is_empty() && self.tasks_proven == self.tasks
+    }
+}
+
+/// Writes `table` (as [`verify_with_table`] returns it) in the table file's format: one
+/// position a line, `player opponent` in hexadecimal, the proven `lower upper` and the
+/// class digit (`-` when the bounds straddle a draw); what
+/// [`crate::player::TablePlayer::from_table_text`] reads.
+pub fn write_table(table: &[(Board, Bounds)], out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    for (b, k) in table {
+        let c = class(*k).map_or("-".to_string(), |c| c.to_string());
+        writeln!(out, "{:016x} {:016x} {} {} {}", b.player, b.opponent, k.lower, k.upper, c)?;
+    }
+    Ok(())
+}
+
 /// Every valid knowledge row of `store`, and the reasons the others were refused.
 pub fn load_knowledge(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<(HashMap<Board, Bounds>, Vec<String>)> {
     let mut good = HashMap::new();

@@ -112,6 +112,7 @@ fn end_to_end_4x4(backend: Backend) {
     assert_eq!(r.tasks_proven, r.tasks);
     assert!(r.bad_rows.is_empty());
     assert!(!table.is_empty());
+    assert!(r.is_complete());
     for (b, k) in &table {
         let v = exact(b, BoardSize::Four);
         assert!(k.lower <= v && v <= k.upper, "table {b:?} {k:?} vs exact {v}");
@@ -126,10 +127,9 @@ fn end_to_end_4x4(backend: Backend) {
     let (mut player, bad) = TablePlayer::from_store(&*store, &cfg, SolveOptions::new(16)).unwrap();
     assert!(bad.is_empty());
     assert_player_keeps_value(&mut player, Board::start());
-    let text: String = table
-        .iter()
-        .map(|(b, k)| format!("{:016x} {:016x} {} {} -\n", b.player, b.opponent, k.lower, k.upper))
-        .collect();
+    let mut written = Vec::new();
+    solvo_pipeline::verify::write_table(&table, &mut written).unwrap();
+    let text = String::from_utf8(written).unwrap();
     let mut from_file = TablePlayer::from_table_text(BoardSize::Four, &text, SolveOptions::new(16)).unwrap();
     assert_player_keeps_value(&mut from_file, Board::start());
     // Opened by what it is: the store (its header or URL), the table file (text).

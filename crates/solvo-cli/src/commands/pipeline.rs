@@ -9,7 +9,7 @@ use serde_json::json;
 use solvo_othello::{Board, BoardSize};
 use solvo_pipeline::stages::{self, Phase};
 use solvo_pipeline::store::{JobKind, TaskStatus};
-use solvo_pipeline::verify::{class, verify_with_table};
+use solvo_pipeline::verify::{verify_with_table, write_table};
 use solvo_pipeline::worker::{install_stop_signals, run_local, WorkerOptions, WorkerReport};
 use solvo_pipeline::{open_store, Config, PipelineStore};
 use std::io::Write;
@@ -247,11 +247,7 @@ fn config_of(init: &InitArgs, common: Common) -> Result<Config, CliError> {
     cfg.expand_depth = init.expand_depth;
     cfg.margin = init.margin;
     cfg.hash_mb = init.hash_mb;
-    let published = match (init.root.is_some(), size) {
-        (false, BoardSize::Eight) => Some(0),
-        (false, BoardSize::Six) => Some(-4),
-        _ => None,
-    };
+    let published = if init.root.is_some() { None } else { Config::published_start_value(size) };
     cfg.hypothesis = init.hypothesis.map_or(published, |h| h.0);
     cfg.batch_leaves = init.batch_leaves.unwrap_or(cfg.batch_leaves);
     cfg.choice_empties = init.choice_empties.unwrap_or(cfg.choice_empties);
@@ -332,7 +328,7 @@ fn print_report(what: &str, t: &WorkerReport, secs: f64, common: Common) {
 fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Result<bool, CliError> {
     let start = Instant::now();
     let (r, _) = verify_with_table(store, cfg).map_err(err)?;
-    let ok = r.root_value.is_some() && r.bad_rows.is_empty() && r.tasks_proven == r.tasks;
+    let ok = r.is_complete();
     if common.json {
         out!(
             "{}",
@@ -437,12 +433,9 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             let mut f = std::io::BufWriter::new(
                 std::fs::File::create(&out).map_err(|e| CliError(format!("{}: {e}", out.display())))?,
             );
-            for (b, k) in &table {
-                let c = class(*k).map_or("-".to_string(), |c| c.to_string());
-                writeln!(f, "{:016x} {:016x} {} {} {}", b.player, b.opponent, k.lower, k.upper, c)
-                    .map_err(|e| CliError(format!("{}: {e}", out.display())))?;
-            }
-            f.flush().map_err(|e| CliError(format!("{}: {e}", out.display())))?;
+            write_table(&table, &mut f)
+                .and_then(|()| f.flush())
+                .map_err(|e| CliError(format!("{}: {e}", out.display())))?;
             out!("{} positions written to {}", table.len(), out.display());
             Ok(())
         }
