@@ -27,6 +27,7 @@ pub mod clock;
 pub mod engine;
 pub mod external;
 pub mod level;
+pub mod match_record;
 pub mod openings;
 pub mod session;
 mod small;

@@ -11,18 +11,18 @@ use crate::error::CliError;
 use crate::shared::engine_args::EngineArgs;
 use crate::Common;
 use serde_json::json;
-use solvo_engine::arena::{ClockStats, Contestant, EngineContestant, MatchStats, Sprt, LOST_ON_TIME};
+use solvo_engine::arena::{ClockStats, Contestant, EngineContestant, MatchStats, Sprt};
 use solvo_engine::external::{GtpContestant, NBoardContestant};
+use solvo_engine::match_record::{read_match_record, record_line, FinishedGame};
 use solvo_engine::openings::{parse_openings, random_openings};
 use solvo_engine::tournament::{first_is_black, run_match, MatchGame, MatchPlan};
 use solvo_engine::{Engine, Level};
-use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay, parse_ggf};
 use solvo_othello::{BoardSize, Position};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Arguments of the match command.
 #[derive(clap::Args, Debug)]
@@ -160,78 +160,13 @@ fn contestant(spec: &Spec, args: &EngineArgs, common: Common) -> Result<Box<dyn 
     }
 }
 
-/// What the match keeps of a finished game (read back from the record on resuming).
-struct Finished {
-    /// The game's number.
-    index: usize,
-    /// The first contestant's final disc difference.
-    first_score: i32,
-    /// Under a clock, the least time either side had left after a move.
-    least_left: Option<Duration>,
-    /// Whether a side lost on time.
-    lost_on_time: bool,
-}
-
-/// The GGF tag holding the least time each side had left after one of its moves
-/// (`TL[black/white]`, seconds; not a GGS tag: GGF readers skip it).
-const LEAST_LEFT_TAG: &str = "TL";
-
-impl Finished {
-    fn of(g: &MatchGame) -> Finished {
-        Finished {
-            index: g.index,
-            first_score: g.first_score(),
-            least_left: g.record.least_time_left(),
-            lost_on_time: g.record.lost_on_time(),
-        }
-    }
-}
-
-/// The games of a record file.
-fn recorded(path: &PathBuf, common: Common) -> Result<Vec<Finished>, CliError> {
+/// The games of a record file (none when it does not exist yet or is empty).
+fn recorded(path: &PathBuf, common: Common) -> Result<Vec<FinishedGame>, CliError> {
     if !path.exists() || std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
         return Ok(Vec::new());
     }
     let text = crate::input_file::read_text(path)?;
-    let games = parse_ggf(&text, common.variant).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-    let mut out = Vec::new();
-    for g in &games {
-        let index = g.tag("GN").and_then(|n| n.parse::<usize>().ok());
-        let score = g.result.as_deref().and_then(|r| r.split(':').next()?.parse::<f64>().ok());
-        let (Some(index), Some(score)) = (index, score) else {
-            return Err(CliError(format!(
-                "{}: a game without its number (GN) or result (RE): not a match record",
-                path.display()
-            )));
-        };
-        let score = score as i32;
-        let least_left = g.tag(LEAST_LEFT_TAG).and_then(|v| {
-            v.split('/').filter_map(|s| s.parse::<f64>().ok()).filter(|s| s.is_finite() && *s >= 0.0).reduce(f64::min)
-        });
-        out.push(Finished {
-            index,
-            first_score: if first_is_black(index) { score } else { -score },
-            least_left: least_left.map(Duration::from_secs_f64),
-            lost_on_time: g.tag("CO").is_some_and(|c| c.ends_with(LOST_ON_TIME)),
-        });
-    }
-    Ok(out)
-}
-
-/// One game as a GGF line: the game number, the players, the result for black, a
-/// forfeit's reason.
-fn record_line(g: &MatchGame) -> String {
-    let mut ggf = ggf_from_replay(&g.record.replay, &g.black, &g.white);
-    ggf.tags.retain(|(n, _)| n != "RE");
-    ggf.tags.insert(1, ("GN".into(), g.index.to_string()));
-    ggf.tags.push(("RE".into(), format!("{:+}", g.record.black_score)));
-    if let Some((side, why)) = &g.record.forfeit {
-        ggf.tags.push(("CO".into(), format!("{side} forfeits: {why}")));
-    }
-    if let [Some(b), Some(w)] = g.record.least_left {
-        ggf.tags.push((LEAST_LEFT_TAG.into(), format!("{:.3}/{:.3}", b.as_secs_f64(), w.as_secs_f64())));
-    }
-    format_ggf(&ggf)
+    read_match_record(&text, common.variant).map_err(|e| CliError(format!("{}: {e}", path.display())))
 }
 
 fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, clock: &ClockStats, json: bool) -> String {
@@ -328,7 +263,7 @@ pub fn run(args: Args, common: Common, more: &MoreContestants) -> Result<(), Cli
     let on_game = |g: &MatchGame| -> bool {
         let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
         st.0.add(g.first_score());
-        let finished = Finished::of(g);
+        let finished = FinishedGame::of(g);
         st.3.add(finished.least_left, finished.lost_on_time);
         let mut n = names.lock().unwrap_or_else(|e| e.into_inner());
         let (a, b) = if first_is_black(g.index) { (&g.black, &g.white) } else { (&g.white, &g.black) };
