@@ -1,6 +1,6 @@
-//! `solvo pipeline ...` (and `solvo worker`, the older name of `solvo pipeline worker`): the weak-solve pipeline (crate
-//! `solvo-pipeline`) over a SQLite file or a PostgreSQL database. Thin: every stage is a
-//! library call; this file parses options and prints.
+//! `solvo pipeline ...` (`solvo worker` is the older name of `solvo pipeline worker`): the
+//! weak-solve pipeline (crate `solvo-pipeline`) over a SQLite file or a PostgreSQL database.
+//! Thin: every stage is a library call; this file parses options and prints.
 
 use crate::error::CliError;
 use crate::input::parse_input;
