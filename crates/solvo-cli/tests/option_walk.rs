@@ -57,8 +57,11 @@ fn shared(rel: &str) -> String {
 fn fixtures(has: impl Fn(&[&str]) -> bool) -> Fixtures {
     let dir = tempfile::tempdir().unwrap();
     let store4 = dir.path().join("store4.redb");
-    if has(&["semi-strong"]) {
-        let o = solvo(&["semi-strong", "--size", "4", "--hash-mb", "16", "--store", store4.to_str().unwrap()], None);
+    if has(&["solution", "semi-strong"]) {
+        let o = solvo(
+            &["solution", "semi-strong", "--size", "4", "--hash-mb", "16", "--store", store4.to_str().unwrap()],
+            None,
+        );
         assert!(o.0 == Some(0), "building the 4x4 store: {}", o.2);
     }
     // One game of WTHOR 1977, its theoretical score declared at 10 empties: a fast solve.
@@ -116,26 +119,26 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
     let table = scratch.join("table.txt").display().to_string();
     let tasks = f.tasks.display().to_string();
     let args: Vec<&str> = match command.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["show"] => vec!["start"],
-        ["perft"] => vec!["1"],
+        ["position", "show"] => vec!["start"],
+        ["position", "perft"] => vec!["1"],
         ["solve"] => vec!["start", "--size", "4", "--hash-mb", "16"],
-        ["convert"] => vec!["start", "--to", "board"],
-        ["wthor"] => vec![&wthor],
+        ["position", "convert"] => vec!["start", "--to", "board"],
+        ["position", "wthor"] => vec![&wthor],
         ["bench", "perft"] => vec!["--depths", "1", "--threads", "1"],
         ["bench", "ffo"] => vec![&f.ffo, "--hash-mb", "16"],
         ["bench", "games"] => vec!["--games", "domineering:2x2", "--algos", "ab-tt", "--playouts", "10"],
         ["bench", "wthor"] => vec![&wthor, "--hash-mb", "16"],
-        ["semi-strong"] => vec!["--size", "4", "--hash-mb", "16", "--store", &new_store],
-        ["query"] => vec!["start", "--size", "4", "--hash-mb", "16", "--store", &store],
-        ["verify-store"] => vec!["--store", &store, "--hash-mb", "16"],
-        ["salvage-store"] => vec!["--store", &store, "--out", &new_store],
-        ["enumerate"] => vec!["--discs", "8", "--size", "6", "--memory-mb", "16"],
-        ["weak-solve"] => vec!["--size", "4", "--hash-mb", "16", "--quiet"],
-        ["strong-solve"] => vec![],
+        ["solution", "semi-strong"] => vec!["--size", "4", "--hash-mb", "16", "--store", &new_store],
+        ["solution", "query"] => vec!["start", "--size", "4", "--hash-mb", "16", "--store", &store],
+        ["solution", "verify"] => vec!["--store", &store, "--hash-mb", "16"],
+        ["solution", "salvage"] => vec!["--store", &store, "--out", &new_store],
+        ["solution", "enumerate"] => vec!["--discs", "8", "--size", "6", "--memory-mb", "16"],
+        ["solution", "weak"] => vec!["--size", "4", "--hash-mb", "16", "--quiet"],
+        ["solution", "strong"] => vec![],
         ["play"] => vec!["--self-check", "--size", "4", "--hash-mb", "16"],
         ["game", "list"] => vec![],
         ["game", "solve"] => vec!["domineering", "2x2", "--playouts", "10", "--tt-bits", "10"],
-        ["eval"] => vec!["start"],
+        ["position", "eval"] => vec!["start"],
         ["analyze"] => vec!["start", "--depth", "2"],
         ["bench", "hard"] => vec![&f.hard, "--depth", "1"],
         ["train", "mpc"] => {
@@ -148,17 +151,18 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["train", "fit"] => vec![&samples, "--out", &new_weights, "--iterations", "1", "--stages", "28..29"],
         ["train", "fit-net"] => vec![&samples, "--out", &new_weights, "--epochs", "1"],
         ["train", "check"] => vec![&f.ffo],
-        ["gtp"] => vec!["--level", "1", "--hash-mb", "16"],
-        ["nboard"] => vec!["--level", "1", "--hash-mb", "16"],
+        ["engine", "gtp"] => vec!["--level", "1", "--hash-mb", "16"],
+        ["engine", "nboard"] => vec!["--level", "1", "--hash-mb", "16"],
         ["serve"] => vec!["--port", "0", "--check", "--hash-mb", "16"],
-        ["book"] => vec![&wthor, "--out", &new_samples, "--min-games", "1", "--plies", "4", "--level", "1"],
+        ["engine", "book"] => vec![&wthor, "--out", &new_samples, "--min-games", "1", "--plies", "4", "--level", "1"],
         ["pipeline", "init"] | ["pipeline", "run"] => vec!["--size", "4", "--db", &pipe, "--hash-mb", "16"],
         ["pipeline", "table"] => vec!["--db", &pipe, "--out", &table],
         // Leaves 2 plies below the tasks: an accepted --sample expands in milliseconds.
         ["pipeline", "published"] => vec!["--tasks", &tasks, "--leaf-empties", "48", "--threads", "2"],
-        ["pipeline", _] | ["worker"] => vec!["--db", &pipe],
+        ["pipeline", _] => vec!["--db", &pipe],
         ["study", "tune"] => vec!["--rounds", "1", "--population", "4", "--openings", "1", "--depth", "1"],
-        ["match"] => vec![
+        // `match` is the lab binary's; `engine match` the product's.
+        ["match"] | ["engine", "match"] => vec![
             "--engine",
             "solvo:level=1",
             "--engine",

@@ -1,4 +1,4 @@
-//! The match command of both binaries (`solvo match`, `solvo-lab match`): two engines
+//! The match command of both binaries (`solvo engine match`, `solvo-lab match`): two engines
 //! play every opening of a list twice, colours swapped: internal configurations
 //! (`solvo:level=10`), external programs over GTP or NBoard (`gtp:<command line>`,
 //! `nboard:<command line>`), and the kinds a binary adds ([`MoreContestants`]: the lab's

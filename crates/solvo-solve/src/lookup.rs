@@ -1,7 +1,7 @@
 //! The value and best move of one position from a solution store, or solved on demand
 //! when the store does not hold it exactly (below its threshold, only a bound, or
 //! missing, or no store at all), saying which: the one place that does store-or-solve,
-//! for `solvo query` and for the perfect player ([`crate::player::Player`]).
+//! for `solvo solution query` and for the perfect player ([`crate::player::Player`]).
 
 use crate::exact::exact_value_or_stop;
 use crate::semistrong::stored_min_empties;

@@ -221,7 +221,7 @@ impl fmt::Display for StoreError {
             StoreError::Open { path, message } => write!(f, "cannot open store {}: {message}", path.display()),
             StoreError::Damaged { path, detail } => write!(
                 f,
-                "store {} is damaged ({detail}); it cannot be used as it is: restore it from a copy, copy its intact records into a new store with `solvo salvage-store --store <it> --out <new>` (solution stores), or move it away and rerun the command that built it (semi-strong, strong-solve) to rebuild it",
+                "store {} is damaged ({detail}); it cannot be used as it is: restore it from a copy, copy its intact records into a new store with `solvo solution salvage --store <it> --out <new>` (solution stores), or move it away and rerun the command that built it (`solvo solution semi-strong`, `solvo solution strong`) to rebuild it",
                 path.display()
             ),
             StoreError::InUse { path, holders } => write!(
@@ -610,7 +610,7 @@ impl Store {
         let v = [bytes[0], bytes[1], bytes[2], bytes[3]];
         Record::decode(v, self.max_score()).filter(|_| bytes[4..] == record_check(key, v)).ok_or_else(|| {
             StoreError::Corrupt(format!(
-                "the record of position {:016x}/{:016x} fails its check (bytes {bytes:?}); `solvo salvage-store` copies every intact record into a new store",
+                "the record of position {:016x}/{:016x} fails its check (bytes {bytes:?}); `solvo solution salvage` copies every intact record into a new store",
                 board.player, board.opponent
             ))
         })

@@ -1,4 +1,4 @@
-//! `solvo book`: builds an opening book from WTHOR game files: the positions at least
+//! `solvo engine book`: builds an opening book from WTHOR game files: the positions at least
 //! `--min-games` games reach within `--plies` plies, each valued by the engine's search
 //! at `--level` and negamaxed back to the start (see `solvo_engine::book`). Play from
 //! it with `--book FILE` (play, gtp, nboard, match).
@@ -12,7 +12,7 @@ use solvo_othello::BoardSize;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Arguments of `solvo book`.
+/// Arguments of `solvo engine book`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// WTHOR files (.wtb) whose games make the book.
@@ -32,7 +32,7 @@ pub struct Args {
     pub engine: EngineArgs,
 }
 
-/// Runs `solvo book`.
+/// Runs `solvo engine book`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if common.size.is_some_and(|s| s != BoardSize::Eight) {
         return Err(CliError("book: opening books are for 8x8".into()));

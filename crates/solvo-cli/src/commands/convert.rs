@@ -1,4 +1,4 @@
-//! `solvo convert`: between board strings, OBF, transcripts and GGF.
+//! `solvo position convert`: between board strings, OBF, transcripts and GGF.
 
 use crate::error::{context, CliError};
 use crate::input::{parse_input, InputKind};
@@ -10,7 +10,7 @@ use solvo_othello::formats::obf::{format_obf, parse_obf, ObfProblem};
 use solvo_othello::formats::transcript::{PassStyle, Replay};
 use solvo_othello::Position;
 
-/// Formats `solvo convert` reads and writes.
+/// Formats `solvo position convert` reads and writes.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// Recognise the input by its characters (only for `--from`).
@@ -27,7 +27,7 @@ pub enum Format {
     Ggf,
 }
 
-/// Arguments of `solvo convert`.
+/// Arguments of `solvo position convert`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The input text, or the path of a file holding one item per line (OBF, boards,
@@ -119,7 +119,7 @@ fn write_item(item: &Item, to: Format, style: PassStyle) -> Result<String, CliEr
     })
 }
 
-/// Runs `solvo convert`.
+/// Runs `solvo position convert`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     if args.to == Format::Auto {
         return Err(CliError("--to needs a format: board, board64, obf, transcript or ggf".into()));

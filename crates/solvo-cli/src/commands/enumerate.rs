@@ -1,4 +1,4 @@
-//! `solvo enumerate`: the number of unique positions per disc count (see
+//! `solvo solution enumerate`: the number of unique positions per disc count (see
 //! `solvo_solve::enumerate` for the definition and the external-memory method).
 
 use crate::error::CliError;
@@ -11,7 +11,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Arguments of `solvo enumerate` (the board comes from the global `--size`).
+/// Arguments of `solvo solution enumerate` (the board comes from the global `--size`).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Count levels from 4 discs up to this many discs.
@@ -32,7 +32,7 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// Runs `solvo enumerate`.
+/// Runs `solvo solution enumerate`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let size = common.size.unwrap_or(BoardSize::Eight);
     if args.memory_mb == 0 {

@@ -1,4 +1,4 @@
-//! `solvo eval`: the static evaluation of positions (board, transcript, OBF line or
+//! `solvo position eval`: the static evaluation of positions (board, transcript, OBF line or
 //! OBF file), in discs for the side to move.
 
 use crate::error::CliError;
@@ -8,7 +8,7 @@ use serde_json::json;
 use solvo_othello::formats::board_string::format_position;
 use std::path::PathBuf;
 
-/// Arguments of `solvo eval`.
+/// Arguments of `solvo position eval`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A board string, transcript or OBF line, or the path of an OBF file.
@@ -19,7 +19,7 @@ pub struct Args {
     pub eval_file: Option<PathBuf>,
 }
 
-/// Runs `solvo eval`.
+/// Runs `solvo position eval`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let weights = load_weights(args.eval_file.as_deref(), common)?;
     for (line, pos) in positions_of(&args.input, common)? {

@@ -1,4 +1,4 @@
-//! `solvo gtp`: the Othello dialect of the Go Text Protocol, as match tools (GoGui's
+//! `solvo engine gtp`: the Othello dialect of the Go Text Protocol, as match tools (GoGui's
 //! twogtp and the like) and Othello engines speak it, over stdin and stdout. A thin
 //! adapter: the game is a [`Session`], every move comes from the [`Engine`].
 //!
@@ -22,7 +22,7 @@ use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Color, Position};
 use std::time::Duration;
 
-/// Arguments of `solvo gtp` (board from `--size`, default 8; `--variant`).
+/// Arguments of `solvo engine gtp` (board from `--size`, default 8; `--variant`).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -320,7 +320,7 @@ fn not_text_reply(lossy: &str, error: &str) -> String {
     format!("?{id} {error}\n")
 }
 
-/// Runs `solvo gtp` until `quit` or the end of input.
+/// Runs `solvo engine gtp` until `quit` or the end of input.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let engine = args.engine.engine(common)?;
     let mut input = ProtocolInput::start(engine.stop_handle(), is_quit);

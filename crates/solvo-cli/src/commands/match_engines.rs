@@ -1,4 +1,4 @@
-//! `solvo match`: the engine and external programs (GTP, NBoard) play every opening
+//! `solvo engine match`: the engine and external programs (GTP, NBoard) play every opening
 //! twice, colours swapped ([`solvo_shell::matches`]); the Reversed Reversi study's
 //! players (`ab:...`, `mcts:...`) are the lab's (`solvo-lab match`).
 
@@ -20,7 +20,7 @@ const MOVED: MoreContestants<'static> = MoreContestants {
     },
 };
 
-/// Runs `solvo match`.
+/// Runs `solvo engine match`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     solvo_shell::matches::run(args, common, &MOVED)
 }

@@ -1,4 +1,4 @@
-//! `solvo nboard`: the NBoard protocol (version 2), as the NBoard GUI speaks it, over
+//! `solvo engine nboard`: the NBoard protocol (version 2), as the NBoard GUI speaks it, over
 //! stdin and stdout. A thin adapter: the game is a [`Session`], every answer comes
 //! from the [`Engine`].
 //!
@@ -25,7 +25,7 @@
 //!
 //! Time: the command line's `--move-time` or `--game-time` when given, else the clock
 //! of the game record (`TI`, the engine's time left: a GUI's game time, or what
-//! `solvo match` says is left), charged with the time of each `go`. As the protocol
+//! `solvo engine match` says is left), charged with the time of each `go`. As the protocol
 //! says, `go` is limited by both: it searches to the depth set (`set depth`, else
 //! `--level`) and stops earlier when its share of the clock is spent.
 //!
@@ -55,7 +55,7 @@ use solvo_othello::{BoardSize, Position, Square, Variant};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Arguments of `solvo nboard` (`--level` is the depth until the GUI sets one).
+/// Arguments of `solvo engine nboard` (`--level` is the depth until the GUI sets one).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -178,7 +178,7 @@ impl NBoard {
 
     /// The time control of a `set game`: the command line's when it gives one, else the
     /// record's clock (`TI`: the time the engine has left, as the NBoard GUI and
-    /// `solvo match` write it; none or zero: no time control), with a fresh clock.
+    /// `solvo engine match` write it; none or zero: no time control), with a fresh clock.
     /// A `TI` that is not a clock is an error, the game set without a time control.
     fn set_time_from(&mut self, ti: Option<&str>) -> Result<(), String> {
         let clock = match (self.command_line_time, ti) {
@@ -314,7 +314,7 @@ fn write_book(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, path)).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The engine of `solvo nboard`: `--learn-book`'s book (when the file exists) loaded
+/// The engine of `solvo engine nboard`: `--learn-book`'s book (when the file exists) loaded
 /// as `--book` would be.
 fn make_engine(args: &Args, common: Common) -> Result<Engine, CliError> {
     let engine_args = match &args.learn_book {
@@ -330,7 +330,7 @@ fn is_interrupt(line: &str) -> bool {
     word == "ping" || word == "quit"
 }
 
-/// Runs `solvo nboard` until `quit` or the end of input.
+/// Runs `solvo engine nboard` until `quit` or the end of input.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let mut engine = make_engine(&args, common)?;
     // A ping or quit (or the end of input) also stops the search running.

@@ -1,4 +1,4 @@
-//! `solvo perft`: leaf counts of the game tree.
+//! `solvo position perft`: leaf counts of the game tree.
 
 use crate::error::CliError;
 use crate::input::parse_input;
@@ -9,7 +9,7 @@ use solvo_othello::perft::{perft, perft_parallel, PerftMode};
 use solvo_othello::{Board, BoardSize, Square};
 use std::time::Instant;
 
-/// Arguments of `solvo perft`.
+/// Arguments of `solvo position perft`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Depth in plies (0 to 128).
@@ -47,7 +47,7 @@ pub fn timed_perft(board: Board, size: BoardSize, depth: u32, mode: PerftMode, t
     Timed { leaves, seconds: start.elapsed().as_secs_f64() }
 }
 
-/// Runs `solvo perft`.
+/// Runs `solvo position perft`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let pos = match &args.from {
         Some(text) => parse_input(text, common)?.position,

@@ -1,6 +1,6 @@
-//! `solvo pipeline ...` and `solvo worker`: the weak-solve pipeline (crate
-//! `solvo-pipeline`) over a SQLite file or a PostgreSQL database. Thin: every stage is a
-//! library call; this file parses options and prints.
+//! `solvo pipeline ...` (`solvo worker` is the older name of `solvo pipeline worker`): the
+//! weak-solve pipeline (crate `solvo-pipeline`) over a SQLite file or a PostgreSQL database.
+//! Thin: every stage is a library call; this file parses options and prints.
 
 use crate::error::CliError;
 use crate::input::parse_input;
@@ -191,9 +191,12 @@ pub enum Stage {
         #[command(flatten)]
         work: WorkArgs,
     },
+    /// A worker: claims jobs from a shared store until the pipeline is done (SIGTERM
+    /// gives the running job back); run one on any machine that reaches the store.
+    Worker(WorkerArgs),
 }
 
-/// `solvo worker`: one worker process (any machine) against a shared store.
+/// `solvo pipeline worker`: one worker process (any machine) against a shared store.
 #[derive(clap::Args, Debug)]
 pub struct WorkerArgs {
     #[command(flatten)]
@@ -440,6 +443,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             Ok(())
         }
         Stage::Published(args) => args.moved("pipeline published", common),
+        Stage::Worker(args) => run_worker(args, common),
         Stage::CheckTable { db, per_empties, semi_strong, hash_mb } => {
             check_table(&db, per_empties, semi_strong.as_deref(), hash_mb, common)
         }
@@ -656,7 +660,7 @@ fn status(db: &DbArgs, common: Common) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Runs `solvo worker`.
+/// Runs `solvo pipeline worker` (and its older name, `solvo worker`).
 pub fn run_worker(args: WorkerArgs, common: Common) -> Result<(), CliError> {
     let mut o = worker_options(&args.work, args.name.unwrap_or_else(default_name));
     o.exit_when_done = !args.keep_polling;

@@ -1,4 +1,4 @@
-//! `solvo query`: the value and best move of a position from a solution store, or
+//! `solvo solution query`: the value and best move of a position from a solution store, or
 //! solved on demand when the store does not hold it (below its threshold, or missing),
 //! saying which.
 
@@ -14,7 +14,7 @@ use solvo_solve::lookup::{lookup, LookupSource};
 use solvo_solve::Store;
 use std::path::PathBuf;
 
-/// Arguments of `solvo query`.
+/// Arguments of `solvo solution query`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A board string, OBF line or transcript (with --size for transcripts).
@@ -29,7 +29,7 @@ pub struct Args {
     pub hash_mb: Option<usize>,
 }
 
-/// Runs `solvo query`.
+/// Runs `solvo solution query`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let common = Common { size: Some(common.size.unwrap_or(BoardSize::Four)), ..common };
     let pos = parse_input(&args.position, common)?.position;

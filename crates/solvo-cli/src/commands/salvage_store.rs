@@ -1,4 +1,4 @@
-//! `solvo salvage-store`: copies every intact record of a damaged solution store
+//! `solvo solution salvage`: copies every intact record of a damaged solution store
 //! (truncated, or with damaged records) into a new store; the damaged file is only read.
 
 use crate::error::CliError;
@@ -7,7 +7,7 @@ use serde_json::json;
 use solvo_solve::store::salvage::salvage;
 use std::path::PathBuf;
 
-/// Arguments of `solvo salvage-store`.
+/// Arguments of `solvo solution salvage`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The damaged store (read only).
@@ -18,7 +18,7 @@ pub struct Args {
     pub out: PathBuf,
 }
 
-/// Runs `solvo salvage-store`.
+/// Runs `solvo solution salvage`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let board = common.size.map(|s| (s, common.variant));
     let r = salvage(&args.store, &args.out, board).map_err(|e| CliError(e.to_string()))?;

@@ -1,4 +1,4 @@
-//! `solvo semi-strong`: the semi-strong solution of 4x4 or 6x6 by reopening alpha-beta,
+//! `solvo solution semi-strong`: the semi-strong solution of 4x4 or 6x6 by reopening alpha-beta,
 //! into a resumable store; or (`--count`) the table of unique positions plain and
 //! reopening alpha-beta visit.
 
@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// Arguments of `solvo semi-strong`.
+/// Arguments of `solvo solution semi-strong`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The store file (created if missing; a rerun resumes it). With `--count`: an
@@ -47,7 +47,7 @@ pub struct Args {
     pub journal: Option<PathBuf>,
 }
 
-/// Runs `solvo semi-strong`.
+/// Runs `solvo solution semi-strong`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let size = common.size.unwrap_or(BoardSize::Four);
     if size == BoardSize::Eight {

@@ -1,4 +1,4 @@
-//! `solvo show`: a position as Othello players read it.
+//! `solvo position show`: a position as Othello players read it.
 
 use crate::error::CliError;
 use crate::input::parse_input;
@@ -8,7 +8,7 @@ use serde_json::json;
 use solvo_othello::formats::board_string::{board_chars_64, diagram, format_position};
 use solvo_othello::formats::transcript::PassStyle;
 
-/// Arguments of `solvo show`.
+/// Arguments of `solvo position show`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A board string (`<64 chars> X`), an OBF line, or a transcript such as `f5d6c3d3`
@@ -17,7 +17,7 @@ pub struct Args {
     pub position: String,
 }
 
-/// Runs `solvo show`.
+/// Runs `solvo position show`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let input = parse_input(&args.position, common)?;
     let pos = input.position;

@@ -1,4 +1,4 @@
-//! `solvo strong-solve`: the value and a best move of every position reachable from
+//! `solvo solution strong`: the value and a best move of every position reachable from
 //! the 4x4 start (retrograde over the enumeration levels), optionally into a store.
 
 use crate::error::{context, CliError};
@@ -10,7 +10,7 @@ use solvo_solve::strong::{strong_solve, write_to_store};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Arguments of `solvo strong-solve` (board from the global `--size`; only 4 fits).
+/// Arguments of `solvo solution strong` (board from the global `--size`; only 4 fits).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Write every position (exact value, best move, kind STRONG) into this store.
@@ -18,7 +18,7 @@ pub struct Args {
     pub store: Option<PathBuf>,
 }
 
-/// Runs `solvo strong-solve`.
+/// Runs `solvo solution strong`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let size = common.size.unwrap_or(BoardSize::Four);
     if size != BoardSize::Four {

@@ -1,4 +1,4 @@
-//! `solvo verify-store`: layer-by-layer consistency check of a semi-strong store;
+//! `solvo solution verify`: layer-by-layer consistency check of a semi-strong store;
 //! exit code 1 when a violation is found.
 
 use crate::error::CliError;
@@ -9,7 +9,7 @@ use solvo_solve::verify::{verify_store_with, VerifyReport};
 use solvo_solve::Store;
 use std::path::PathBuf;
 
-/// Arguments of `solvo verify-store`.
+/// Arguments of `solvo solution verify`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The store file (default: data/semistrong-NxN.redb for --size, else 4x4).
@@ -30,7 +30,7 @@ pub struct Args {
     pub hash_mb: usize,
 }
 
-/// Runs `solvo verify-store`.
+/// Runs `solvo solution verify`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let side = common.size.map_or(4, |s| s.side());
     let path = args.store.unwrap_or_else(|| PathBuf::from(format!("data/semistrong-{side}x{side}.redb")));

@@ -1,4 +1,4 @@
-//! `solvo weak-solve`: the value of the start position and a proven principal
+//! `solvo solution weak`: the value of the start position and a proven principal
 //! variation, with the size of the search that proved it.
 
 use crate::error::CliError;
@@ -11,7 +11,7 @@ use solvo_solve::weak::weak_solve;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Arguments of `solvo weak-solve` (board from the global `--size`: 4 or 6).
+/// Arguments of `solvo solution weak` (board from the global `--size`: 4 or 6).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Search threads.
@@ -33,7 +33,7 @@ pub struct Args {
     pub tune: Vec<(String, u32)>,
 }
 
-/// Runs `solvo weak-solve`.
+/// Runs `solvo solution weak`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let size = common.size.ok_or_else(|| CliError("weak-solve needs --size 4 or --size 6".into()))?;
     if size == BoardSize::Eight {

@@ -1,4 +1,4 @@
-//! `solvo wthor`: read WTHOR game databases (.wtb with .JOU/.TRN names).
+//! `solvo position wthor`: read WTHOR game databases (.wtb with .JOU/.TRN names).
 
 use crate::error::{context, CliError};
 use crate::shared::wthor_names::{player_names, tournament_names};
@@ -9,7 +9,7 @@ use solvo_othello::formats::transcript::PassStyle;
 use solvo_othello::formats::wthor::{parse_wtb, WthorGame};
 use std::path::PathBuf;
 
-/// Arguments of `solvo wthor`.
+/// Arguments of `solvo position wthor`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The game file (e.g. WTH_2024.wtb).
@@ -35,7 +35,7 @@ fn name(names: &[String], id: u16) -> String {
     names.get(id as usize).cloned().unwrap_or_else(|| format!("#{id}"))
 }
 
-/// Runs `solvo wthor`.
+/// Runs `solvo position wthor`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let bytes = crate::input_file::read_bytes(&args.file)?;
     let db = parse_wtb(&bytes).map_err(context(args.file.display()))?;

@@ -39,7 +39,7 @@ pub struct EngineArgs {
     /// 8x8 weight file to use instead of the embedded weights of the variant.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
-    /// An opening book (made by `solvo book`) to play known openings from.
+    /// An opening book (made by `solvo engine book`) to play known openings from.
     #[arg(long)]
     pub book: Option<PathBuf>,
     /// A 6x6 or 4x4 solution store to play from (repeat for several; positions a store
