@@ -1,8 +1,8 @@
 //! `solvo bench`: benchmarks that print figures (never pass/fail).
 
-use crate::commands::perft::timed_perft;
 use crate::error::CliError;
 use crate::shared::peak_rss_kib;
+use crate::shared::timed_perft;
 use crate::Common;
 use serde_json::json;
 use solvo_othello::perft::PerftMode;

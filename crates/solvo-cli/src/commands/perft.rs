@@ -2,12 +2,12 @@
 
 use crate::error::CliError;
 use crate::input::parse_input;
+use crate::shared::timed_perft;
 use crate::Common;
 use serde_json::json;
 use solvo_othello::formats::board_string::format_position;
-use solvo_othello::perft::{perft, perft_parallel, PerftMode};
-use solvo_othello::{Board, BoardSize, Square};
-use std::time::Instant;
+use solvo_othello::perft::PerftMode;
+use solvo_othello::{BoardSize, Square};
 
 /// Arguments of `solvo position perft`.
 #[derive(clap::Args, Debug)]
@@ -29,22 +29,6 @@ pub struct Args {
     /// Also print the count below each legal move of the root.
     #[arg(long)]
     pub divide: bool,
-}
-
-/// A perft result with its timing.
-pub struct Timed {
-    /// Leaves counted.
-    pub leaves: u64,
-    /// Wall time in seconds.
-    pub seconds: f64,
-}
-
-/// Runs perft and times it.
-pub fn timed_perft(board: Board, size: BoardSize, depth: u32, mode: PerftMode, threads: usize) -> Timed {
-    let start = Instant::now();
-    let leaves =
-        if threads == 1 { perft(board, size, depth, mode) } else { perft_parallel(board, size, depth, mode, threads) };
-    Timed { leaves, seconds: start.elapsed().as_secs_f64() }
 }
 
 /// Runs `solvo position perft`.
