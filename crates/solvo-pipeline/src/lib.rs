@@ -54,7 +54,9 @@ pub fn create_store(db: &str) -> StoreResult<Box<dyn PipelineStore>> {
     }
 }
 
-fn is_postgres(db: &str) -> bool {
+/// Whether `db` names a PostgreSQL database (a `postgres://` or `postgresql://` URL)
+/// rather than a SQLite file.
+pub fn is_postgres(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 

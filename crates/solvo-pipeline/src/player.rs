@@ -73,16 +73,10 @@ impl TablePlayer {
         Ok((TablePlayer { size: cfg.size, leaf_empties: cfg.leaf_empties, proof, options }, bad))
     }
 
-    /// Whether `source` names a pipeline store rather than a table file: a PostgreSQL
-    /// URL, or a file whose first bytes (`head`) are SQLite's header. A table file is text.
-    pub fn names_a_store(source: &str, head: &[u8]) -> bool {
-        crate::is_postgres(source) || head.starts_with(b"SQLite format 3\0")
-    }
-
-    /// The player over the weak-solve proof `source` names: a pipeline store (see
-    /// [`TablePlayer::names_a_store`]; opened without creating anything) or a table file
-    /// whose contents are `bytes` (text, as `solvo pipeline table` writes; it needs
-    /// `size`). Returns the damaged knowledge rows left out. Errors say what `source` is
+    /// The player over the weak-solve proof `source` names: a pipeline store (a
+    /// PostgreSQL URL, or a file whose `bytes` start with SQLite's header; opened without
+    /// creating anything) or a table file whose contents are `bytes` (text, as `solvo
+    /// pipeline table` writes; it needs `size`). Returns the damaged knowledge rows left out. Errors say what `source` is
     /// not: no settings, not text, a proof of another board size than `size`.
     pub fn open_proof(
         source: &str,
@@ -90,7 +84,7 @@ impl TablePlayer {
         size: Option<BoardSize>,
         options: SolveOptions,
     ) -> Result<(TablePlayer, Vec<String>), String> {
-        let (player, bad) = if TablePlayer::names_a_store(source, bytes) {
+        let (player, bad) = if crate::is_postgres(source) || bytes.starts_with(b"SQLite format 3\0") {
             let store = crate::open_store(source).map_err(|e| e.to_string())?;
             let cfg = Config::load(&*store)
                 .map_err(|e| e.to_string())?

@@ -57,7 +57,7 @@ pub struct Args {
 /// and the file.
 fn open_table(arg: &str, size: Option<BoardSize>, hash_mb: usize) -> Result<TablePlayer, CliError> {
     let opts = SolveOptions::try_new(hash_mb)?;
-    let bytes = if TablePlayer::names_a_store(arg, &[]) {
+    let bytes = if solvo_pipeline::is_postgres(arg) {
         Vec::new()
     } else {
         crate::input_file::read_bytes(std::path::Path::new(arg)).map_err(|e| CliError(format!("--table {}", e.0)))?
