@@ -282,11 +282,13 @@ fn open_error(path: &Path, e: redb::DatabaseError) -> StoreError {
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Runs `open` (a redb open or create of `path`), retrying while the file is locked by
-/// another process, for at most [`LOCK_WAIT`]; a panic of the library is damage.
+/// another process, for at most [`LOCK_WAIT`]; a panic of the library is damage, and so
+/// is a header the library would trust to its harm (checked first: [`header_check`]).
 pub(crate) fn open_waiting(
     path: &Path,
     open: impl Fn() -> Result<Database, redb::DatabaseError>,
 ) -> Result<Database, StoreError> {
+    header_check::check(path)?;
     let start = std::time::Instant::now();
     loop {
         let r = solvo_core::contained_panic::catch(&open).map_err(|m| library_panic(path, "opening it", m))?;
@@ -777,6 +779,7 @@ pub(crate) fn from_canonical(rec: Record, k: u8) -> Record {
     Record { best_move, ..rec }
 }
 
+mod header_check;
 pub mod salvage;
 #[cfg(test)]
 mod tests;
