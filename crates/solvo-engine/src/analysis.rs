@@ -4,12 +4,12 @@
 //! each played move's loss against the best one ([`Engine::analyze_game`]).
 
 use crate::engine::{Engine, EngineError};
-use solvo_endgame::hints::MoveHints;
-use solvo_endgame::playouts::playout_estimate;
-use solvo_endgame::MoveBounds;
-use solvo_midgame::{SearchLimits, SearchResult};
 use solvo_othello::formats::transcript::{Ply, Replay};
 use solvo_othello::{BoardSize, Color, Position, Square};
+use solvo_othello_search::exact::hints::MoveHints;
+use solvo_othello_search::exact::playouts::playout_estimate;
+use solvo_othello_search::exact::MoveBounds;
+use solvo_othello_search::selective::{SearchLimits, SearchResult};
 use std::time::{Duration, Instant};
 
 /// The value of one legal move, for the side to move.
@@ -251,13 +251,13 @@ impl Engine {
         let hints = self.table_hints(pos.variant)?;
         let mut relay = |r: &SearchResult| {
             let mut t = table.clone();
-            t.moves = midgame_values(r, pos, &*hints);
+            t.moves = midgame_values(r, pos, &hints);
             t.nodes = r.nodes;
             t.time = start.elapsed();
             on_update(&t);
         };
         let r = self.search_keeping_stop(pos, &limits, &mut relay)?;
-        table.moves = midgame_values(&r, pos, &*hints);
+        table.moves = midgame_values(&r, pos, &hints);
         table.nodes = r.nodes;
         if r.stopped || !solve {
             table.stopped = r.stopped;
@@ -339,12 +339,13 @@ impl Engine {
         options.time_limit = time;
         options.node_budget = nodes.unwrap_or(u64::MAX);
         let before = table.nodes;
-        let every = solvo_endgame::solve_every_move(pos, &options, &guesses, SMALL_ASPIRATION, &mut |m| {
-            settle(&mut table, m, after);
-            table.nodes += m.nodes;
-            table.time = start.elapsed();
-            on_update(&table);
-        });
+        let every =
+            solvo_othello_search::exact::solve_every_move(pos, &options, &guesses, SMALL_ASPIRATION, &mut |m| {
+                settle(&mut table, m, after);
+                table.nodes += m.nodes;
+                table.time = start.elapsed();
+                on_update(&table);
+            });
         for m in &every.moves {
             settle(&mut table, m, after);
         }
@@ -475,7 +476,7 @@ fn bounded_value(m: &MoveBounds, after: u32) -> MoveValue {
 /// The move values of a midgame iteration of `pos`, each with its line: the search's
 /// principal variation for the best move, else the move followed by the best moves
 /// the searcher's table holds (`hints`), at most the iteration's depth in all.
-fn midgame_values(r: &SearchResult, pos: &Position, hints: &dyn MoveHints) -> Vec<MoveValue> {
+fn midgame_values(r: &SearchResult, pos: &Position, hints: &MoveHints) -> Vec<MoveValue> {
     let exact = r.exact;
     let depth = r.depth.max(1) as usize;
     r.move_scores
@@ -522,7 +523,7 @@ fn legal_line(pos: &Position, line: &[Option<Square>]) -> bool {
 
 /// The best moves a searcher's table holds from `pos` on, followed while they are legal,
 /// at most `max` plies (passes as `None`, never a pass last).
-fn table_line(hints: &dyn MoveHints, pos: &Position, max: usize) -> Vec<Option<Square>> {
+fn table_line(hints: &MoveHints, pos: &Position, max: usize) -> Vec<Option<Square>> {
     let mut line = Vec::new();
     let mut p = *pos;
     while line.len() < max && !p.is_game_over() {

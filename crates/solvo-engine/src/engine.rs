@@ -14,13 +14,15 @@ use crate::book::Book;
 use crate::clock::{Clock, TimeControl};
 use crate::level::Level;
 use crate::small::{estimate, Estimate, EstimateLimits};
-use solvo_endgame::hints::MoveHints;
-use solvo_endgame::hugemem::AllocError;
-use solvo_endgame::{EveryMoveResult, MoveBounds, SolveOptions};
+use solvo_core::hugemem::AllocError;
 use solvo_eval::Weights;
-use solvo_midgame::{MidgameSearch, MoveScore, SearchError, SearchLimits, SearchResult, Selectivity, MAX_THREADS};
 use solvo_othello::formats::transcript::Replay;
 use solvo_othello::{BoardSize, Position, Square, Variant};
+use solvo_othello_search::exact::hints::MoveHints;
+use solvo_othello_search::exact::{EveryMoveResult, MoveBounds, SolveOptions};
+use solvo_othello_search::selective::{
+    MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, Selectivity, MAX_THREADS,
+};
 use solvo_solve::player::{Player, Source};
 use solvo_solve::store::Store;
 use std::fmt;
@@ -119,7 +121,7 @@ impl std::error::Error for EngineError {}
 /// solution store: the 8x8 searcher's two (midgame and exact), or on small boards the
 /// analysis solver's and one perfect player's. Making the tables of another kind of
 /// question releases those of the others (see [`Engine::prepare`]).
-pub const TABLES_PER_ENGINE: usize = solvo_midgame::TABLES_PER_SEARCHER;
+pub const TABLES_PER_ENGINE: usize = solvo_othello_search::selective::TABLES_PER_SEARCHER;
 
 impl EngineSettings {
     /// The most table memory, in MiB, an engine with these settings and `stores`
@@ -167,7 +169,7 @@ pub fn exact_reach(time: Duration) -> u32 {
 pub struct Engine {
     settings: EngineSettings,
     stop: Arc<AtomicBool>,
-    midgame: Vec<MidgameSearch>,
+    midgame: Vec<SelectiveSearch>,
     perfect: Vec<Player>,
     book: Option<Book>,
     node_limit: Option<u64>,
@@ -466,7 +468,7 @@ impl Engine {
         }
     }
 
-    fn midgame_for(&mut self, variant: Variant) -> Result<&mut MidgameSearch, EngineError> {
+    fn midgame_for(&mut self, variant: Variant) -> Result<&mut SelectiveSearch, EngineError> {
         if let Some(i) = self.midgame.iter().position(|m| m.weights().variant == variant) {
             return Ok(&mut self.midgame[i]);
         }
@@ -485,7 +487,7 @@ impl Engine {
         self.midgame.clear();
         self.small_solver = None;
         self.perfect.retain(Player::has_store);
-        let mut search = MidgameSearch::try_new(weights, self.settings.hash_mb.max(1))?;
+        let mut search = SelectiveSearch::try_new(weights, self.settings.hash_mb.max(1))?;
         search.set_stop_flag(self.stop.clone());
         self.midgame.push(search);
         Ok(self.midgame.last_mut().expect("just pushed"))
@@ -541,7 +543,7 @@ impl Engine {
     }
 
     /// Every legal move of the 8x8 position `pos` solved exactly over the midgame
-    /// searcher's exact table (see [`MidgameSearch::solve_every_move`]), the stop flag
+    /// searcher's exact table (see [`SelectiveSearch::solve_every_move`]), the stop flag
     /// kept as it is.
     pub(crate) fn solve_every_move_keeping_stop(
         &mut self,
@@ -558,7 +560,7 @@ impl Engine {
 
     /// The best moves the 8x8 searcher of `variant` holds in its table (shared with it:
     /// later searches show through), for lines of play.
-    pub(crate) fn table_hints(&mut self, variant: Variant) -> Result<Arc<dyn MoveHints>, EngineError> {
+    pub(crate) fn table_hints(&mut self, variant: Variant) -> Result<MoveHints, EngineError> {
         Ok(self.midgame_for(variant)?.move_hints())
     }
 

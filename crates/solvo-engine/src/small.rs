@@ -4,11 +4,11 @@
 //! variant). A deadline or the stop flag ends it within a few thousand nodes, and the
 //! last completed depth answers (depth 1 always completes).
 
-use solvo_endgame::ordering::{mobility_eval, OrderingEval, TrainedEval};
-use solvo_endgame::rules::Rules;
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
+use solvo_othello::rules::Rules;
 use solvo_othello::{Position, Square};
+use solvo_othello_search::exact::ordering::{mobility_eval, OrderingEval, TrainedEval};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -293,7 +293,9 @@ mod tests {
             let pos = Position::start(BoardSize::Four, variant);
             let limits = EstimateLimits { max_depth: 60, deadline: None, stop: &stop, nodes: None, all_moves: false };
             let e = estimate(&pos, &limits, &mut |_| {});
-            let exact = solvo_endgame::solve(&pos, &solvo_endgame::SolveOptions::new(1)).score().unwrap();
+            let exact = solvo_othello_search::exact::solve(&pos, &solvo_othello_search::exact::SolveOptions::new(1))
+                .score()
+                .unwrap();
             assert!(e.exact && !e.stopped && e.depth >= 12, "{e:?}");
             assert_eq!(e.score, f64::from(exact), "{variant:?}");
         }

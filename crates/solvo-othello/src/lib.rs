@@ -25,6 +25,7 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod random_games;
+pub mod rules;
 pub mod size;
 pub mod square;
 pub mod symmetry;

@@ -16,8 +16,8 @@ use crate::node::solver_position;
 use crate::proof::Prover;
 use crate::store::{PipelineStore, StoreResult};
 use crate::verify::load_knowledge;
-use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Board, BoardSize, Position, Square};
+use solvo_othello_search::exact::{solve, SolveOptions, Window};
 use std::collections::HashMap;
 
 /// Where a choice came from.

@@ -4,8 +4,8 @@
 mod common;
 
 use common::pg::PgServer;
-use solvo_endgame::{solve, SolveOptions};
 use solvo_othello::{Board, BoardSize, Color, Position, Variant};
+use solvo_othello_search::exact::{solve, SolveOptions};
 use solvo_pipeline::goal::Bounds;
 use solvo_pipeline::player::{ChoiceSource, TablePlayer};
 use solvo_pipeline::store::{JobKind, NewJob, Outcome};

@@ -24,8 +24,8 @@ impl From<solvo_othello::formats::ParseError> for CliError {
     }
 }
 
-impl From<solvo_endgame::hugemem::AllocError> for CliError {
-    fn from(e: solvo_endgame::hugemem::AllocError) -> Self {
+impl From<solvo_core::hugemem::AllocError> for CliError {
+    fn from(e: solvo_core::hugemem::AllocError) -> Self {
         CliError(e.to_string())
     }
 }

@@ -19,8 +19,8 @@
 
 use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
 use crate::store::kind;
-use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
+use solvo_othello_search::exact::{solve, SolveOptions, Window};
 use std::collections::{HashMap, HashSet};
 
 mod journal;

@@ -3,8 +3,8 @@
 //! width one around a guess moved to the fail-soft bound each time, then a last
 //! window at the value gives the best move.
 
-use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Position, Square};
+use solvo_othello_search::exact::{solve, SolveOptions, Window};
 
 /// Exact value (side to move), a best move (`None` when the side to move must pass or
 /// the game is over) and the solver nodes spent. `opts.window` is overwritten.

@@ -9,8 +9,8 @@
 
 use crate::lookup::{lookup_in, LookupSource};
 use crate::store::Store;
-use solvo_endgame::SolveOptions;
 use solvo_othello::{Board, BoardSize, Position, Square, Variant};
+use solvo_othello_search::exact::SolveOptions;
 use std::time::Duration;
 
 /// Where a value came from.

@@ -13,8 +13,8 @@
 //!   returned by [`StoreKnowledge::take_error`].
 
 use crate::store::{Record, Store, StoreError};
-use solvo_endgame::knowledge::Knowledge;
 use solvo_othello::{Board, Square};
+use solvo_othello_search::exact::knowledge::Knowledge;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;

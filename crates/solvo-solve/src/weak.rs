@@ -4,8 +4,8 @@
 //! (prove `>= guess` and `<= guess` at once); if the guess is wrong, the bound it
 //! returned narrows a second, exact search.
 
-use solvo_endgame::{solve, SolveOptions, SolveResult, Window};
 use solvo_othello::{BoardSize, Position, Square, Variant};
+use solvo_othello_search::exact::{solve, SolveOptions, SolveResult, Window};
 use std::time::Duration;
 
 /// One search of a weak solve.

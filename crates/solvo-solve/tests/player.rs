@@ -2,8 +2,8 @@
 //! the strong store), a few random 6x6 games from late positions.
 
 use solvo_core::rng::Rng;
-use solvo_endgame::SolveOptions;
 use solvo_othello::{Board, BoardSize, Variant};
+use solvo_othello_search::exact::SolveOptions;
 use solvo_solve::player::{Player, Source};
 use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport};
 use solvo_solve::store::Store;

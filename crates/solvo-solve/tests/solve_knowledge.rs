@@ -1,9 +1,9 @@
 //! The endgame solver's bounds kept in a store while it solves: values never change,
 //! and a solve stopped halfway (a kill) resumes with fewer nodes than starting over.
 
-use solvo_endgame::knowledge::Knowledge;
-use solvo_endgame::{solve, SolveOptions};
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
+use solvo_othello_search::exact::knowledge::Knowledge;
+use solvo_othello_search::exact::{solve, SolveOptions};
 use solvo_solve::solve_knowledge::StoreKnowledge;
 use solvo_solve::store::Store;
 use std::sync::Arc;

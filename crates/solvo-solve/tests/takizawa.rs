@@ -9,8 +9,8 @@
 //! `cargo test --release -p solvo-solve --test takizawa -- --ignored` checks all 465
 //! rows (the 4-9 disc rows need long solves: the 4-disc row is the whole 6x6 solve).
 
-use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Board, BoardSize, Color, Position, Variant};
+use solvo_othello_search::exact::{solve, SolveOptions, Window};
 use solvo_solve::kind;
 use std::time::Instant;
 

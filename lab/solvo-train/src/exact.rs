@@ -3,8 +3,8 @@
 
 use crate::sample::Sample;
 use rayon::prelude::*;
-use solvo_endgame::{solve, SolveOptions};
 use solvo_othello::Position;
+use solvo_othello_search::exact::{solve, SolveOptions};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Positions solved with one table before the next chunk takes a fresh one.

@@ -13,13 +13,13 @@
 
 use crate::sample::Sample;
 use rayon::prelude::*;
-use solvo_endgame::ordering::eval_search;
-use solvo_endgame::rules::Rules;
 use solvo_eval::features::feature_indices;
 use solvo_eval::features6::feature_indices6;
 use solvo_eval::{Weights, MAX_EVAL, NUM_STAGES, SCALE};
+use solvo_othello::rules::Rules;
 use solvo_othello::BoardSize;
 use solvo_othello::Variant;
+use solvo_othello_search::exact::ordering::eval_search;
 
 /// Settings of a fit.
 #[derive(Clone, Debug)]

@@ -8,9 +8,9 @@
 //! measured pair of the same parity.
 
 use solvo_eval::{MpcStat, SCALE};
-use solvo_midgame::driver::{MidgameSearch, SearchError, SearchLimits};
-use solvo_midgame::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
 use solvo_othello::Position;
+use solvo_othello_search::selective::driver::{SearchError, SearchLimits, SelectiveSearch};
+use solvo_othello_search::selective::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
 
 /// One cell of measured statistics.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,8 +24,8 @@ pub struct MeasuredCell {
 /// The value (search units) of `pos` at every depth `0..=max_depth` (depth 0: the
 /// static evaluation), searched without selectivity on one thread. `max_depth` is
 /// lowered to `empties - 1` so that no depth reaches the exact solver. Errors as
-/// [`MidgameSearch::search`] (e.g. a position of another variant than the weights).
-pub fn depth_values(search: &mut MidgameSearch, pos: &Position, max_depth: u32) -> Result<Vec<i32>, SearchError> {
+/// [`SelectiveSearch::search`] (e.g. a position of another variant than the weights).
+pub fn depth_values(search: &mut SelectiveSearch, pos: &Position, max_depth: u32) -> Result<Vec<i32>, SearchError> {
     let max_depth = max_depth.min(pos.empties().saturating_sub(1)).max(1);
     let mut values = vec![search.weights().evaluate(pos.board.player, pos.board.opponent)];
     let limits = SearchLimits { depth: max_depth, selectivity: Selectivity::EXACT, ..SearchLimits::default() };

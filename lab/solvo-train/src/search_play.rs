@@ -20,8 +20,8 @@ use crate::sample::Sample;
 use rayon::prelude::*;
 use solvo_core::rng::Rng;
 use solvo_eval::Weights;
-use solvo_midgame::{MidgameSearch, SearchLimits, Selectivity};
 use solvo_othello::{BoardSize, Color, Position, Square};
+use solvo_othello_search::selective::{SearchLimits, SelectiveSearch, Selectivity};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -85,7 +85,7 @@ pub fn search_play_samples(
     let games: Vec<Result<(Vec<Sample>, u64), String>> = (0..options.games)
         .into_par_iter()
         .map_init(
-            || MidgameSearch::new(weights.clone(), options.hash_mb),
+            || SelectiveSearch::new(weights.clone(), options.hash_mb),
             |search, game| {
                 let out = play_game(search, starts, game as u64, options);
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -116,7 +116,7 @@ fn game_rng(seed: u64, game: u64) -> Rng {
 /// Plays game number `game` with `search` (its tables cleared first) and labels its
 /// positions; returns them with the nodes searched.
 fn play_game(
-    search: &mut MidgameSearch,
+    search: &mut SelectiveSearch,
     starts: &[Position],
     game: u64,
     options: &SearchPlayOptions,
@@ -178,8 +178,8 @@ fn play_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solvo_endgame::{solve, SolveOptions};
     use solvo_othello::Variant;
+    use solvo_othello_search::exact::{solve, SolveOptions};
 
     fn options(games: usize, label: GameLabel) -> SearchPlayOptions {
         SearchPlayOptions {

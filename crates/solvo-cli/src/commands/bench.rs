@@ -53,7 +53,7 @@ pub enum What {
         last: Option<usize>,
         /// Transposition-table replacement scheme: cost (default), depth or always.
         #[arg(long, default_value = "cost")]
-        replacement: solvo_endgame::tt::Replacement,
+        replacement: solvo_othello_search::exact::tt::Replacement,
         /// Number of the first position of the first file (e.g. 40 for fforum-40-59.obf),
         /// for the printed labels.
         #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
@@ -108,8 +108,8 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             ladder,
         } => {
             let range = (first, last.unwrap_or(usize::MAX));
-            let table = solvo_endgame::tt::TranspositionTable::try_with_replacement(hash_mb << 20, replacement)?;
-            let mut opts = solvo_endgame::SolveOptions::with_table(std::sync::Arc::new(table));
+            let table = solvo_othello_search::exact::tt::ExactTable::try_with_replacement(hash_mb << 20, replacement)?;
+            let mut opts = solvo_othello_search::exact::SolveOptions::with_table(std::sync::Arc::new(table));
             opts.threads = threads;
             crate::shared::apply_tune(&mut opts, &tune)?;
             opts.mc_playouts = mc_playouts;
@@ -154,11 +154,11 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
 
 fn bench_ffo(
     files: &[std::path::PathBuf],
-    opts: solvo_endgame::SolveOptions,
+    opts: solvo_othello_search::exact::SolveOptions,
     hash_mb: usize,
     (first, last): (usize, usize),
     label_from: usize,
-    ladder: solvo_midgame::ladder::Ladder,
+    ladder: solvo_othello_search::selective::ladder::Ladder,
     common: Common,
 ) -> Result<(), CliError> {
     use crate::error::context;

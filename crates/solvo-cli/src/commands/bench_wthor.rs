@@ -8,8 +8,8 @@ use crate::shared::solve_with_progress;
 use crate::shared::{peak_rss_kib, read_wthor};
 use crate::Common;
 use serde_json::json;
-use solvo_endgame::SolveOptions;
 use solvo_othello::Color;
+use solvo_othello_search::exact::SolveOptions;
 use std::path::PathBuf;
 
 /// Arguments of `solvo bench wthor`.
@@ -89,7 +89,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
 
 fn one_position(
     t: &mut Totals,
-    (opts, ladder): (&SolveOptions, &solvo_midgame::ladder::Ladder),
+    (opts, ladder): (&SolveOptions, &solvo_othello_search::selective::ladder::Ladder),
     pos: &solvo_othello::Position,
     file: &str,
     game: usize,

@@ -5,10 +5,10 @@ use crate::input::parse_input;
 use crate::shared::{apply_tune, options, ordering_eval, parse_tune, solve_with_progress, table_mib_for};
 use crate::Common;
 use serde_json::{json, Value};
-use solvo_endgame::{SolveResult, Window};
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::formats::obf::{parse_obf, ObfProblem};
 use solvo_othello::Position;
+use solvo_othello_search::exact::{SolveResult, Window};
 use std::time::Duration;
 
 /// Arguments of `solvo solve`.

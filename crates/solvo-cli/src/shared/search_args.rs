@@ -3,7 +3,7 @@
 use crate::error::CliError;
 use crate::shared::weights::load_weights;
 use crate::Common;
-use solvo_midgame::{pv_extension_for, MidgameSearch, SearchLimits, SearchResult, Selectivity};
+use solvo_othello_search::selective::{pv_extension_for, SearchLimits, SearchResult, SelectiveSearch, Selectivity};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -48,12 +48,12 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 
 impl SearchArgs {
     /// The searcher (weights of `--eval-file` or embedded) and the limits.
-    pub fn searcher(&self, common: Common, all_moves: bool) -> Result<(MidgameSearch, SearchLimits), CliError> {
+    pub fn searcher(&self, common: Common, all_moves: bool) -> Result<(SelectiveSearch, SearchLimits), CliError> {
         let weights = load_weights(self.eval_file.as_deref(), common)?;
         let selectivity = Selectivity::from_percent(self.selectivity)
             .ok_or_else(|| CliError(format!("--selectivity {}: not a level", self.selectivity)))?;
         crate::option_ranges::check_searcher_tables(self.hash_mb)?;
-        let search = MidgameSearch::try_new(Arc::new(weights), self.hash_mb)?;
+        let search = SelectiveSearch::try_new(Arc::new(weights), self.hash_mb)?;
         if self.selectivity < 100 && !search.has_mpc() {
             eprintln!("note: the weights carry no Multi-ProbCut statistics: searching without selectivity");
         }

@@ -5,9 +5,9 @@
 use crate::error::CliError;
 use crate::shared::weights::load_weights;
 use crate::Common;
-use solvo_endgame::{SolveOptions, SolveResult, Window};
-use solvo_midgame::ladder::Ladder;
 use solvo_othello::Position;
+use solvo_othello_search::exact::{SolveOptions, SolveResult, Window};
+use solvo_othello_search::selective::ladder::Ladder;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -38,7 +38,7 @@ pub fn options(threads: usize, hash_mb: usize, window: Option<Window>) -> Result
 pub fn parse_tune(s: &str) -> Result<(String, u32), String> {
     let (name, value) = s.split_once('=').ok_or_else(|| format!("search option {s:?}: expected name=value"))?;
     let value = value.trim().parse().map_err(|_| format!("search option {name}: value {value:?} is not a number"))?;
-    let mut probe = solvo_endgame::search::SearchConfig::default();
+    let mut probe = solvo_othello_search::exact::search::ExactConfig::default();
     probe.set(name.trim(), value)?;
     Ok((name.trim().to_string(), value))
 }

@@ -17,8 +17,8 @@
 use super::{Run, SemiError};
 use crate::reopening::{play, Next};
 use crate::store::Record;
-use solvo_endgame::Window;
 use solvo_othello::{Board, Square};
+use solvo_othello_search::exact::Window;
 
 impl Run<'_> {
     /// Exact value of `b` (its side to move can move) and a best move, from `guess`

@@ -10,9 +10,9 @@ use crate::error::{context, CliError};
 use crate::shared::{load_weights, read_wthor};
 use crate::Common;
 use serde_json::json;
-use solvo_midgame::MidgameSearch;
 use solvo_othello::formats::wthor::WthorGame;
 use solvo_othello::{Position, Variant};
+use solvo_othello_search::selective::SelectiveSearch;
 use solvo_train::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -82,7 +82,7 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
         return Err(CliError("no games in the WTHOR files".into()));
     }
     crate::option_ranges::check_searcher_tables(args.hash_mb)?;
-    let mut search = MidgameSearch::try_new(Arc::new(weights.clone()), args.hash_mb)?;
+    let mut search = SelectiveSearch::try_new(Arc::new(weights.clone()), args.hash_mb)?;
     let mut measured: Vec<MeasuredCell> = Vec::new();
     for &e in &args.empties {
         let t = Instant::now();

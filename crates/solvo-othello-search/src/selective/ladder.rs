@@ -1,17 +1,16 @@
 //! The selective ladder before an exact solve: a Multi-ProbCut search on the
 //! evaluation (iterative deepening, aspiration) run almost to the end of the game,
 //! whose table then hands the exact solver a first move at every position it stored
-//! (`solvo_endgame::hints`). The strongest engines climb selectivity levels inside the
+//! (`crate::exact::hints`). The strongest engines climb selectivity levels inside the
 //! endgame search itself; here the climb is the midgame search's own iterative
 //! deepening at one chosen level, and only the moves cross over: the exact pass never
 //! reads a selective bound, so its value cannot depend on the ladder (ordering only; a
 //! test checks equal values with and without).
 
-use crate::driver::{MidgameSearch, SearchError, SearchLimits};
-use crate::mpc::Selectivity;
-use crate::tt::{position_hash, TranspositionTable, NO_MOVE};
-use solvo_endgame::hints::MoveHints;
-use solvo_endgame::{solve, solve_from_estimate, SolveOptions, SolveResult};
+use super::driver::{SearchError, SearchLimits, SelectiveSearch};
+use super::mpc::Selectivity;
+use crate::exact::hints::MoveHints;
+use crate::exact::{solve, solve_from_estimate, SolveOptions, SolveResult};
 use solvo_eval::Weights;
 use solvo_othello::{BoardSize, Position, Variant};
 use std::sync::{Arc, Mutex};
@@ -51,17 +50,6 @@ pub fn table_mb_for(solve_hash_mb: usize) -> usize {
     solve_hash_mb.min(TABLE_MB_CAP)
 }
 
-/// Move hints read from a midgame table: the best move stored for a position, whatever
-/// the depth or selectivity of the search that stored it.
-pub struct TableHints(pub Arc<TranspositionTable>);
-
-impl MoveHints for TableHints {
-    #[inline]
-    fn best_move(&self, p: u64, o: u64) -> Option<u8> {
-        self.0.probe(position_hash(p, o)).map(|e| e.best).filter(|&b| b != NO_MOVE)
-    }
-}
-
 /// How to climb the ladder.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LadderOptions {
@@ -95,7 +83,7 @@ impl Default for LadderOptions {
 /// What the ladder found: the hints for the exact solve and its estimate.
 pub struct LadderResult {
     /// The table's best moves, for `SolveOptions::hints`.
-    pub hints: Arc<dyn MoveHints>,
+    pub hints: MoveHints,
     /// The selective search's value of the position, discs (an estimate only).
     pub estimate: f64,
     /// Depth searched.
@@ -108,10 +96,10 @@ pub struct LadderResult {
 
 /// Runs the selective search of `pos` with `weights` (their Multi-ProbCut statistics
 /// decide the cuts; without any the search is unselective). Errors as
-/// [`MidgameSearch::search`] (a board that is not 8x8, another variant, a table the
+/// [`SelectiveSearch::search`] (a board that is not 8x8, another variant, a table the
 /// system refuses).
 pub fn climb(weights: Arc<Weights>, pos: &Position, options: &LadderOptions) -> Result<LadderResult, SearchError> {
-    climb_with(&mut MidgameSearch::try_new(weights, options.hash_mb)?, pos, options)
+    climb_with(&mut SelectiveSearch::try_new(weights, options.hash_mb)?, pos, options)
 }
 
 /// [`climb`] on an existing searcher (its weights; its table, whatever `options.hash_mb`
@@ -122,7 +110,7 @@ pub fn climb(weights: Arc<Weights>, pos: &Position, options: &LadderOptions) -> 
 /// fresh table, 0.45 s with 32 MiB, same nodes; with 2 threads faulting pages of one
 /// table at once, 1.24 s). The returned hints read `search`'s table.
 pub fn climb_with(
-    search: &mut MidgameSearch,
+    search: &mut SelectiveSearch,
     pos: &Position,
     options: &LadderOptions,
 ) -> Result<LadderResult, SearchError> {
@@ -167,7 +155,7 @@ pub struct Ladder {
     pub aspiration: i32,
     /// Searchers (and their tables) kept between climbs, each with the table size it was
     /// made with; a climb takes one (or makes one) and puts it back after its solve.
-    searchers: Mutex<Vec<(usize, MidgameSearch)>>,
+    searchers: Mutex<Vec<(usize, SelectiveSearch)>>,
 }
 
 impl Ladder {
@@ -180,12 +168,12 @@ impl Ladder {
     /// A searcher with `weights` and a table of `hash_mb` MiB: one kept from an earlier
     /// climb if there is one, else a new one; `None` when the system refuses a new
     /// one's table (the solve then goes without a climb).
-    fn take_searcher(&self, weights: &Arc<Weights>, hash_mb: usize) -> Option<MidgameSearch> {
+    fn take_searcher(&self, weights: &Arc<Weights>, hash_mb: usize) -> Option<SelectiveSearch> {
         let mut kept = self.searchers.lock().unwrap_or_else(|e| e.into_inner());
-        let fits = |(mb, s): &(usize, MidgameSearch)| *mb == hash_mb && std::ptr::eq(s.weights(), &**weights);
+        let fits = |(mb, s): &(usize, SelectiveSearch)| *mb == hash_mb && std::ptr::eq(s.weights(), &**weights);
         match kept.iter().position(fits) {
             Some(i) => Some(kept.swap_remove(i).1),
-            None => MidgameSearch::try_new(weights.clone(), hash_mb).ok(),
+            None => SelectiveSearch::try_new(weights.clone(), hash_mb).ok(),
         }
     }
 

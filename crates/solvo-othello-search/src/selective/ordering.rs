@@ -4,11 +4,11 @@
 //! 2. the value of a shallow search of the child with the evaluation (depth
 //!    [`sort_depth`] of the node's depth; for nodes near the leaves the static
 //!    evaluation in a selective search, nothing in a plain one: see
-//!    [`Searcher::order_moves`]);
+//!    [`SelectiveSearcher::order_moves`]);
 //! 3. minus a penalty per move left to the opponent (corner moves count double).
 
-use crate::search::Searcher;
-use crate::tt::NO_MOVE;
+use super::search::SelectiveSearcher;
+use super::tt::NO_MOVE;
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
 
@@ -100,7 +100,7 @@ impl MoveList {
 
 /// Depth of the shallow search that orders the children of a node of `depth` in a
 /// `selective` search or a plain one (`None`: no search, see
-/// [`Searcher::order_moves`]). Selective: depth-1 sorting from depth 8 rather than 6
+/// [`SelectiveSearcher::order_moves`]). Selective: depth-1 sorting from depth 8 rather than 6
 /// saves about 18% of the nodes at depth 12 (hard-25, 30 positions). Plain (ordered by
 /// mobility alone below): from depth 10, `bench hard --pv-extension 0` hard-20 depth 15
 /// 812 M -> 723 M nodes (146.8 s -> 127.9 s), depth 12 139.5 M -> 132.9 M, hard-25
@@ -116,7 +116,7 @@ pub const fn sort_depth(depth: u32, selective: bool) -> Option<u32> {
     }
 }
 
-impl Searcher<'_> {
+impl SelectiveSearcher<'_> {
     /// Gives every child of a node of `depth` its ordering key and sorts the list.
     ///
     /// Near the leaves ([`sort_depth`] `None`) a plain search (no Multi-ProbCut) orders

@@ -6,9 +6,9 @@
 //! corners, for our discs made stable by corners, and for odd-parity quadrants. Measured
 //! variants are recorded in the issue notes.
 
-use crate::rules::{Rules, NOT_A, NOT_H};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::moves::legal_moves;
+use solvo_othello::rules::{Rules, NOT_A, NOT_H};
 
 /// Squares next to a disc of `discs` (8 directions), within `empty`.
 #[inline(always)]

@@ -2,17 +2,17 @@
 //! shared table), a time limit and a stop flag, an exact solve by `solvo-endgame`
 //! when the depth reaches the end of the game, and a report after each iteration.
 
-use crate::mpc::{MpcTable, Selectivity};
-use crate::root::RootMove;
-use crate::search::{Context, Searcher};
-use crate::tt::{TranspositionTable, NO_MOVE};
+use super::mpc::{MpcTable, Selectivity};
+use super::root::RootMove;
+use super::search::{Context, SelectiveSearcher};
+use super::tt::{SelectiveTable, NO_MOVE};
+use crate::exact::parallel::ExactShared;
+use crate::exact::{solve, SolveOptions, Window};
 use solvo_core::busy::BusyTable;
 use solvo_core::hugemem::AllocError;
-use solvo_endgame::parallel::Shared as ExactShared;
-use solvo_endgame::rules::Rules;
-use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::moves::legal_moves;
+use solvo_othello::rules::Rules;
 use solvo_othello::{BoardSize, Position, Square};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -28,7 +28,7 @@ pub const PV_SOLVE_SPLIT_MIN_EMPTIES: u32 = 8;
 /// Largest thread count accepted.
 pub const MAX_THREADS: usize = 64;
 
-/// Tables of `hash_mb` MiB a [`MidgameSearch`] holds at most: its midgame table and
+/// Tables of `hash_mb` MiB a [`SelectiveSearch`] holds at most: its midgame table and
 /// the exact solver's.
 pub const TABLES_PER_SEARCHER: usize = 2;
 
@@ -158,10 +158,10 @@ impl std::error::Error for SearchError {}
 
 /// A midgame searcher: the weights, their Multi-ProbCut statistics, and the tables
 /// kept between searches (so analysing successive positions of a game reuses them).
-pub struct MidgameSearch {
+pub struct SelectiveSearch {
     weights: Arc<Weights>,
     mpc: MpcTable,
-    tt: Arc<TranspositionTable>,
+    tt: Arc<SelectiveTable>,
     /// True while nothing was searched since the table was made or cleared (it is
     /// empty, so clearing it again would only rewrite every slot).
     tt_empty: bool,
@@ -178,13 +178,13 @@ fn discs(units: i32) -> f64 {
     f64::from(units) / f64::from(SCALE)
 }
 
-impl MidgameSearch {
+impl SelectiveSearch {
     /// A searcher with these weights (their `mpc` statistics drive selective search;
     /// without any, every selectivity searches exactly) and a table of `hash_mb` MiB
     /// (at least one bucket). The exact solver gets its own table of the same size
     /// when first needed ([`TABLES_PER_SEARCHER`] tables in all). Panics if the memory
     /// cannot be had (see [`Self::try_new`]).
-    pub fn new(weights: Arc<Weights>, hash_mb: usize) -> MidgameSearch {
+    pub fn new(weights: Arc<Weights>, hash_mb: usize) -> SelectiveSearch {
         Self::try_new(weights, hash_mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
@@ -192,11 +192,11 @@ impl MidgameSearch {
     /// midgame table's memory. The exact solver's table, made when first needed, is
     /// fallible the same way: a search that cannot have it returns
     /// [`SearchError::OutOfMemory`] (see also [`Self::reserve_exact_table`]).
-    pub fn try_new(weights: Arc<Weights>, hash_mb: usize) -> Result<MidgameSearch, AllocError> {
+    pub fn try_new(weights: Arc<Weights>, hash_mb: usize) -> Result<SelectiveSearch, AllocError> {
         let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
-        let tt = Arc::new(TranspositionTable::try_new(bytes)?);
+        let tt = Arc::new(SelectiveTable::try_new(bytes)?);
         let mpc = MpcTable::new(&weights);
-        Ok(MidgameSearch {
+        Ok(SelectiveSearch {
             weights,
             mpc,
             tt,
@@ -232,12 +232,12 @@ impl MidgameSearch {
 
     /// The best moves this searcher's table holds, as hints for the exact solver
     /// (shares the table: hints see later searches too).
-    pub fn move_hints(&self) -> Arc<dyn solvo_endgame::hints::MoveHints> {
-        Arc::new(crate::ladder::TableHints(self.tt.clone()))
+    pub fn move_hints(&self) -> crate::exact::hints::MoveHints {
+        crate::exact::hints::MoveHints::from_table(self.tt.clone())
     }
 
     /// Uses `flag` as the stop flag (shared with other searchers a front end stops
-    /// together); see [`MidgameSearch::stop_flag`].
+    /// together); see [`SelectiveSearch::stop_flag`].
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
     }
@@ -251,7 +251,7 @@ impl MidgameSearch {
         self.endgame = None;
     }
 
-    /// Searches `pos` within `limits`; see [`MidgameSearch::search_with`].
+    /// Searches `pos` within `limits`; see [`SelectiveSearch::search_with`].
     pub fn search(&mut self, pos: &Position, limits: &SearchLimits) -> Result<SearchResult, SearchError> {
         self.search_with(pos, limits, &mut |_| {})
     }
@@ -348,18 +348,18 @@ impl MidgameSearch {
         }
         let empties = pos.empties();
         let exact = limits.depth >= empties || empties <= limits.exact_from;
-        // Before an exact solve: the selective ladder (see `crate::ladder`) when the
+        // Before an exact solve: the selective ladder (see `super::ladder`) when the
         // weights carry statistics and the solve is big enough, else a short prelude.
         let ladder = exact
             && !self.mpc.is_empty()
-            && empties >= crate::ladder::AUTO_MIN_EMPTIES
-            && crate::ladder::pays_under(pos.variant);
+            && empties >= super::ladder::AUTO_MIN_EMPTIES
+            && super::ladder::pays_under(pos.variant);
         let (mid_depth, mid_limits) = match (exact, ladder) {
             (false, _) => (limits.depth, *limits),
             (true, false) => (limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1), *limits),
             (true, true) => (
-                empties - crate::ladder::LadderOptions::default().depth_cut,
-                SearchLimits { selectivity: crate::ladder::LadderOptions::default().selectivity, ..*limits },
+                empties - super::ladder::LadderOptions::default().depth_cut,
+                SearchLimits { selectivity: super::ladder::LadderOptions::default().selectivity, ..*limits },
             ),
         };
         let deadline = limits.time.map(|t| start + t);
@@ -411,10 +411,10 @@ impl MidgameSearch {
             busy: busy.as_ref(),
             exact_shared: exact_shared.as_ref(),
         };
-        let mut main = Searcher::new(&ctx);
+        let mut main = SelectiveSearcher::new(&ctx);
         main.set_selectivity(limits.selectivity);
         // Depth 1 by hand (cannot be stopped): the fallback result.
-        let mut moves: Vec<RootMove> = crate::ordering::MoveList::new(p, o, legal_moves(p, o, u64::MAX))
+        let mut moves: Vec<RootMove> = super::ordering::MoveList::new(p, o, legal_moves(p, o, u64::MAX))
             .as_slice()
             .iter()
             .map(|c| RootMove { sq: c.sq, p: c.p, o: c.o, score: -main.evaluate(c.p, c.o) })
@@ -459,7 +459,7 @@ impl MidgameSearch {
                     // the same time as one thread for twice the nodes).
                     let mut order = moves.clone();
                     scope.spawn(move || {
-                        let mut helper = Searcher::new(ctx);
+                        let mut helper = SelectiveSearcher::new(ctx);
                         helper.helper = true;
                         if let Some(shared) = ctx.exact_shared {
                             shared.enter_standby();
@@ -549,7 +549,7 @@ impl MidgameSearch {
     }
 
     /// Every legal move of `pos` solved exactly in one call over the exact solver's
-    /// table (see [`solvo_endgame::solve_every_move`]): best `guesses` first (discs, e.g.
+    /// table (see [`crate::exact::solve_every_move`]): best `guesses` first (discs, e.g.
     /// the values of a completed all-moves iteration), each within an aspiration window
     /// around its guess first, `threads` moves at a time, the midgame table's moves as
     /// ordering hints; `on_move` sees each move as it is settled. `time` and `nodes`
@@ -565,13 +565,13 @@ impl MidgameSearch {
         threads: usize,
         time: Option<Duration>,
         nodes: Option<u64>,
-        on_move: &mut dyn FnMut(&solvo_endgame::MoveBounds),
-    ) -> Result<solvo_endgame::EveryMoveResult, AllocError> {
+        on_move: &mut dyn FnMut(&crate::exact::MoveBounds),
+    ) -> Result<crate::exact::EveryMoveResult, AllocError> {
         let options = self.endgame_options(threads.clamp(1, MAX_THREADS))?;
         options.time_limit = time;
         options.node_budget = nodes.unwrap_or(u64::MAX);
         let guesses: Vec<(Square, i32)> = guesses.iter().map(|m| (m.square, m.score.round() as i32)).collect();
-        Ok(solvo_endgame::solve_every_move(pos, options, &guesses, crate::ladder::ASPIRATION, on_move))
+        Ok(crate::exact::solve_every_move(pos, options, &guesses, super::ladder::ASPIRATION, on_move))
     }
 
     /// The exact solve (and, in all-moves mode, of every move); `None` if stopped (or,

@@ -3,10 +3,10 @@
 //! uniformly random games from the position. Only a first picture while the exact
 //! solve runs; never exact, never used by the solver.
 
-use crate::rules::Rules;
 use solvo_core::rng::Rng;
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
+use solvo_othello::rules::Rules;
 use solvo_othello::{Position, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -99,7 +99,13 @@ pub fn stable_discs(p: u64, o: u64, mask: u64) -> u64 {
 /// than positions with that many empties usually have (33 - empties below 10 empties,
 /// 32 - empties from 10: an empirical gate, as in Edax; it only skips work).
 #[inline]
-pub fn stability_cutoff(rules: &crate::rules::Rules, p: u64, o: u64, alpha: i32, empties: Option<u32>) -> Option<i32> {
+pub fn stability_cutoff(
+    rules: &solvo_othello::rules::Rules,
+    p: u64,
+    o: u64,
+    alpha: i32,
+    empties: Option<u32>,
+) -> Option<i32> {
     let squares = rules.squares;
     if let Some(n) = empties {
         let usual = if n < 10 { 33 - n as i32 } else { 32 - n as i32 };

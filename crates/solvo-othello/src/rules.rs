@@ -1,15 +1,15 @@
 //! The scoring rule a search runs under: board size (mask, square count) and variant.
 
-use solvo_othello::{BoardSize, Variant};
+use crate::{BoardSize, Variant};
 
 /// Highest possible absolute score on any board (8x8: 64).
 pub const SCORE_INF: i32 = 65;
 
 /// Every square but the a-file: the result of a shift towards higher columns
 /// (`<< 1`) masked with it never wraps into the next row.
-pub(crate) const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+pub const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
 /// Every square but the h-file: masks a shift towards lower columns (`>> 1`).
-pub(crate) const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+pub const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
 /// The corners of a rectangular area of the grid: squares with no neighbour in the area
 /// on one side horizontally and on one side vertically.
@@ -84,8 +84,7 @@ mod tests {
 
     #[test]
     fn corners_of_every_size() {
-        let sq =
-            |names: &[&str]| names.iter().map(|n| solvo_othello::Square::parse(n).unwrap().bit()).fold(0, |a, b| a | b);
+        let sq = |names: &[&str]| names.iter().map(|n| crate::Square::parse(n).unwrap().bit()).fold(0, |a, b| a | b);
         assert_eq!(Rules::new(BoardSize::Eight, Variant::Normal).corners, sq(&["a1", "h1", "a8", "h8"]));
         assert_eq!(Rules::new(BoardSize::Six, Variant::Normal).corners, sq(&["b2", "g2", "b7", "g7"]));
         assert_eq!(Rules::new(BoardSize::Four, Variant::Normal).corners, sq(&["c3", "f3", "c6", "f6"]));

@@ -1,15 +1,13 @@
 //! The selective ladder orders the exact solver and nothing more: with its hints, with
-//! hints that lie, on 1 and 2 threads, every exact value equals the plain solve's.
+//! on 1 and 2 threads (hints that lie: `exact::hints`'s unit test), every exact value equals the plain solve's.
 
 use solvo_core::rng::Rng;
-use solvo_endgame::hints::MoveHints;
-use solvo_endgame::{solve, SolveOptions};
-use solvo_midgame::ladder::{climb, climb_with, Ladder, LadderMode, LadderOptions};
-use solvo_midgame::MidgameSearch;
-use solvo_midgame::Selectivity;
 use solvo_othello::square::Square;
 use solvo_othello::{BoardSize, Position, Variant};
-use std::sync::Arc;
+use solvo_othello_search::exact::{solve, SolveOptions};
+use solvo_othello_search::selective::ladder::{climb, climb_with, Ladder, LadderMode, LadderOptions};
+use solvo_othello_search::selective::SelectiveSearch;
+use solvo_othello_search::selective::Selectivity;
 
 /// `count` positions with `empties` empties from random games (seeded).
 fn positions(seed: u64, count: usize, empties: u32) -> Vec<Position> {
@@ -28,21 +26,12 @@ fn positions(seed: u64, count: usize, empties: u32) -> Vec<Position> {
     out
 }
 
-/// Hints that name an arbitrary square (legal or not) at every position.
-struct LyingHints;
-
-impl MoveHints for LyingHints {
-    fn best_move(&self, p: u64, o: u64) -> Option<u8> {
-        Some(((p ^ o.rotate_left(7)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as u8)
-    }
-}
-
 #[test]
 fn the_ladder_never_changes_an_exact_value() {
     let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
     assert!(!weights.mpc.is_empty(), "the embedded weights carry Multi-ProbCut statistics");
     for (i, pos) in positions(17, 6, 18).iter().enumerate() {
-        let mut plain = SolveOptions::new(16);
+        let plain = SolveOptions::new(16);
         let expected = solve(pos, &plain).score().expect("exact");
         for percent in [73, 95] {
             let options = LadderOptions {
@@ -63,10 +52,6 @@ fn the_ladder_never_changes_an_exact_value() {
                 }
             }
         }
-        plain.tt.clear();
-        plain.hints = Some(Arc::new(LyingHints));
-        plain.config.hint_min_empties = 0;
-        assert_eq!(solve(pos, &plain).score(), Some(expected), "position {i} with lying hints");
     }
 }
 
@@ -81,7 +66,7 @@ fn a_ladder_for_another_variant_is_an_error() {
 fn a_reused_searcher_climbs_as_a_fresh_one_and_a_ladder_solves_the_same() {
     let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
     let options = LadderOptions { hash_mb: 8, ..LadderOptions::default() };
-    let mut reused = MidgameSearch::new(weights.clone(), options.hash_mb);
+    let mut reused = SelectiveSearch::new(weights.clone(), options.hash_mb);
     let ladder = Ladder::new(LadderMode::Level(options.selectivity), Some(weights.clone()), options, 2);
     for (i, pos) in positions(29, 4, 18).iter().enumerate() {
         let fresh = climb(weights.clone(), pos, &options).expect("an 8x8 normal position");
@@ -107,8 +92,8 @@ fn a_climb_table_the_system_refuses_is_an_error_and_the_solve_goes_on() {
     let pos = positions(5, 1, 18)[0];
     let huge = LadderOptions { hash_mb: 1 << 40, ..LadderOptions::default() };
     let e = climb(weights.clone(), &pos, &huge).map(|_| ()).expect_err("no such table");
-    assert!(matches!(e, solvo_midgame::SearchError::OutOfMemory(_)), "{e:?}");
-    assert!(MidgameSearch::try_new(weights.clone(), 1 << 40).is_err());
+    assert!(matches!(e, solvo_othello_search::selective::SearchError::OutOfMemory(_)), "{e:?}");
+    assert!(SelectiveSearch::try_new(weights.clone(), 1 << 40).is_err());
     let plain = solve(&pos, &SolveOptions::new(16)).score().expect("exact");
     let ladder = Ladder::new(LadderMode::Auto, Some(weights), huge, 0);
     assert_eq!(ladder.solve(&pos, &SolveOptions::new(16)).score(), Some(plain));

@@ -5,7 +5,7 @@
 //! one time limit, node budget and stop flag for the whole call. This is what a board
 //! showing every move's value needs, and what an OBF line scoring every move states.
 
-use crate::solve::{estimate_in_generation, solve_in_generation, SolveOptions, SolveResult, Window};
+use super::solve::{estimate_in_generation, solve_in_generation, SolveOptions, SolveResult, Window};
 use solvo_othello::{Position, Square};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -73,7 +73,7 @@ impl EveryMoveResult {
 /// gives its child, negated) unless the call was stopped; a position without legal
 /// moves (a pass or a finished game) gives an empty list.
 ///
-/// [`solve`]: crate::solve
+/// [`solve`]: super::solve
 pub fn solve_every_move(
     pos: &Position,
     options: &SolveOptions,
@@ -167,7 +167,7 @@ pub fn solve_every_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::solve;
+    use crate::exact::solve::solve;
     use solvo_othello::formats::transcript::parse_transcript;
     use solvo_othello::{BoardSize, Variant};
 

@@ -17,7 +17,7 @@
 //! the entry with the lower priority: an entry of an older search (generation) first,
 //! else the one whose subtree cost (log2 of nodes) is smaller.
 
-use crate::hugemem::{AllocError, WordBuffer};
+use solvo_core::hugemem::{AllocError, WordBuffer};
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// What a probe found.
@@ -88,7 +88,7 @@ impl Data {
 }
 
 /// Table traffic counted by one search thread (plain integers: no shared counters,
-/// so threads never contend on them); [`TranspositionTable::stats`] adds them up.
+/// so threads never contend on them); [`ExactTable::stats`] adds them up.
 #[derive(Default, Debug, Clone, Copy)]
 pub struct TtCounts {
     /// Lookups.
@@ -157,7 +157,7 @@ impl std::str::FromStr for Replacement {
 }
 
 /// A fixed-size, lock-free transposition table.
-pub struct TranspositionTable {
+pub struct ExactTable {
     policy: Replacement,
     words: WordBuffer,
     /// Buckets of the far region (the deep positions). A bucket is `hash * buckets >> 64`:
@@ -202,30 +202,30 @@ pub fn table_hash(p: u64, o: u64) -> u64 {
     (p ^ p >> 32).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (o ^ o >> 32).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
-impl TranspositionTable {
+impl ExactTable {
     /// A table of at most `bytes` bytes (rounded down to a power of two of 64-byte
     /// buckets, at least one bucket), all entries empty; from [`NEAR_REGION_MIN_TABLE`]
     /// on, [`NEAR_REGION_BYTES`] of it are the near region.
-    pub fn new(bytes: usize) -> TranspositionTable {
+    pub fn new(bytes: usize) -> ExactTable {
         Self::with_replacement(bytes, Replacement::default())
     }
 
     /// A table of at most `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme. Panics if the
     /// memory cannot be had (see [`Self::try_with_replacement`]).
-    pub fn with_replacement(bytes: usize, policy: Replacement) -> TranspositionTable {
+    pub fn with_replacement(bytes: usize, policy: Replacement) -> ExactTable {
         Self::try_with_replacement(bytes, policy).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of at most `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme, or an error
     /// (never an abort) when the system refuses the memory.
-    pub fn try_with_replacement(bytes: usize, policy: Replacement) -> Result<TranspositionTable, AllocError> {
+    pub fn try_with_replacement(bytes: usize, policy: Replacement) -> Result<ExactTable, AllocError> {
         let pow2 = |b: usize| 1usize << (usize::BITS - 1 - b.max(1).leading_zeros());
         let buckets = pow2(bytes / 64);
         let near = buckets * 64 >= NEAR_REGION_MIN_TABLE;
         let near_buckets = if near { NEAR_REGION_BYTES / 64 } else { 0 };
         let far_buckets = buckets - near_buckets;
         let words = WordBuffer::try_zeroed(buckets * WORDS_PER_BUCKET)?;
-        Ok(TranspositionTable {
+        Ok(ExactTable {
             policy,
             words,
             far_buckets: far_buckets as u64,
@@ -404,7 +404,7 @@ mod tests {
 
     #[test]
     fn stores_merges_and_never_confuses_positions() {
-        let tt = TranspositionTable::new(1 << 12);
+        let tt = ExactTable::new(1 << 12);
         let c = &mut TtCounts::default();
         tt.store(5, 1, 2, TtRecord { empties: 20, lower: -10, upper: 64, best: Some(3), nodes: 100 }, c);
         assert_eq!(tt.probe(5, 1, 2, c), Some(TtHit { lower: -10, upper: 64, best: Some(3) }));
@@ -422,9 +422,9 @@ mod tests {
     /// taken from the requested size, and every bucket lies in its region.
     #[test]
     fn near_region_keeps_near_leaf_positions_apart() {
-        let small = TranspositionTable::new(NEAR_REGION_MIN_TABLE / 2);
+        let small = ExactTable::new(NEAR_REGION_MIN_TABLE / 2);
         assert_eq!(small.bytes(), (NEAR_REGION_MIN_TABLE / 2) as u64);
-        let tt = TranspositionTable::new(NEAR_REGION_MIN_TABLE);
+        let tt = ExactTable::new(NEAR_REGION_MIN_TABLE);
         assert_eq!(tt.bytes(), NEAR_REGION_MIN_TABLE as u64);
         assert_eq!(tt.far_buckets as usize, (NEAR_REGION_MIN_TABLE - NEAR_REGION_BYTES) / 64);
         // 20 discs (deep) and 60 discs (near), on boards sharing one hash.

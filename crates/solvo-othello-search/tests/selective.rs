@@ -2,13 +2,13 @@
 //! depths, 1 thread against 2, the exact solver when the depth reaches the end.
 
 use solvo_core::rng::Rng;
-use solvo_endgame::rules::Rules;
 use solvo_eval::features::STAGE_LEN;
 use solvo_eval::{MpcStat, Weights, NUM_STAGES, SCALE};
-use solvo_midgame::{MidgameSearch, SearchLimits, Selectivity};
 use solvo_othello::moves::legal_moves;
+use solvo_othello::rules::Rules;
 use solvo_othello::square::Square;
 use solvo_othello::{BoardSize, Position, Variant};
+use solvo_othello_search::selective::{SearchLimits, SelectiveSearch, Selectivity};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -73,7 +73,7 @@ fn limits(depth: u32) -> SearchLimits {
 #[test]
 fn without_selectivity_the_score_is_the_negamax_value() {
     let w = random_weights(7);
-    let mut search = MidgameSearch::new(Arc::new(w.clone()), 4);
+    let mut search = SelectiveSearch::new(Arc::new(w.clone()), 4);
     for pos in positions(11, 40, 8, 40) {
         let (p, o) = (pos.board.player, pos.board.opponent);
         for depth in 1..=4u32.min(pos.empties() - 1) {
@@ -88,7 +88,7 @@ fn without_selectivity_the_score_is_the_negamax_value() {
 #[test]
 fn all_moves_scores_every_move_with_its_negamax_value() {
     let w = random_weights(8);
-    let mut search = MidgameSearch::new(Arc::new(w.clone()), 4);
+    let mut search = SelectiveSearch::new(Arc::new(w.clone()), 4);
     for pos in positions(12, 10, 20, 20) {
         if pos.moves() == 0 {
             continue;
@@ -108,10 +108,10 @@ fn all_moves_scores_every_move_with_its_negamax_value() {
 fn two_threads_give_the_score_of_one() {
     // Depth 6: the helper defers the moves the main thread is searching (nodes with at
     // least `DEFER_MIN_DEPTH` plies left), which changes the order, never the value.
-    const { assert!(solvo_midgame::search::DEFER_MIN_DEPTH < 6) };
+    const { assert!(solvo_othello_search::selective::search::DEFER_MIN_DEPTH < 6) };
     let w = Arc::new(random_weights(9));
-    let mut one = MidgameSearch::new(w.clone(), 8);
-    let mut two = MidgameSearch::new(w, 8);
+    let mut one = SelectiveSearch::new(w.clone(), 8);
+    let mut two = SelectiveSearch::new(w, 8);
     for pos in positions(13, 6, 14, 20) {
         let a = one.search(&pos, &limits(6)).unwrap();
         let b = two.search(&pos, &SearchLimits { threads: 2, ..limits(6) }).unwrap();
@@ -119,7 +119,7 @@ fn two_threads_give_the_score_of_one() {
         let every = SearchLimits { threads: 2, all_moves: true, ..limits(5) };
         let c = two.search(&pos, &every).unwrap();
         let d = one.search(&pos, &SearchLimits { threads: 1, ..every }).unwrap();
-        let sorted = |r: &solvo_midgame::SearchResult| {
+        let sorted = |r: &solvo_othello_search::selective::SearchResult| {
             let mut v: Vec<_> = r.move_scores.iter().map(|m| (m.square, m.score.to_bits())).collect();
             v.sort();
             v
@@ -131,7 +131,7 @@ fn two_threads_give_the_score_of_one() {
 #[test]
 fn reaching_the_end_gives_the_exact_score() {
     let w = Arc::new(random_weights(10));
-    let mut search = MidgameSearch::new(w, 8);
+    let mut search = SelectiveSearch::new(w, 8);
     for pos in positions(14, 6, 46, 4) {
         let exact = exact_value(&pos);
         let r = search.search(&pos, &SearchLimits { all_moves: true, ..limits(pos.empties()) }).unwrap();
@@ -146,7 +146,7 @@ fn reaching_the_end_gives_the_exact_score() {
 #[test]
 fn stopping_returns_the_last_completed_iteration() {
     let w = Arc::new(random_weights(11));
-    let mut search = MidgameSearch::new(w, 4);
+    let mut search = SelectiveSearch::new(w, 4);
     let stop = search.stop_flag();
     let pos = random_position(&mut Rng::new(15), 20).unwrap();
     let mut seen = Vec::new();
@@ -168,11 +168,11 @@ fn selective_search_runs_and_plays_a_legal_move() {
     let mut w = random_weights(12);
     for empties in (10..=58).step_by(4) {
         for deep in 3..=20u32 {
-            let shallow = solvo_midgame::mpc::probe_depth(deep) as u8;
+            let shallow = solvo_othello_search::selective::mpc::probe_depth(deep) as u8;
             w.mpc.push(MpcStat { empties, shallow, deep: deep as u8, mean: 0.0, sigma: 2.0 });
         }
     }
-    let mut search = MidgameSearch::new(Arc::new(w), 4);
+    let mut search = SelectiveSearch::new(Arc::new(w), 4);
     assert!(search.has_mpc());
     let mut rng = Rng::new(16);
     for _ in 0..5 {
@@ -188,7 +188,7 @@ fn selective_search_runs_and_plays_a_legal_move() {
 
 #[test]
 fn without_statistics_the_search_is_exact_and_says_so() {
-    let mut search = MidgameSearch::new(Arc::new(random_weights(2)), 1);
+    let mut search = SelectiveSearch::new(Arc::new(random_weights(2)), 1);
     let pos = positions(17, 1, 20, 4).remove(0);
     let selective = SearchLimits { selectivity: Selectivity::from_percent(73).unwrap(), ..limits(4) };
     let r = search.search(&pos, &selective).unwrap();
@@ -198,7 +198,7 @@ fn without_statistics_the_search_is_exact_and_says_so() {
 
 #[test]
 fn bad_requests_are_errors() {
-    let mut search = MidgameSearch::new(Arc::new(random_weights(1)), 1);
+    let mut search = SelectiveSearch::new(Arc::new(random_weights(1)), 1);
     let start = Position::start(BoardSize::Eight, Variant::Normal);
     assert!(search.search(&start, &limits(0)).is_err());
     assert!(search.search(&start, &SearchLimits { threads: 0, ..limits(2) }).is_err());
@@ -209,12 +209,12 @@ fn bad_requests_are_errors() {
 #[test]
 fn a_searcher_can_move_to_and_be_shared_with_other_threads() {
     fn send_sync<T: Send + Sync>() {}
-    send_sync::<MidgameSearch>();
+    send_sync::<SelectiveSearch>();
 }
 
 /// The exact value of `pos` (side to move's final disc difference).
 fn exact_value(pos: &Position) -> i32 {
-    solvo_endgame::solve(pos, &solvo_endgame::SolveOptions::new(8)).score().unwrap()
+    solvo_othello_search::exact::solve(pos, &solvo_othello_search::exact::SolveOptions::new(8)).score().unwrap()
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn pv_extension_makes_every_all_moves_score_exact() {
     // On 2 threads the helper joins the main thread's solves at their split points
     // (and defers the moves the main thread is on at depth 5).
     let w = Arc::new(random_weights(21));
-    let mut search = MidgameSearch::new(w, 8);
+    let mut search = SelectiveSearch::new(w, 8);
     for (threads, depth) in [(1, 3), (2, 3), (2, 5)] {
         for pos in positions(22, 6, 44, 4) {
             if pos.moves() == 0 || pos.empties() <= depth {
@@ -248,13 +248,13 @@ fn pv_extension_solves_within_any_window_fail_soft() {
     // `pvs` at a PV node covered by the extension: inside the window the exact value
     // (in search units), outside a bound on the correct side, for windows whose ends
     // fall between two disc values too.
-    use solvo_midgame::mpc::MpcTable;
-    use solvo_midgame::search::{Context, Searcher};
+    use solvo_othello_search::selective::mpc::MpcTable;
+    use solvo_othello_search::selective::search::{Context, SelectiveSearcher};
     use std::sync::atomic::{AtomicBool, AtomicU64};
     let w = random_weights(23);
     let mpc = MpcTable::new(&w);
-    let tt = solvo_midgame::tt::TranspositionTable::new(1 << 20);
-    let exact_tt = solvo_endgame::tt::TranspositionTable::new(1 << 22);
+    let tt = solvo_othello_search::selective::tt::SelectiveTable::new(1 << 20);
+    let exact_tt = solvo_othello_search::exact::tt::ExactTable::new(1 << 22);
     let (stop, quit, helper_nodes) = (AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
     let ctx = Context {
         weights: &w,
@@ -275,7 +275,7 @@ fn pv_extension_solves_within_any_window_fail_soft() {
         for _ in 0..6 {
             let alpha = rng.below(40 * SCALE as usize) as i32 - 20 * SCALE;
             let beta = alpha + 1 + rng.below(6 * SCALE as usize) as i32;
-            let mut s = Searcher::new(&ctx);
+            let mut s = SelectiveSearcher::new(&ctx);
             let v = s.pvs(pos.board.player, pos.board.opponent, alpha, beta, 2, 1, true);
             if want <= alpha {
                 assert!(want <= v && v <= alpha, "fail low {v} for {want} in ({alpha}, {beta})");
@@ -294,7 +294,7 @@ fn pv_extension_solves_obey_the_node_limit() {
     // A wide extension on a 24-empty position would solve 20-empty positions exactly:
     // the node limit still ends the search near it.
     let w = Arc::new(random_weights(26));
-    let mut search = MidgameSearch::new(w, 8);
+    let mut search = SelectiveSearch::new(w, 8);
     let pos = positions(27, 1, 36, 1).remove(0);
     assert_eq!(pos.empties(), 24);
     let limits = SearchLimits { pv_extension: 20, nodes: Some(200_000), ..limits(12) };
@@ -307,7 +307,7 @@ fn pv_extension_solves_obey_the_node_limit() {
 #[test]
 fn weights_of_another_board_size_are_refused_not_used() {
     let six = solvo_eval::embedded_shared_for(BoardSize::Six, Variant::Normal).expect("embedded 6x6 weights");
-    let mut search = MidgameSearch::new(six, 4);
+    let mut search = SelectiveSearch::new(six, 4);
     let pos = Position::start(BoardSize::Eight, Variant::Normal);
     let limits = SearchLimits { depth: 2, ..SearchLimits::default() };
     let e = search.search(&pos, &limits).expect_err("6x6 weights on an 8x8 board").to_string();

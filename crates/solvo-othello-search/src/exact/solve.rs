@@ -1,16 +1,16 @@
 //! The public API: solve a position exactly, or within a window, on one or more
 //! threads, with an optional node/time budget, returning bounds when stopped early.
 
-use crate::hints::MoveHints;
-use crate::hugemem::AllocError;
-use crate::knowledge::Knowledge;
-use crate::mc_hints::McHints;
-use crate::parallel::Shared;
-use crate::rules::{Rules, SCORE_INF};
-use crate::search::{Child, SearchConfig, Searcher};
-use crate::tt::{TranspositionTable, TtCounts, TtStats};
+use super::hints::MoveHints;
+use super::knowledge::Knowledge;
+use super::mc_hints::McHints;
+use super::parallel::ExactShared;
+use super::search::{Child, ExactConfig, ExactSearcher};
+use super::tt::{ExactTable, TtCounts, TtStats};
 use serde::Serialize;
+use solvo_core::hugemem::AllocError;
 use solvo_eval::Weights;
+use solvo_othello::rules::{Rules, SCORE_INF};
 use solvo_othello::{Position, Square};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -39,7 +39,7 @@ pub struct SolveOptions {
     /// Search threads (1 or more).
     pub threads: usize,
     /// The transposition table to use (shared across solves if the caller keeps it).
-    pub tt: Arc<TranspositionTable>,
+    pub tt: Arc<ExactTable>,
     /// Stop after about this many nodes (returns bounds).
     pub node_budget: u64,
     /// Stop after this time (returns bounds).
@@ -47,7 +47,7 @@ pub struct SolveOptions {
     /// Another way to stop: set it from any thread.
     pub stop: Arc<AtomicBool>,
     /// Search switches.
-    pub config: SearchConfig,
+    pub config: ExactConfig,
     /// Nodes searched so far by all threads, updated every few thousand nodes (for
     /// progress displays).
     pub progress: Arc<AtomicU64>,
@@ -60,10 +60,10 @@ pub struct SolveOptions {
     /// board size and variant are the position's and `config.eval_order` allows it; it
     /// never changes a value, only the order of the search.
     pub eval: Option<Arc<Weights>>,
-    /// Best-move hints (see [`crate::hints`]), e.g. from a selective search run before;
+    /// Best-move hints (see [`super::hints`]), e.g. from a selective search run before;
     /// `None`: none. Ordering only: values never depend on them.
-    pub hints: Option<Arc<dyn MoveHints>>,
-    /// Proven bounds kept outside the solve (see [`crate::knowledge`]): read and written
+    pub hints: Option<MoveHints>,
+    /// Proven bounds kept outside the solve (see [`super::knowledge`]): read and written
     /// at nodes with many empties, so that a killed solve resumes; `None`: none.
     pub knowledge: Option<Arc<dyn Knowledge>>,
 }
@@ -79,12 +79,12 @@ impl SolveOptions {
     /// abort) when the system refuses the table's memory.
     pub fn try_new(hash_mb: usize) -> Result<SolveOptions, AllocError> {
         let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
-        let tt = TranspositionTable::try_with_replacement(bytes, Default::default())?;
+        let tt = ExactTable::try_with_replacement(bytes, Default::default())?;
         Ok(Self::with_table(Arc::new(tt)))
     }
 
     /// Full window, 1 thread, the given table, no budget.
-    pub fn with_table(tt: Arc<TranspositionTable>) -> SolveOptions {
+    pub fn with_table(tt: Arc<ExactTable>) -> SolveOptions {
         SolveOptions {
             window: Window::FULL,
             threads: 1,
@@ -92,7 +92,7 @@ impl SolveOptions {
             node_budget: u64::MAX,
             time_limit: None,
             stop: Arc::new(AtomicBool::new(false)),
-            config: SearchConfig::default(),
+            config: ExactConfig::default(),
             progress: Arc::new(AtomicU64::new(0)),
             mc_playouts: 0,
             mc_seed: 1,
@@ -165,7 +165,7 @@ pub(crate) fn solve_in_generation(pos: &Position, options: &SolveOptions, new_ge
     let timed_out = AtomicBool::new(options.stop.load(Ordering::Relaxed));
     let stop = if options.time_limit.is_some() { &timed_out } else { &*options.stop };
     let timer_done = AtomicBool::new(false);
-    let shared = Shared::new(options.config.split_min_empties);
+    let shared = ExactShared::new(options.config.split_min_empties);
     let hints = (options.mc_playouts > 0).then(|| McHints::learn(pos, options.mc_playouts, options.mc_seed));
     let hints = hints.as_ref();
     let use_eval = options.config.eval_order != 0;
@@ -199,23 +199,23 @@ pub(crate) fn solve_in_generation(pos: &Position, options: &SolveOptions, new_ge
         let helpers: Vec<_> = (1..options.threads.max(1))
             .map(|_| {
                 scope.spawn(move || {
-                    let mut s = Searcher::new(rules, &options.tt, options.config, &shared.quit, u64::MAX);
+                    let mut s = ExactSearcher::new(rules, &options.tt, options.config, &shared.quit, u64::MAX);
                     s.progress = Some(&options.progress);
                     s.shared = Some(shared);
                     s.mc = hints;
                     s.eval = eval;
-                    s.hints = options.hints.as_deref();
+                    s.hints = options.hints.as_ref();
                     s.set_knowledge(options.knowledge.as_deref());
                     s.helper_loop();
                     (s.nodes, s.ordering_nodes, s.tt_cutoffs, s.tt_counts)
                 })
             })
             .collect();
-        let mut main = Searcher::new(rules, &options.tt, options.config, stop, options.node_budget);
+        let mut main = ExactSearcher::new(rules, &options.tt, options.config, stop, options.node_budget);
         main.progress = Some(&options.progress);
         main.mc = hints;
         main.eval = eval;
-        main.hints = options.hints.as_deref();
+        main.hints = options.hints.as_ref();
         main.set_knowledge(options.knowledge.as_deref());
         if options.threads > 1 {
             main.shared = Some(shared);
@@ -327,7 +327,7 @@ pub(crate) fn estimate_in_generation(
 /// proved a lower bound) of every probe it finished, instead of nothing when the first
 /// move's full-window search did not end. Unlimited solves use [`root_search`] directly
 /// (the probes cost more nodes in all).
-fn probing_root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> Root {
+fn probing_root_search(s: &mut ExactSearcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> Root {
     let max = s.rules.max_score();
     let (mut lower, mut upper, mut best_move) = (-max, max, None);
     while lower < upper && lower < beta && upper > alpha {
@@ -364,9 +364,9 @@ struct Root {
     best_move: Option<Square>,
 }
 
-/// The root of the search: like [`Searcher::search`] but keeps the best move and, when
+/// The root of the search: like [`ExactSearcher::search`] but keeps the best move and, when
 /// stopped, the bounds proven so far. Other threads join through split points below.
-fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> Root {
+fn root_search(s: &mut ExactSearcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> Root {
     let mask = s.rules.mask;
     let max = s.rules.max_score();
     let moves = solvo_othello::moves::legal_moves(p, o, mask);
@@ -378,7 +378,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
         let child = root_search(s, o, p, -beta, -alpha, empties);
         return Root { lower: -child.upper, upper: -child.lower, best_move: None };
     }
-    let odd = crate::shallow::odd_quadrants(!(p | o) & mask);
+    let odd = super::shallow::odd_quadrants(!(p | o) & mask);
     let mc_node = s.mc.and_then(|h| h.node(solvo_othello::hash::hash_board(p, o)));
     let hinted = s.hints.and_then(|h| h.best_move(p, o));
     let mut order: Vec<Child> = Square::iter(moves)
@@ -399,7 +399,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
     let mut alpha = alpha;
     let mut best = -SCORE_INF;
     let mut best_move = None;
-    let stopped = |s: &Searcher, best: i32, best_move| {
+    let stopped = |s: &ExactSearcher, best: i32, best_move| {
         // Children finished before the stop proved `best` as a lower bound only if one
         // of them rose above the window's alpha: a value at or below it is only an
         // upper bound of that child (fail-soft null-window search).
@@ -449,7 +449,7 @@ fn root_search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties:
 
 /// A line of best play from a position of exact value `value` (moves, passes as None).
 fn principal_variation(
-    s: &mut Searcher,
+    s: &mut ExactSearcher,
     p: u64,
     o: u64,
     value: i32,
@@ -474,7 +474,7 @@ fn principal_variation(
         let preferred = if pv.is_empty() {
             first.map(|sq| sq.bit())
         } else {
-            s.tt.probe(crate::tt::table_hash(p, o), p, o, &mut TtCounts::default())
+            s.tt.probe(super::tt::table_hash(p, o), p, o, &mut TtCounts::default())
                 .and_then(|h| h.best)
                 .map(|x| 1u64 << x)
         }

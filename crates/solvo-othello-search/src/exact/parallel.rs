@@ -20,12 +20,12 @@
 //! The value is exactly that of the sequential search: only the order in which the
 //! children are searched and the table's contents differ.
 
-use crate::search::{Child, Searcher};
+use super::search::{Child, ExactSearcher};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::*};
 use std::sync::{Arc, Mutex};
 
 /// What the threads of one solve share.
-pub struct Shared {
+pub struct ExactShared {
     slot: Mutex<Option<Arc<SplitPoint>>>,
     /// Threads waiting for work.
     idle: AtomicUsize,
@@ -35,10 +35,15 @@ pub struct Shared {
     pub split_min_empties: u32,
 }
 
-impl Shared {
+impl ExactShared {
     /// A fresh context.
-    pub fn new(split_min_empties: u32) -> Shared {
-        Shared { slot: Mutex::new(None), idle: AtomicUsize::new(0), quit: AtomicBool::new(false), split_min_empties }
+    pub fn new(split_min_empties: u32) -> ExactShared {
+        ExactShared {
+            slot: Mutex::new(None),
+            idle: AtomicUsize::new(0),
+            quit: AtomicBool::new(false),
+            split_min_empties,
+        }
     }
 
     fn offered(&self) -> Option<Arc<SplitPoint>> {
@@ -46,14 +51,14 @@ impl Shared {
     }
 
     /// Counts one more thread as idle although it is busy with other work, because it
-    /// looks for offered split points often ([`Searcher::help_offered`]): the owners of
+    /// looks for offered split points often ([`ExactSearcher::help_offered`]): the owners of
     /// nodes then offer their children, and search them alone when nobody comes (the
-    /// values are the same either way). Undone by [`Shared::leave_standby`].
+    /// values are the same either way). Undone by [`ExactShared::leave_standby`].
     pub fn enter_standby(&self) {
         self.idle.fetch_add(1, Relaxed);
     }
 
-    /// Undoes one [`Shared::enter_standby`].
+    /// Undoes one [`ExactShared::enter_standby`].
     pub fn leave_standby(&self) {
         self.idle.fetch_sub(1, Relaxed);
     }
@@ -125,7 +130,7 @@ fn cut_above(sp: &SplitPoint) -> bool {
     above_stale(sp) || chain_cut(sp.parent.as_ref())
 }
 
-impl Searcher<'_> {
+impl ExactSearcher<'_> {
     /// Whether the node should offer its remaining `remaining` children to idle threads.
     #[inline]
     pub(crate) fn should_split(&self, empties: u32, remaining: usize) -> bool {
@@ -281,7 +286,7 @@ impl Searcher<'_> {
     }
 
     /// Works on the offered split point, if any has work, as a helper does, then returns
-    /// (for a thread that does other work between looks: see [`Shared::enter_standby`]).
+    /// (for a thread that does other work between looks: see [`ExactShared::enter_standby`]).
     /// Returns whether any work was done; the searcher is left ready for the next call.
     pub fn help_offered(&mut self) -> bool {
         let worked = self.help_once(None);

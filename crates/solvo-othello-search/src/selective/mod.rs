@@ -1,4 +1,4 @@
-//! solvo-midgame: depth-limited search with the trained evaluation, for analysis and
+//! The selective search: depth-limited search with the trained evaluation, for analysis and
 //! play before the exact solver can take over.
 //!
 //! Layers, one file each:
@@ -8,14 +8,12 @@
 //! - [`search`]: fail-soft principal variation search with Multi-ProbCut (one thread);
 //! - [`root`]: the root moves, aspiration windows;
 //! - [`driver`]: the public API: iterative deepening, threads (Lazy SMP with deferred moves), time limit,
-//!   stop flag, exact solve by `solvo-endgame` when the depth reaches the end;
+//!   stop flag, exact solve by [`crate::exact`] when the depth reaches the end;
 //! - [`ladder`]: the selective ladder before an exact solve (a selective search to
 //!   the end whose table's moves order the exact solver).
 //!
 //! Measuring the Multi-ProbCut statistics of a weight set is weight-making: the lab's
 //! `solvo-train` (`mpc_stats.rs`).
-
-#![warn(missing_docs)]
 
 pub mod driver;
 pub mod ladder;
@@ -26,7 +24,7 @@ pub mod search;
 pub mod tt;
 
 pub use driver::{
-    pv_extension_for, MidgameSearch, MoveScore, SearchError, SearchLimits, SearchResult, MAX_THREADS,
+    pv_extension_for, MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, MAX_THREADS,
     TABLES_PER_SEARCHER,
 };
 pub use mpc::Selectivity;

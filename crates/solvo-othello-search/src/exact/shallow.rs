@@ -6,8 +6,8 @@
 //! measured cheaper there; the last empty square is scored by counting the flips of the
 //! last move without playing it.
 
-use crate::rules::{Rules, SCORE_INF};
-use crate::stability::stability_cutoff;
+use super::stability::stability_cutoff;
+use solvo_othello::rules::{Rules, SCORE_INF};
 
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;

@@ -2,26 +2,26 @@
 //! enhanced transposition cutoff, stability cutoff and the shallow solver below a
 //! threshold of empties.
 
-use crate::hints::MoveHints;
-use crate::knowledge::Knowledge;
-use crate::mc_hints::McHints;
-use crate::ordering::{eval_search, move_key, shallow_eval};
-use crate::parallel::{chain_cut, Shared, SplitPoint};
-use crate::rules::{Rules, SCORE_INF};
-use crate::shallow::{odd_quadrants, solve_shallow};
-use crate::stability::stability_cutoff;
-use crate::tt::{table_hash, TranspositionTable, TtCounts, TtRecord};
+use super::hints::MoveHints;
+use super::knowledge::Knowledge;
+use super::mc_hints::McHints;
+use super::ordering::{eval_search, move_key, shallow_eval};
+use super::parallel::{chain_cut, ExactShared, SplitPoint};
+use super::shallow::{odd_quadrants, solve_shallow};
+use super::stability::stability_cutoff;
+use super::tt::{table_hash, ExactTable, TtCounts, TtRecord};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
 use solvo_othello::moves::legal_moves;
+use solvo_othello::rules::{Rules, SCORE_INF};
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Tunable switches, so each technique's effect can be measured.
 #[derive(Clone, Copy, Debug)]
-pub struct SearchConfig {
+pub struct ExactConfig {
     /// Positions with at most this many empties are solved by the shallow solver
     /// (no table, parity order).
     pub shallow_empties: u32,
@@ -61,7 +61,7 @@ pub struct SearchConfig {
     /// sooner, at the cost of splits with fewer children left.
     pub split_late: bool,
     /// In the shallow solver, try the stability cutoff only where enough stable discs
-    /// are usual for the number of empties (see [`crate::stability::stability_cutoff`]).
+    /// are usual for the number of empties (see [`super::stability::stability_cutoff`]).
     /// Measured on FFO #40-#49 (1 thread): gating the nodes above the shallow solver
     /// too lost more cutoffs than it saved work (2.155 G -> 2.180 G nodes, slower).
     pub stability_gate: bool,
@@ -72,7 +72,7 @@ pub struct SearchConfig {
     /// positions 3.60 G -> 1.40 G nodes, 217 s -> 32 s. Normal rules (with the ladder,
     /// 1 thread, search + ordering nodes): FFO #45-#49 1.135 G -> 0.722 G, #50-#54
     /// 16.16 G -> 8.47 G, once the evaluation counted less than the mobility key
-    /// ([`SearchConfig::eval_weight_for`]) and stopped refining moves far below alpha
+    /// ([`ExactConfig::eval_weight_for`]) and stopped refining moves far below alpha
     /// (`eval_order_delta`); with the evaluation dominating, #50-#54 had lost. 6x6
     /// normal rules (the embedded 6x6 set, 1 thread): 10 random 24-empty positions
     /// 634 M -> 226 M nodes, 15.2 s -> 7.0 s; 5 of 26 empties 1.78 G -> 0.37 G, 45.7 s
@@ -81,7 +81,7 @@ pub struct SearchConfig {
     /// Weight, in sixteenths, of the evaluation search's value (1/SCALE discs) in the
     /// ordering key, against the fastest-first key (one opponent reply = 64): 16 counts
     /// a disc as two replies, 2 counts four discs as one reply; 0 (default) is
-    /// [`SearchConfig::eval_weight_for`]'s choice for the rules.
+    /// [`ExactConfig::eval_weight_for`]'s choice for the rules.
     pub eval_order_weight: u32,
     /// The evaluation ordering search of a child stops refining once the move is
     /// known to be this many discs below the node's alpha (0: full window). FFO
@@ -112,9 +112,9 @@ pub struct SearchConfig {
     pub net_order_empties: u32,
 }
 
-impl Default for SearchConfig {
+impl Default for ExactConfig {
     fn default() -> Self {
-        SearchConfig {
+        ExactConfig {
             shallow_empties: 6,
             etc: true,
             stability: true,
@@ -140,7 +140,7 @@ impl Default for SearchConfig {
     }
 }
 
-impl SearchConfig {
+impl ExactConfig {
     /// Depth of the ordering search at a node with `empties` empties (at least
     /// `shallow_order_empties`): one ply, one more every `shallow_order_step` empties,
     /// at most `shallow_order_max_depth`.
@@ -174,7 +174,7 @@ impl SearchConfig {
         }
     }
 
-    /// The names [`SearchConfig::set`] accepts (and, with the lab's feature `residual`,
+    /// The names [`ExactConfig::set`] accepts (and, with the lab's feature `residual`,
     /// `net_order_empties`).
     pub const NAMES: [&'static str; 19] = [
         "shallow_empties",
@@ -198,7 +198,7 @@ impl SearchConfig {
         "hint_min_empties",
     ];
 
-    /// Sets the switch `name` (one of [`SearchConfig::NAMES`]) to `value` (a number;
+    /// Sets the switch `name` (one of [`ExactConfig::NAMES`]) to `value` (a number;
     /// 0/1 for on/off switches). Every setting keeps the search exact; an unknown name or
     /// a value out of range is an error naming it.
     pub fn set(&mut self, name: &str, value: u32) -> Result<(), String> {
@@ -273,13 +273,13 @@ pub struct Child {
 }
 
 /// A search thread's state: rules, the shared table, counters and the stop signal.
-pub struct Searcher<'a> {
+pub struct ExactSearcher<'a> {
     /// Scoring rules.
     pub rules: Rules,
     /// The shared transposition table.
-    pub tt: &'a TranspositionTable,
+    pub tt: &'a ExactTable,
     /// Switches.
-    pub config: SearchConfig,
+    pub config: ExactConfig,
     /// Positions visited by the search itself.
     pub nodes: u64,
     /// Positions visited by the shallow searches that order moves (not in `nodes`).
@@ -294,12 +294,12 @@ pub struct Searcher<'a> {
     pub node_budget: u64,
     /// True once the search has stopped early; nothing is stored after that.
     pub aborted: bool,
-    /// Shared node counter for progress displays (bumped every 4096 nodes).
+    /// ExactShared node counter for progress displays (bumped every 4096 nodes).
     pub progress: Option<&'a AtomicU64>,
     /// Nodes already added to `progress`.
     published: u64,
     /// The parallel context, when several threads search.
-    pub shared: Option<&'a Shared>,
+    pub shared: Option<&'a ExactShared>,
     /// The split point this thread is working under, if any (for cutoff checks).
     pub(crate) chain: Option<Arc<SplitPoint>>,
     /// The lower end of the window of the child of `chain` this thread is searching: the
@@ -310,25 +310,19 @@ pub struct Searcher<'a> {
     /// The trained evaluation for move ordering, when the solve uses one (its board
     /// size and variant, and `config.eval_order` allows it).
     pub eval: Option<&'a Weights>,
-    /// Best-move hints, when the solve has some (see [`crate::hints`]).
-    pub hints: Option<&'a dyn MoveHints>,
+    /// Best-move hints, when the solve has some (see [`super::hints`]).
+    pub hints: Option<&'a MoveHints>,
     /// Proven bounds kept outside the solve, when the solve has a store of them (see
-    /// [`crate::knowledge`]); set by [`Searcher::set_knowledge`].
+    /// [`super::knowledge`]); set by [`ExactSearcher::set_knowledge`].
     knowledge: Option<&'a dyn Knowledge>,
     /// Its minimum empties (`u32::MAX` without one): a node compares, nothing more.
     knowledge_min_empties: u32,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a> ExactSearcher<'a> {
     /// A searcher over `tt` with a stop flag and a node budget.
-    pub fn new(
-        rules: Rules,
-        tt: &'a TranspositionTable,
-        config: SearchConfig,
-        stop: &'a AtomicBool,
-        node_budget: u64,
-    ) -> Self {
-        Searcher {
+    pub fn new(rules: Rules, tt: &'a ExactTable, config: ExactConfig, stop: &'a AtomicBool, node_budget: u64) -> Self {
+        ExactSearcher {
             rules,
             tt,
             config,
@@ -636,7 +630,7 @@ impl<'a> Searcher<'a> {
                 let eval_search = if empties >= self.config.net_order_empties {
                     eval_search
                 } else {
-                    crate::ordering::eval_search_linear
+                    super::ordering::eval_search_linear
                 };
                 let v =
                     eval_search(cp, co, w, &self.rules, depth, -SCORE_INF * SCALE, ceiling, &mut self.ordering_nodes);

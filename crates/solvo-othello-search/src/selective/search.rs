@@ -10,17 +10,17 @@
 //! depth-`d` minimax value when it lies inside the window, and otherwise a bound on
 //! the correct side (table entries are only used at the depth they were made for).
 
-use crate::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
-use crate::ordering::MoveList;
-use crate::tt::{position_hash, TranspositionTable, TtEntry, NO_MOVE};
+use super::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
+use super::ordering::MoveList;
+use super::tt::{position_hash, SelectiveTable, TtEntry, NO_MOVE};
+use crate::exact::parallel::ExactShared;
+use crate::exact::search::{ExactConfig, ExactSearcher};
+use crate::exact::tt::ExactTable;
 use solvo_core::busy::{BusyTable, Rounds};
-use solvo_endgame::parallel::Shared as ExactShared;
-use solvo_endgame::rules::Rules;
-use solvo_endgame::search::{SearchConfig as ExactConfig, Searcher as ExactSearcher};
-use solvo_endgame::tt::TranspositionTable as ExactTable;
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
+use solvo_othello::rules::Rules;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -46,7 +46,7 @@ pub struct Context<'a> {
     /// Scoring rules (variant) of finished games.
     pub rules: Rules,
     /// The shared table.
-    pub tt: &'a TranspositionTable,
+    pub tt: &'a SelectiveTable,
     /// Multi-ProbCut statistics.
     pub mpc: &'a MpcTable,
     /// Raised by the caller (or the front end) to stop the search.
@@ -74,7 +74,7 @@ pub struct Context<'a> {
 }
 
 /// One thread's search state.
-pub struct Searcher<'a> {
+pub struct SelectiveSearcher<'a> {
     /// Shared state.
     pub ctx: &'a Context<'a>,
     /// Nodes visited by this thread (search and ordering searches).
@@ -99,10 +99,10 @@ pub struct Searcher<'a> {
     pv_len: [usize; MAX_PLY],
 }
 
-impl<'a> Searcher<'a> {
+impl<'a> SelectiveSearcher<'a> {
     /// A searcher over `ctx` with no selectivity (plain alpha-beta).
-    pub fn new(ctx: &'a Context<'a>) -> Searcher<'a> {
-        Searcher {
+    pub fn new(ctx: &'a Context<'a>) -> SelectiveSearcher<'a> {
+        SelectiveSearcher {
             ctx,
             nodes: 0,
             aborted: false,

@@ -2,8 +2,8 @@
 //! principal variation search over them, and the aspiration windows of iterative
 //! deepening.
 
-use crate::search::{Searcher, DEFER_MIN_DEPTH, INF};
-use crate::tt::position_hash;
+use super::search::{SelectiveSearcher, DEFER_MIN_DEPTH, INF};
+use super::tt::position_hash;
 use solvo_core::busy::{BusyTable, Rounds};
 use solvo_eval::SCALE;
 
@@ -24,7 +24,7 @@ pub struct RootMove {
 /// Half-width of the first aspiration window (search units: 2 discs).
 pub const ASPIRATION: i32 = 2 * SCALE;
 
-impl Searcher<'_> {
+impl SelectiveSearcher<'_> {
     /// One iteration at the root to `depth` within `(alpha, beta)`. In `all_moves`
     /// mode every move is searched with the full window (every score exact). Moves
     /// are left sorted by their new scores, best first; the value is the best score

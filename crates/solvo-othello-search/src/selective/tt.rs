@@ -31,7 +31,7 @@ pub struct TtEntry {
     pub best: u8,
     /// Search depth the bounds hold for.
     pub depth: u8,
-    /// Selectivity level index the bounds hold for (see [`crate::mpc::Selectivity`]).
+    /// Selectivity level index the bounds hold for (see [`super::mpc::Selectivity`]).
     pub selectivity: u8,
 }
 
@@ -77,27 +77,27 @@ pub fn position_hash(p: u64, o: u64) -> u64 {
 }
 
 /// The table. `Sync`: every access is an atomic load or store.
-pub struct TranspositionTable {
+pub struct SelectiveTable {
     /// `WAYS` entries per bucket, each `SLOT_WORDS` words: `check = key ^ data`, `data`.
     words: WordBuffer,
     bucket_mask: usize,
     generation: AtomicU8,
 }
 
-impl TranspositionTable {
+impl SelectiveTable {
     /// A table of at most `bytes` bytes (a power of two of buckets, at least one), empty.
     /// Panics if the memory cannot be had (see [`Self::try_new`]).
-    pub fn new(bytes: usize) -> TranspositionTable {
+    pub fn new(bytes: usize) -> SelectiveTable {
         Self::try_new(bytes).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of at most `bytes` bytes (a power of two of buckets, at least one), empty,
     /// or an error (never an abort) when the system refuses the memory.
-    pub fn try_new(bytes: usize) -> Result<TranspositionTable, AllocError> {
+    pub fn try_new(bytes: usize) -> Result<SelectiveTable, AllocError> {
         let buckets = (bytes / (BUCKET_WORDS * 8)).max(1);
         let buckets = if buckets.is_power_of_two() { buckets } else { buckets.next_power_of_two() / 2 };
         let words = WordBuffer::try_zeroed(buckets * BUCKET_WORDS)?;
-        Ok(TranspositionTable { words, bucket_mask: buckets - 1, generation: AtomicU8::new(0) })
+        Ok(SelectiveTable { words, bucket_mask: buckets - 1, generation: AtomicU8::new(0) })
     }
 
     /// Size in bytes.
@@ -182,7 +182,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_miss_elsewhere() {
-        let tt = TranspositionTable::new(1 << 16);
+        let tt = SelectiveTable::new(1 << 16);
         let e = TtEntry { lower: -8320, upper: 300, best: 19, depth: 12, selectivity: 3 };
         let h = position_hash(0x0000_0008_1000_0000, 0x0000_0010_0800_0000);
         tt.store(h, e);
@@ -197,18 +197,18 @@ mod tests {
 
     #[test]
     fn tables_have_the_size_asked_and_large_ones_are_huge_page_advised() {
-        let tt = TranspositionTable::new(4 << 20);
+        let tt = SelectiveTable::new(4 << 20);
         assert_eq!(tt.bytes(), 4 << 20);
         #[cfg(target_os = "linux")]
         assert!(tt.huge_page_advised());
         // Not a power of two of buckets: rounded down.
-        assert_eq!(TranspositionTable::new(3 << 20).bytes(), 2 << 20);
-        assert_eq!(TranspositionTable::new(1).bytes(), 64);
+        assert_eq!(SelectiveTable::new(3 << 20).bytes(), 2 << 20);
+        assert_eq!(SelectiveTable::new(1).bytes(), 64);
     }
 
     #[test]
     fn a_full_bucket_keeps_the_deepest_entries() {
-        let tt = TranspositionTable::new(64);
+        let tt = SelectiveTable::new(64);
         let e = |d| TtEntry { lower: 0, upper: 0, best: 0, depth: d, selectivity: 0 };
         for (i, d) in [5u8, 9, 7, 8, 6].into_iter().enumerate() {
             tt.store(i as u64 + 1, e(d));

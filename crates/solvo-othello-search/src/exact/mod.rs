@@ -1,12 +1,11 @@
-//! solvo-endgame: the exact Othello solver.
+//! The exact search.
 //!
 //! Given a position and a window `(alpha, beta)`, it returns the exact final disc
 //! difference for the side to move (empties to the winner) when that value lies inside
 //! the window, and otherwise a bound on the correct side of the window (fail-soft
 //! negamax). Layers inside:
-//! - [`rules`]: the terminal score of the board size and variant;
 //! - [`tt`]: the lock-free transposition table storing (lower, upper) bounds, in a
-//!   [`hugemem`] buffer (transparent huge pages where available);
+//!   `solvo_core::hugemem` buffer (transparent huge pages where available);
 //! - [`shallow`]: the last few empties without table or sorting (parity order);
 //! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
 //! - [`mc_hints`]: optional Monte Carlo (GRAVE + PPAF) move ordering;
@@ -20,14 +19,10 @@
 pub mod every_move;
 pub mod hints;
 pub mod knowledge;
-/// The zeroed, huge-page-backed word buffer of the table (in `solvo-core`, shared with
-/// the generic solvers' table).
-pub use solvo_core::hugemem;
 pub mod mc_hints;
 pub mod ordering;
 pub mod parallel;
 pub mod playouts;
-pub mod rules;
 pub mod search;
 pub mod shallow;
 pub mod solve;
