@@ -6,10 +6,10 @@
 use crate::engine::{Engine, EngineError};
 use solvo_othello::formats::transcript::{Ply, Replay};
 use solvo_othello::{BoardSize, Color, Position, Square};
-use solvo_othello_search::exact::hints::MoveHints;
-use solvo_othello_search::exact::playouts::playout_estimate;
-use solvo_othello_search::exact::MoveBounds;
-use solvo_othello_search::selective::{SearchLimits, SearchResult};
+use solvo_othello_search::playout_estimate;
+use solvo_othello_search::MoveBounds;
+use solvo_othello_search::MoveHints;
+use solvo_othello_search::{SearchLimits, SearchResult};
 use std::time::{Duration, Instant};
 
 /// The value of one legal move, for the side to move.
@@ -339,13 +339,12 @@ impl Engine {
         options.time_limit = time;
         options.node_budget = nodes.unwrap_or(u64::MAX);
         let before = table.nodes;
-        let every =
-            solvo_othello_search::exact::solve_every_move(pos, &options, &guesses, SMALL_ASPIRATION, &mut |m| {
-                settle(&mut table, m, after);
-                table.nodes += m.nodes;
-                table.time = start.elapsed();
-                on_update(&table);
-            });
+        let every = solvo_othello_search::solve_every_move(pos, &options, &guesses, SMALL_ASPIRATION, &mut |m| {
+            settle(&mut table, m, after);
+            table.nodes += m.nodes;
+            table.time = start.elapsed();
+            on_update(&table);
+        });
         for m in &every.moves {
             settle(&mut table, m, after);
         }

@@ -2,7 +2,7 @@
 //! settings, a score for every legal move streamed as the search deepens, an exact
 //! solve with progress), and a stop handle.
 //!
-//! 8x8 positions are searched by `solvo-midgame` with the trained evaluation (exact
+//! 8x8 positions are searched by `solvo-othello-search`'s selective search with the trained evaluation (exact
 //! near the end); 6x6 and 4x4 positions are played perfectly by `solvo-solve`'s
 //! [`Player`], from a solution store when it holds the position, else solved on
 //! demand when the solve is within the question's reach (the level's exact-solve
@@ -18,9 +18,9 @@ use solvo_core::hugemem::AllocError;
 use solvo_eval::Weights;
 use solvo_othello::formats::transcript::Replay;
 use solvo_othello::{BoardSize, Position, Square, Variant};
-use solvo_othello_search::exact::hints::MoveHints;
-use solvo_othello_search::exact::{EveryMoveResult, MoveBounds, SolveOptions};
-use solvo_othello_search::selective::{
+use solvo_othello_search::MoveHints;
+use solvo_othello_search::{EveryMoveResult, MoveBounds, SolveOptions};
+use solvo_othello_search::{
     MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, Selectivity, MAX_THREADS,
 };
 use solvo_solve::player::{Player, Source};
@@ -121,7 +121,7 @@ impl std::error::Error for EngineError {}
 /// solution store: the 8x8 searcher's two (midgame and exact), or on small boards the
 /// analysis solver's and one perfect player's. Making the tables of another kind of
 /// question releases those of the others (see [`Engine::prepare`]).
-pub const TABLES_PER_ENGINE: usize = solvo_othello_search::selective::TABLES_PER_SEARCHER;
+pub const TABLES_PER_ENGINE: usize = solvo_othello_search::TABLES_PER_SEARCHER;
 
 impl EngineSettings {
     /// The most table memory, in MiB, an engine with these settings and `stores`

@@ -2,7 +2,7 @@
 //! solves exactly from `2L` empties, and prunes less (higher Multi-ProbCut
 //! selectivity) as the level rises.
 
-use solvo_othello_search::selective::Selectivity;
+use solvo_othello_search::Selectivity;
 use std::fmt;
 use std::str::FromStr;
 

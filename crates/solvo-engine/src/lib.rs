@@ -38,4 +38,4 @@ pub use clock::{allot, Clock, TimeControl};
 pub use engine::{exact_reach, Engine, EngineError, EngineSettings, ErrorKind, StopHandle, TABLES_PER_ENGINE};
 pub use level::{Level, MAX_LEVEL};
 pub use session::{Session, SquareNames};
-pub use solvo_othello_search::selective::{MoveScore, SearchResult};
+pub use solvo_othello_search::{MoveScore, SearchResult};

@@ -8,7 +8,7 @@ use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
 use solvo_othello::rules::Rules;
 use solvo_othello::{Position, Square};
-use solvo_othello_search::exact::ordering::{mobility_eval, OrderingEval, TrainedEval};
+use solvo_othello_search::{mobility_eval, OrderingEval, TrainedEval};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -293,9 +293,7 @@ mod tests {
             let pos = Position::start(BoardSize::Four, variant);
             let limits = EstimateLimits { max_depth: 60, deadline: None, stop: &stop, nodes: None, all_moves: false };
             let e = estimate(&pos, &limits, &mut |_| {});
-            let exact = solvo_othello_search::exact::solve(&pos, &solvo_othello_search::exact::SolveOptions::new(1))
-                .score()
-                .unwrap();
+            let exact = solvo_othello_search::solve(&pos, &solvo_othello_search::SolveOptions::new(1)).score().unwrap();
             assert!(e.exact && !e.stopped && e.depth >= 12, "{e:?}");
             assert_eq!(e.score, f64::from(exact), "{variant:?}");
         }

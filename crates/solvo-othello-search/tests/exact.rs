@@ -6,7 +6,7 @@ use solvo_othello::formats::obf::{parse_obf, ObfProblem};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::formats::wthor::parse_wtb;
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::{solve, SolveOptions, Window};
 use std::path::PathBuf;
 
 fn shared(rel: &str) -> PathBuf {
@@ -355,7 +355,7 @@ fn limited_solves_agree_and_report_partial_bounds() {
 /// estimate: the exact value inside the window, a bound on the right side outside it.
 #[test]
 fn solving_from_an_estimate_matches_the_plain_solve() {
-    use solvo_othello_search::exact::{solve, solve_from_estimate, SolveOptions, Window};
+    use solvo_othello_search::{solve, solve_from_estimate, SolveOptions, Window};
     let mut pos = solvo_othello::Position::start(solvo_othello::BoardSize::Six, solvo_othello::Variant::Normal);
     for m in ["d3", "c5", "f6", "f5", "e6", "e3"] {
         pos = pos.play(solvo_othello::Square::parse(m).unwrap()).unwrap();

@@ -4,10 +4,10 @@
 use solvo_core::rng::Rng;
 use solvo_othello::square::Square;
 use solvo_othello::{BoardSize, Position, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions};
-use solvo_othello_search::selective::ladder::{climb, climb_with, Ladder, LadderMode, LadderOptions};
-use solvo_othello_search::selective::SelectiveSearch;
-use solvo_othello_search::selective::Selectivity;
+use solvo_othello_search::SelectiveSearch;
+use solvo_othello_search::Selectivity;
+use solvo_othello_search::{climb, climb_with, Ladder, LadderMode, LadderOptions};
+use solvo_othello_search::{solve, SolveOptions};
 
 /// `count` positions with `empties` empties from random games (seeded).
 fn positions(seed: u64, count: usize, empties: u32) -> Vec<Position> {
@@ -92,9 +92,25 @@ fn a_climb_table_the_system_refuses_is_an_error_and_the_solve_goes_on() {
     let pos = positions(5, 1, 18)[0];
     let huge = LadderOptions { hash_mb: 1 << 40, ..LadderOptions::default() };
     let e = climb(weights.clone(), &pos, &huge).map(|_| ()).expect_err("no such table");
-    assert!(matches!(e, solvo_othello_search::selective::SearchError::OutOfMemory(_)), "{e:?}");
+    assert!(matches!(e, solvo_othello_search::SearchError::OutOfMemory(_)), "{e:?}");
     assert!(SelectiveSearch::try_new(weights.clone(), 1 << 40).is_err());
     let plain = solve(&pos, &SolveOptions::new(16)).score().expect("exact");
     let ladder = Ladder::new(LadderMode::Auto, Some(weights), huge, 0);
     assert_eq!(ladder.solve(&pos, &SolveOptions::new(16)).score(), Some(plain));
+}
+
+#[test]
+fn the_default_solve_climbs_and_agrees_with_the_plain_exact_search() {
+    use solvo_othello_search::internals::solve_without_ladder;
+    for (i, pos) in positions(29, 4, 19).iter().enumerate() {
+        let options = SolveOptions::new(16);
+        let plain = solve_without_ladder(pos, &SolveOptions::new(16));
+        let best = solve(pos, &options);
+        assert_eq!(best.score(), plain.score(), "position {i}");
+        assert!(best.ordering_nodes > plain.ordering_nodes, "position {i}: the default solve climbed the ladder");
+        let mut off = SolveOptions::new(16);
+        off.ladder = std::sync::Arc::new(Ladder::off());
+        let r = solve(pos, &off);
+        assert_eq!((r.score(), r.nodes), (plain.score(), plain.nodes), "position {i}: ladder off is the plain search");
+    }
 }

@@ -8,7 +8,7 @@ use solvo_othello::moves::legal_moves;
 use solvo_othello::rules::Rules;
 use solvo_othello::square::Square;
 use solvo_othello::{BoardSize, Position, Variant};
-use solvo_othello_search::selective::{SearchLimits, SelectiveSearch, Selectivity};
+use solvo_othello_search::{SearchLimits, SelectiveSearch, Selectivity};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -108,7 +108,7 @@ fn all_moves_scores_every_move_with_its_negamax_value() {
 fn two_threads_give_the_score_of_one() {
     // Depth 6: the helper defers the moves the main thread is searching (nodes with at
     // least `DEFER_MIN_DEPTH` plies left), which changes the order, never the value.
-    const { assert!(solvo_othello_search::selective::search::DEFER_MIN_DEPTH < 6) };
+    const { assert!(solvo_othello_search::internals::DEFER_MIN_DEPTH < 6) };
     let w = Arc::new(random_weights(9));
     let mut one = SelectiveSearch::new(w.clone(), 8);
     let mut two = SelectiveSearch::new(w, 8);
@@ -119,7 +119,7 @@ fn two_threads_give_the_score_of_one() {
         let every = SearchLimits { threads: 2, all_moves: true, ..limits(5) };
         let c = two.search(&pos, &every).unwrap();
         let d = one.search(&pos, &SearchLimits { threads: 1, ..every }).unwrap();
-        let sorted = |r: &solvo_othello_search::selective::SearchResult| {
+        let sorted = |r: &solvo_othello_search::SearchResult| {
             let mut v: Vec<_> = r.move_scores.iter().map(|m| (m.square, m.score.to_bits())).collect();
             v.sort();
             v
@@ -168,7 +168,7 @@ fn selective_search_runs_and_plays_a_legal_move() {
     let mut w = random_weights(12);
     for empties in (10..=58).step_by(4) {
         for deep in 3..=20u32 {
-            let shallow = solvo_othello_search::selective::mpc::probe_depth(deep) as u8;
+            let shallow = solvo_othello_search::internals::probe_depth(deep) as u8;
             w.mpc.push(MpcStat { empties, shallow, deep: deep as u8, mean: 0.0, sigma: 2.0 });
         }
     }
@@ -214,7 +214,7 @@ fn a_searcher_can_move_to_and_be_shared_with_other_threads() {
 
 /// The exact value of `pos` (side to move's final disc difference).
 fn exact_value(pos: &Position) -> i32 {
-    solvo_othello_search::exact::solve(pos, &solvo_othello_search::exact::SolveOptions::new(8)).score().unwrap()
+    solvo_othello_search::solve(pos, &solvo_othello_search::SolveOptions::new(8)).score().unwrap()
 }
 
 #[test]
@@ -248,13 +248,13 @@ fn pv_extension_solves_within_any_window_fail_soft() {
     // `pvs` at a PV node covered by the extension: inside the window the exact value
     // (in search units), outside a bound on the correct side, for windows whose ends
     // fall between two disc values too.
-    use solvo_othello_search::selective::mpc::MpcTable;
-    use solvo_othello_search::selective::search::{Context, SelectiveSearcher};
+    use solvo_othello_search::internals::MpcTable;
+    use solvo_othello_search::internals::{Context, SelectiveSearcher};
     use std::sync::atomic::{AtomicBool, AtomicU64};
     let w = random_weights(23);
     let mpc = MpcTable::new(&w);
-    let tt = solvo_othello_search::selective::tt::SelectiveTable::new(1 << 20);
-    let exact_tt = solvo_othello_search::exact::tt::ExactTable::new(1 << 22);
+    let tt = solvo_othello_search::internals::SelectiveTable::new(1 << 20);
+    let exact_tt = solvo_othello_search::ExactTable::new(1 << 22);
     let (stop, quit, helper_nodes) = (AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
     let ctx = Context {
         weights: &w,

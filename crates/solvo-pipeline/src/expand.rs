@@ -195,7 +195,7 @@ mod tests {
     use super::*;
     use crate::node::solver_position;
     use solvo_othello::BoardSize;
-    use solvo_othello_search::exact::{solve, SolveOptions};
+    use solvo_othello_search::{solve, SolveOptions};
 
     /// The exact value from a full-window solve (not the null-window solve the pipeline's
     /// oracle uses), so the answers are computed another way.

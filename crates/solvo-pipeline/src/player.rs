@@ -17,7 +17,7 @@ use crate::proof::Prover;
 use crate::store::{PipelineStore, StoreResult};
 use crate::verify::load_knowledge;
 use solvo_othello::{Board, BoardSize, Position, Square};
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::HashMap;
 
 /// Where a choice came from.

@@ -316,13 +316,11 @@ mod tests {
 
     /// Exact answers by full-window solves of each child (not the pipeline's null-window
     /// solve of the parent), so the choices are checked another way.
-    struct ExactChildren(solvo_othello_search::exact::SolveOptions);
+    struct ExactChildren(solvo_othello_search::SolveOptions);
 
     impl ExactChildren {
         fn value(&mut self, b: &Board) -> i32 {
-            solvo_othello_search::exact::solve(&crate::node::solver_position(b, BoardSize::Six), &self.0)
-                .score()
-                .unwrap()
+            solvo_othello_search::solve(&crate::node::solver_position(b, BoardSize::Six), &self.0).score().unwrap()
         }
     }
 
@@ -347,7 +345,7 @@ mod tests {
         let root = pos.board;
         let predictions = zero_predictions(BoardSize::Six, &root, 16);
         let none = HashMap::new();
-        let mut oracle = ExactChildren(solvo_othello_search::exact::SolveOptions::new(16));
+        let mut oracle = ExactChildren(solvo_othello_search::SolveOptions::new(16));
         let holds = |oracle: &mut ExactChildren, tasks: &[(Board, Goal)]| {
             tasks.iter().all(|(b, g)| {
                 let v = oracle.value(b);
@@ -357,7 +355,7 @@ mod tests {
         let (v, plain, _) = Selector::new(BoardSize::Six, 16, &predictions, &none).select(&root, Some(-4));
         assert_eq!(v, -4);
         assert!(!holds(&mut oracle, &plain), "the zero predictions choose a wrong child somewhere");
-        let mut exact = ExactChildren(solvo_othello_search::exact::SolveOptions::new(16));
+        let mut exact = ExactChildren(solvo_othello_search::SolveOptions::new(16));
         let (v, chosen, _) =
             Selector::new(BoardSize::Six, 16, &predictions, &none).with_oracle(&mut exact).select(&root, Some(-4));
         assert_eq!(v, -4);

@@ -15,7 +15,7 @@ use crate::select::Selector;
 use crate::store::*;
 use rayon::prelude::*;
 use solvo_othello::{Board, BoardSize, Square};
-use solvo_othello_search::exact::{solve, SolveOptions, SolveResult, Window};
+use solvo_othello_search::{solve, SolveOptions, SolveResult, Window};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 

@@ -8,7 +8,7 @@
 use crate::goal::Bounds;
 use solvo_othello::formats::obf::parse_obf_line;
 use solvo_othello::{Board, BoardSize, Color, Position, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::{BTreeMap, HashMap};
 
 /// One number of empties of a solver check.

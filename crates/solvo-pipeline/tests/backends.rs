@@ -5,7 +5,7 @@ mod common;
 
 use common::pg::PgServer;
 use solvo_othello::{Board, BoardSize, Color, Position, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions};
+use solvo_othello_search::{solve, SolveOptions};
 use solvo_pipeline::goal::Bounds;
 use solvo_pipeline::player::{ChoiceSource, TablePlayer};
 use solvo_pipeline::store::{JobKind, NewJob, Outcome};

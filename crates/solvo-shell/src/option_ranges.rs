@@ -117,7 +117,7 @@ pub fn selectivity(text: &str) -> Result<u32, String> {
     text.trim_end_matches('%')
         .parse::<u32>()
         .ok()
-        .filter(|&p| solvo_othello_search::selective::Selectivity::from_percent(p).is_some())
+        .filter(|&p| solvo_othello_search::Selectivity::from_percent(p).is_some())
         .ok_or_else(|| format!("expected one of 73, 87, 95, 98, 99, 100 (percent), not {text:?}"))
 }
 
@@ -129,8 +129,8 @@ pub fn ladder_depth_cut(text: &str) -> Result<u32, String> {
 
 /// When the selective ladder runs: `off`, `auto`, or a selectivity percent (73, 87,
 /// 95, 98, 99).
-pub fn ladder_mode(text: &str) -> Result<solvo_othello_search::selective::ladder::LadderMode, String> {
-    use solvo_othello_search::selective::ladder::LadderMode;
+pub fn ladder_mode(text: &str) -> Result<solvo_othello_search::LadderMode, String> {
+    use solvo_othello_search::LadderMode;
     match text.trim() {
         "off" => Ok(LadderMode::Off),
         "auto" => Ok(LadderMode::Auto),
@@ -139,7 +139,7 @@ pub fn ladder_mode(text: &str) -> Result<solvo_othello_search::selective::ladder
             .parse::<u32>()
             .ok()
             .filter(|&p| p < 100)
-            .and_then(solvo_othello_search::selective::Selectivity::from_percent)
+            .and_then(solvo_othello_search::Selectivity::from_percent)
             .map(LadderMode::Level)
             .ok_or_else(|| format!("expected off, auto, 73, 87, 95, 98 or 99, not {text:?}")),
     }
@@ -245,9 +245,9 @@ pub fn check_tables(option: &str, mib: usize, tables: u128, how: &str) -> Result
 }
 
 /// The memory rule ([`check_tables`]) for a midgame searcher's `--hash-mb`: it holds
-/// [`solvo_othello_search::selective::TABLES_PER_SEARCHER`] tables of that size.
+/// [`solvo_othello_search::TABLES_PER_SEARCHER`] tables of that size.
 pub fn check_searcher_tables(mib: usize) -> Result<(), crate::error::CliError> {
-    let tables = solvo_othello_search::selective::TABLES_PER_SEARCHER as u128;
+    let tables = solvo_othello_search::TABLES_PER_SEARCHER as u128;
     check_tables("--hash-mb", mib, tables, &format!("{tables} tables"))
 }
 

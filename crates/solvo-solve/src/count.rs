@@ -20,7 +20,7 @@
 use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
 use crate::store::kind;
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::{HashMap, HashSet};
 
 mod journal;

@@ -4,7 +4,7 @@
 //! window at the value gives the best move.
 
 use solvo_othello::{Position, Square};
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::{solve, SolveOptions, Window};
 
 /// Exact value (side to move), a best move (`None` when the side to move must pass or
 /// the game is over) and the solver nodes spent. `opts.window` is overwritten.

@@ -7,7 +7,7 @@ use crate::exact::exact_value_or_stop;
 use crate::semistrong::stored_min_empties;
 use crate::store::{kind, Store, StoreError};
 use solvo_othello::{Position, Square};
-use solvo_othello_search::exact::SolveOptions;
+use solvo_othello_search::SolveOptions;
 use std::time::{Duration, Instant};
 
 /// Where a looked-up value came from.

@@ -10,7 +10,7 @@
 use crate::lookup::{lookup_in, LookupSource};
 use crate::store::Store;
 use solvo_othello::{Board, BoardSize, Position, Square, Variant};
-use solvo_othello_search::exact::SolveOptions;
+use solvo_othello_search::SolveOptions;
 use std::time::Duration;
 
 /// Where a value came from.

@@ -27,8 +27,8 @@ use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind
 use crate::solve_knowledge::StoreKnowledge;
 use crate::store::{from_canonical, kind, Record, Store, StoreError};
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
-use solvo_othello_search::exact::knowledge::Knowledge;
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::Knowledge;
+use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -14,7 +14,7 @@
 
 use crate::store::{Record, Store, StoreError};
 use solvo_othello::{Board, Square};
-use solvo_othello_search::exact::knowledge::Knowledge;
+use solvo_othello_search::Knowledge;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;

@@ -14,7 +14,7 @@
 use crate::reopening::{first_child_kind, kind_after, may_reuse, other_child_kind, play, Next};
 use crate::store::{kind, Record, Store, StoreError};
 use solvo_othello::{Board, Color, Position, Square};
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::{solve, SolveOptions, Window};
 
 /// What [`verify_store`] found.
 #[derive(Clone, Debug, Default)]

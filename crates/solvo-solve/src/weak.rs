@@ -5,7 +5,7 @@
 //! returned narrows a second, exact search.
 
 use solvo_othello::{BoardSize, Position, Square, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions, SolveResult, Window};
+use solvo_othello_search::{solve, SolveOptions, SolveResult, Window};
 use std::time::Duration;
 
 /// One search of a weak solve.

@@ -3,7 +3,7 @@
 
 use solvo_core::rng::Rng;
 use solvo_othello::{Board, BoardSize, Variant};
-use solvo_othello_search::exact::SolveOptions;
+use solvo_othello_search::SolveOptions;
 use solvo_solve::player::{Player, Source};
 use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport};
 use solvo_solve::store::Store;

@@ -2,8 +2,8 @@
 //! and a solve stopped halfway (a kill) resumes with fewer nodes than starting over.
 
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
-use solvo_othello_search::exact::knowledge::Knowledge;
-use solvo_othello_search::exact::{solve, SolveOptions};
+use solvo_othello_search::Knowledge;
+use solvo_othello_search::{solve, SolveOptions};
 use solvo_solve::solve_knowledge::StoreKnowledge;
 use solvo_solve::store::Store;
 use std::sync::Arc;

@@ -10,7 +10,7 @@
 //! rows (the 4-9 disc rows need long solves: the 4-disc row is the whole 6x6 solve).
 
 use solvo_othello::{Board, BoardSize, Color, Position, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions, Window};
+use solvo_othello_search::{solve, SolveOptions, Window};
 use solvo_solve::kind;
 use std::time::Instant;
 

@@ -10,7 +10,7 @@ use crate::published::PublishedTask;
 use rayon::prelude::*;
 use solvo_core::rng::Rng;
 use solvo_othello::{Board, BoardSize, Position};
-use solvo_othello_search::exact::{SolveOptions, SolveResult, Window};
+use solvo_othello_search::{SolveOptions, SolveResult, Window};
 use solvo_pipeline::estimate::Estimator;
 use solvo_pipeline::expand::{Expander, Expansion};
 use solvo_pipeline::goal::Goal;
@@ -546,15 +546,14 @@ mod tests {
         let leaf = descend(&x.leaves[0].0, 14, &est).expect("the game goes on to 14 empties");
         assert!(leaf.empties(BoardSize::Eight) <= 14 && leaf.moves(BoardSize::Eight) != 0);
         let mut options = SolveOptions::new(8);
-        let mut plain = |p: &Position, o: &SolveOptions| solvo_othello_search::exact::solve(p, o);
+        let mut plain = |p: &Position, o: &SolveOptions| solvo_othello_search::solve(p, o);
         let w = Window { lo: -1, hi: 1 };
         let full = capped_solve(&leaf, w, &mut options, u64::MAX, Duration::from_secs(600), &mut plain);
         assert!(!full.capped && full.nodes > 0 && full.lower <= full.upper);
         assert!(full.cpu_millis <= full.millis + 1000, "one solving thread: CPU time within wall time");
-        let exact =
-            solvo_othello_search::exact::solve(&solver_position(&leaf, BoardSize::Eight), &SolveOptions::new(8))
-                .score()
-                .unwrap();
+        let exact = solvo_othello_search::solve(&solver_position(&leaf, BoardSize::Eight), &SolveOptions::new(8))
+            .score()
+            .unwrap();
         assert!(full.lower <= exact && exact <= full.upper);
         // A whole 23-empty solve stopped at once.
         let capped = capped_solve(&board, Window::FULL, &mut options, 1, Duration::ZERO, &mut plain);

@@ -4,7 +4,7 @@
 use crate::sample::Sample;
 use rayon::prelude::*;
 use solvo_othello::Position;
-use solvo_othello_search::exact::{solve, SolveOptions};
+use solvo_othello_search::{solve, SolveOptions};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Positions solved with one table before the next chunk takes a fresh one.

@@ -19,7 +19,7 @@ use solvo_eval::{Weights, MAX_EVAL, NUM_STAGES, SCALE};
 use solvo_othello::rules::Rules;
 use solvo_othello::BoardSize;
 use solvo_othello::Variant;
-use solvo_othello_search::exact::ordering::eval_search;
+use solvo_othello_search::eval_search;
 
 /// Settings of a fit.
 #[derive(Clone, Debug)]

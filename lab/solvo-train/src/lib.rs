@@ -7,7 +7,7 @@
 //! - [`search_play`]: samples from games solvo plays with its own search;
 //! - [`fit`]: per-stage ridge regression by preconditioned conjugate gradients;
 //! - [`mpc_stats`]: the Multi-ProbCut statistics of a weight set, measured by
-//!   `solvo-midgame`'s search.
+//!   `solvo-othello-search`'s selective search.
 //!
 //! Every step is deterministic for its inputs (parallel sums are reduced in a fixed
 //! order), so the committed weights can be reproduced from the documented commands.

@@ -9,8 +9,9 @@
 
 use solvo_eval::{MpcStat, SCALE};
 use solvo_othello::Position;
-use solvo_othello_search::selective::driver::{SearchError, SearchLimits, SelectiveSearch};
-use solvo_othello_search::selective::mpc::{probe_depth, Selectivity, MPC_MIN_DEPTH};
+use solvo_othello_search::internals::{probe_depth, MPC_MIN_DEPTH};
+use solvo_othello_search::Selectivity;
+use solvo_othello_search::{SearchError, SearchLimits, SelectiveSearch};
 
 /// One cell of measured statistics.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use solvo_core::rng::Rng;
 use solvo_eval::Weights;
 use solvo_othello::{BoardSize, Color, Position, Square};
-use solvo_othello_search::selective::{SearchLimits, SelectiveSearch, Selectivity};
+use solvo_othello_search::{SearchLimits, SelectiveSearch, Selectivity};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -179,7 +179,7 @@ fn play_game(
 mod tests {
     use super::*;
     use solvo_othello::Variant;
-    use solvo_othello_search::exact::{solve, SolveOptions};
+    use solvo_othello_search::{solve, SolveOptions};
 
     fn options(games: usize, label: GameLabel) -> SearchPlayOptions {
         SearchPlayOptions {

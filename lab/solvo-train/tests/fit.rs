@@ -52,7 +52,7 @@ fn exact_labels_match_the_solver() {
             board: Board { player: s.player, opponent: s.opponent },
             ..Position::start(BoardSize::Eight, Variant::Normal)
         };
-        let r = solvo_othello_search::exact::solve(&pos, &solvo_othello_search::exact::SolveOptions::new(1));
+        let r = solvo_othello_search::solve(&pos, &solvo_othello_search::SolveOptions::new(1));
         assert_eq!(r.score(), Some(i32::from(s.label)));
     }
 }
@@ -78,7 +78,7 @@ fn siblings_are_the_other_moves_solved() {
             board: Board { player: s.player, opponent: s.opponent },
             ..Position::start(BoardSize::Eight, Variant::Normal)
         };
-        let r = solvo_othello_search::exact::solve(&pos, &solvo_othello_search::exact::SolveOptions::new(1));
+        let r = solvo_othello_search::solve(&pos, &solvo_othello_search::SolveOptions::new(1));
         assert_eq!(r.score(), Some(i32::from(s.label)));
     }
 }
@@ -109,7 +109,7 @@ fn a_six_by_six_fit_from_self_play() {
             board: Board { player: s.player, opponent: s.opponent },
             ..Position::start(BoardSize::Six, Variant::Normal)
         };
-        let r = solvo_othello_search::exact::solve(&pos, &solvo_othello_search::exact::SolveOptions::new(1));
+        let r = solvo_othello_search::solve(&pos, &solvo_othello_search::SolveOptions::new(1));
         assert_eq!(r.score(), Some(i32::from(s.label)));
     }
     let fit_options = FitOptions { iterations: 8, bootstrap_depth: 1, ..FitOptions::default() };

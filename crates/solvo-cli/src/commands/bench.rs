@@ -53,7 +53,7 @@ pub enum What {
         last: Option<usize>,
         /// Transposition-table replacement scheme: cost (default), depth or always.
         #[arg(long, default_value = "cost")]
-        replacement: solvo_othello_search::exact::tt::Replacement,
+        replacement: solvo_othello_search::Replacement,
         /// Number of the first position of the first file (e.g. 40 for fforum-40-59.obf),
         /// for the printed labels.
         #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
@@ -108,14 +108,14 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             ladder,
         } => {
             let range = (first, last.unwrap_or(usize::MAX));
-            let table = solvo_othello_search::exact::tt::ExactTable::try_with_replacement(hash_mb << 20, replacement)?;
-            let mut opts = solvo_othello_search::exact::SolveOptions::with_table(std::sync::Arc::new(table));
+            let table = solvo_othello_search::ExactTable::try_with_replacement(hash_mb << 20, replacement)?;
+            let mut opts = solvo_othello_search::SolveOptions::with_table(std::sync::Arc::new(table));
             opts.threads = threads;
             crate::shared::apply_tune(&mut opts, &tune)?;
             opts.mc_playouts = mc_playouts;
             opts.eval = crate::shared::ordering_eval(eval_file.as_deref(), common)?;
-            let ladder = ladder.ladder(hash_mb, threads, eval_file.as_deref(), common)?;
-            bench_ffo(&files, opts, hash_mb, range, label_from, ladder, common)
+            opts.ladder = std::sync::Arc::new(ladder.ladder(hash_mb, threads, eval_file.as_deref(), common)?);
+            bench_ffo(&files, opts, hash_mb, range, label_from, common)
         }
         What::Perft { depths, threads, repeat } => {
             let size = common.size.unwrap_or(BoardSize::Eight);
@@ -154,11 +154,10 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
 
 fn bench_ffo(
     files: &[std::path::PathBuf],
-    opts: solvo_othello_search::exact::SolveOptions,
+    opts: solvo_othello_search::SolveOptions,
     hash_mb: usize,
     (first, last): (usize, usize),
     label_from: usize,
-    ladder: solvo_othello_search::selective::ladder::Ladder,
     common: Common,
 ) -> Result<(), CliError> {
     use crate::error::context;
@@ -208,7 +207,7 @@ fn bench_ffo(
             continue;
         }
         opts.tt.clear();
-        let r = solve_with_progress(&p.position, &opts, &ladder, common.json);
+        let r = solve_with_progress(&p.position, &opts, common.json);
         let t = r.time.as_secs_f64();
         nodes += r.nodes;
         ordering += r.ordering_nodes;

@@ -77,7 +77,8 @@ pub fn run(args: RandomArgs, common: Common) -> Result<(), CliError> {
     let mut opts = crate::shared::options(args.threads, args.hash_mb, None)?;
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
-    let ladder = args.ladder.ladder(args.hash_mb, args.threads, args.eval_file.as_deref(), common)?;
+    opts.ladder =
+        std::sync::Arc::new(args.ladder.ladder(args.hash_mb, args.threads, args.eval_file.as_deref(), common)?);
     let size = common.size.unwrap_or(BoardSize::Eight);
     if args.empties >= size.squares() - 4 {
         return Err(CliError(format!(
@@ -100,7 +101,7 @@ pub fn run(args: RandomArgs, common: Common) -> Result<(), CliError> {
     }
     for (i, pos) in positions.iter().enumerate() {
         opts.tt.clear();
-        let r = solve_with_progress(pos, &opts, &ladder, args.quiet || common.json);
+        let r = solve_with_progress(pos, &opts, args.quiet || common.json);
         let score = r.score().ok_or_else(|| CliError(format!("position {} was not solved exactly", i + 1)))?;
         let t = r.time.as_secs_f64();
         nodes += r.nodes;

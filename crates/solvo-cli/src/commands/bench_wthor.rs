@@ -9,7 +9,7 @@ use crate::shared::{peak_rss_kib, read_wthor};
 use crate::Common;
 use serde_json::json;
 use solvo_othello::Color;
-use solvo_othello_search::exact::SolveOptions;
+use solvo_othello_search::SolveOptions;
 use std::path::PathBuf;
 
 /// Arguments of `solvo bench wthor`.
@@ -48,8 +48,8 @@ struct Totals {
 
 /// Runs `solvo bench wthor`.
 pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
-    let opts = crate::shared::options(args.threads, args.hash_mb, None)?;
-    let ladder = args.ladder.ladder(args.hash_mb, args.threads, None, common)?;
+    let mut opts = crate::shared::options(args.threads, args.hash_mb, None)?;
+    opts.ladder = std::sync::Arc::new(args.ladder.ladder(args.hash_mb, args.threads, None, common)?);
     let limit = args.limit.unwrap_or(usize::MAX);
     if !common.json {
         out!(
@@ -77,7 +77,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
                 continue; // named by read_wthor
             }
             let Some(pos) = g.position_at_empties(u32::from(db.header.depth)) else { continue };
-            one_position(&mut t, (&opts, &ladder), &pos, &name, i + 1, g.theoretical_black_discs, common.json);
+            one_position(&mut t, &opts, &pos, &name, i + 1, g.theoretical_black_discs, common.json);
         }
     }
     summary(&t, common.json);
@@ -89,7 +89,7 @@ pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
 
 fn one_position(
     t: &mut Totals,
-    (opts, ladder): (&SolveOptions, &solvo_othello_search::selective::ladder::Ladder),
+    opts: &SolveOptions,
     pos: &solvo_othello::Position,
     file: &str,
     game: usize,
@@ -97,7 +97,7 @@ fn one_position(
     json: bool,
 ) {
     opts.tt.clear();
-    let r = solve_with_progress(pos, opts, ladder, json);
+    let r = solve_with_progress(pos, opts, json);
     let secs = r.time.as_secs_f64();
     let theory = 2 * i32::from(theory_discs) - pos.size.squares() as i32;
     let black = r.score().map(|s| if pos.side == Color::Black { s } else { -s });

@@ -497,8 +497,7 @@ fn check_table(
     if record.is_some() && cfg.size != BoardSize::Six {
         return Err(CliError(format!("--semi-strong: the record is a 6x6 one, the pipeline is {}", cfg.size)));
     }
-    let mut options =
-        solvo_othello_search::exact::SolveOptions::try_new(hash_mb).map_err(|e| CliError(e.to_string()))?;
+    let mut options = solvo_othello_search::SolveOptions::try_new(hash_mb).map_err(|e| CliError(e.to_string()))?;
     let (_, table) = verify_with_table(&*store, &cfg).map_err(err)?;
     let mut wrong = 0usize;
     let show = |what: &str, d: &solvo_pipeline::table_check::Disagreement| {

@@ -14,7 +14,7 @@ use solvo_engine::{SearchResult, Session};
 use solvo_othello::formats::board_string::diagram;
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{Board, BoardSize, Color, Position, Square};
-use solvo_othello_search::exact::SolveOptions;
+use solvo_othello_search::SolveOptions;
 use solvo_pipeline::player::{ChoiceSource, TablePlayer};
 use solvo_solve::player::Player;
 use solvo_solve::selfcheck::{check_exhaustive, check_random_game, random_position, CheckReport};

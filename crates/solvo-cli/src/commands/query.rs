@@ -9,7 +9,7 @@ use crate::Common;
 use serde_json::json;
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::BoardSize;
-use solvo_othello_search::exact::SolveOptions;
+use solvo_othello_search::SolveOptions;
 use solvo_solve::lookup::{lookup, LookupSource};
 use solvo_solve::Store;
 use std::path::PathBuf;

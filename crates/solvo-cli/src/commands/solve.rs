@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use solvo_othello::formats::board_string::format_position;
 use solvo_othello::formats::obf::{parse_obf, ObfProblem};
 use solvo_othello::Position;
-use solvo_othello_search::exact::{SolveResult, Window};
+use solvo_othello_search::{SolveResult, Window};
 use std::time::Duration;
 
 /// Arguments of `solvo solve`.
@@ -157,9 +157,10 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
     opts.mc_playouts = args.mc_playouts;
+    opts.ladder = std::sync::Arc::new(ladder);
     let mut mismatches = 0;
     for (line, problem, pos) in &problems {
-        let r = solve_with_progress(pos, &opts, &ladder, args.quiet || common.json);
+        let r = solve_with_progress(pos, &opts, args.quiet || common.json);
         let full = opts.window == Window::FULL && r.score().is_some();
         let check = if full { problem.as_ref().and_then(|p| p.check(r.score(), r.best_move)) } else { None };
         if check.is_some_and(|(s, m)| !s || !m) {

@@ -3,7 +3,7 @@
 use crate::error::CliError;
 use crate::shared::weights::load_weights;
 use crate::Common;
-use solvo_othello_search::selective::{pv_extension_for, SearchLimits, SearchResult, SelectiveSearch, Selectivity};
+use solvo_othello_search::{pv_extension_for, SearchLimits, SearchResult, SelectiveSearch, Selectivity};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;

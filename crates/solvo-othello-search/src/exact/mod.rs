@@ -16,18 +16,18 @@
 //! - [`every_move`]: every legal move's exact value in one call, over one table;
 //! - [`playouts`]: a rough first value from random games (boards without an evaluation).
 
-pub mod every_move;
-pub mod hints;
-pub mod knowledge;
-pub mod mc_hints;
-pub mod ordering;
-pub mod parallel;
-pub mod playouts;
-pub mod search;
-pub mod shallow;
-pub mod solve;
-pub mod stability;
-pub mod tt;
+pub(crate) mod every_move;
+pub(crate) mod hints;
+pub(crate) mod knowledge;
+pub(crate) mod mc_hints;
+pub(crate) mod ordering;
+pub(crate) mod parallel;
+pub(crate) mod playouts;
+pub(crate) mod search;
+pub(crate) mod shallow;
+pub(crate) mod solve;
+pub(crate) mod stability;
+pub(crate) mod tt;
 
-pub use every_move::{solve_every_move, EveryMoveResult, MoveBounds};
-pub use solve::{solve, solve_from_estimate, SolveOptions, SolveResult, Window};
+pub(crate) use every_move::{solve_every_move, EveryMoveResult, MoveBounds};
+pub(crate) use solve::{solve, solve_from_estimate, SolveOptions, SolveResult, Window};

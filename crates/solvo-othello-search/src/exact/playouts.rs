@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// games from `pos` (each legal move equally likely; deterministic for `seed`), or
 /// `None` when `stop` was raised before the first one ended. Stops early (with the mean
 /// so far) when `stop` is raised.
+#[cfg(test)]
 pub fn playout_mean(pos: &Position, playouts: u32, seed: u64, stop: &AtomicBool) -> Option<f64> {
     playout_estimate(pos, playouts, seed, stop).map(|e| e.mean)
 }

@@ -7,6 +7,7 @@ use super::mc_hints::McHints;
 use super::parallel::ExactShared;
 use super::search::{Child, ExactConfig, ExactSearcher};
 use super::tt::{ExactTable, TtCounts, TtStats};
+use crate::selective::ladder::Ladder;
 use serde::Serialize;
 use solvo_core::hugemem::AllocError;
 use solvo_eval::Weights;
@@ -66,6 +67,13 @@ pub struct SolveOptions {
     /// Proven bounds kept outside the solve (see [`super::knowledge`]): read and written
     /// at nodes with many empties, so that a killed solve resumes; `None`: none.
     pub knowledge: Option<Arc<dyn Knowledge>>,
+    /// The selective ladder [`crate::solve`] climbs before the exact pass when it pays
+    /// (see [`Ladder`]): by default `LadderMode::Auto` with the solve's evaluation
+    /// (`eval`, else the embedded one) and a climb table of the solve table's size, at
+    /// most [`crate::selective::ladder::TABLE_MB_CAP`] MiB, made on first use. Clones
+    /// of the options share it and the climb tables it keeps. Ordering only: values
+    /// never depend on it. [`Ladder::off`] keeps the plain exact search.
+    pub ladder: Arc<Ladder>,
 }
 
 impl SolveOptions {
@@ -88,7 +96,6 @@ impl SolveOptions {
         SolveOptions {
             window: Window::FULL,
             threads: 1,
-            tt,
             node_budget: u64::MAX,
             time_limit: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -99,6 +106,8 @@ impl SolveOptions {
             eval: None,
             hints: None,
             knowledge: None,
+            ladder: Arc::new(Ladder::auto((tt.bytes() >> 20) as usize)),
+            tt,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The public search: iterative deepening on one or more threads (Lazy SMP over the
-//! shared table), a time limit and a stop flag, an exact solve by `solvo-endgame`
+//! shared table), a time limit and a stop flag, an exact solve by the exact search (`crate::exact`)
 //! when the depth reaches the end of the game, and a report after each iteration.
 
 use super::mpc::{MpcTable, Selectivity};
@@ -7,7 +7,7 @@ use super::root::RootMove;
 use super::search::{Context, SelectiveSearcher};
 use super::tt::{SelectiveTable, NO_MOVE};
 use crate::exact::parallel::ExactShared;
-use crate::exact::{solve, SolveOptions, Window};
+use crate::exact::{SolveOptions, Window};
 use solvo_core::busy::BusyTable;
 use solvo_core::hugemem::AllocError;
 use solvo_eval::{Weights, SCALE};
@@ -350,15 +350,13 @@ impl SelectiveSearch {
         let exact = limits.depth >= empties || empties <= limits.exact_from;
         // Before an exact solve: the selective ladder (see `super::ladder`) when the
         // weights carry statistics and the solve is big enough, else a short prelude.
-        let ladder = exact
-            && !self.mpc.is_empty()
-            && empties >= super::ladder::AUTO_MIN_EMPTIES
-            && super::ladder::pays_under(pos.variant);
+        let depth_cut = super::ladder::LadderOptions::default().depth_cut;
+        let ladder = exact && super::ladder::climbable(pos, &self.weights, depth_cut) && super::ladder::auto_pays(pos);
         let (mid_depth, mid_limits) = match (exact, ladder) {
             (false, _) => (limits.depth, *limits),
             (true, false) => (limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1), *limits),
             (true, true) => (
-                empties - super::ladder::LadderOptions::default().depth_cut,
+                empties - depth_cut,
                 SearchLimits { selectivity: super::ladder::LadderOptions::default().selectivity, ..*limits },
             ),
         };
@@ -366,7 +364,11 @@ impl SelectiveSearch {
         let mut result = self.iterate(pos, &mid_limits, mid_depth, start, deadline, on_iteration)?;
         if exact && !result.stopped {
             self.reserve_exact_table()?;
-            if let Some(r) = self.solve_exactly(pos, limits, start, deadline, result.nodes, &result.move_scores) {
+            // After a climb, the exact pass starts around its value (as the crate's solve).
+            let estimate = ladder.then_some(result.score);
+            let spent = result.nodes;
+            if let Some(r) = self.solve_exactly(pos, limits, (start, deadline), (spent, estimate), &result.move_scores)
+            {
                 on_iteration(&r);
                 result = r;
             } else {
@@ -581,9 +583,8 @@ impl SelectiveSearch {
         &mut self,
         pos: &Position,
         limits: &SearchLimits,
-        start: Instant,
-        deadline: Option<Instant>,
-        nodes_before: u64,
+        (start, deadline): (Instant, Option<Instant>),
+        (nodes_before, estimate): (u64, Option<f64>),
         guesses: &[MoveScore],
     ) -> Option<SearchResult> {
         let time_left = |deadline: Option<Instant>| match deadline {
@@ -594,10 +595,11 @@ impl SelectiveSearch {
             Some(n) => n.checked_sub(spent).filter(|&n| n > 0).map(Some),
             None => Some(None),
         };
+        let hints = self.move_hints();
         let options = self.endgame_options(limits.threads).ok()?;
         options.time_limit = time_left(deadline)?;
         options.node_budget = nodes_left(nodes_before)?.unwrap_or(u64::MAX);
-        let root = solve(pos, options);
+        let root = super::ladder::exact_after_climb(pos, options, hints, estimate, super::ladder::ASPIRATION);
         let score = root.score().filter(|_| !root.stopped)?;
         let mut nodes = nodes_before + root.nodes + root.ordering_nodes;
         let mut move_scores = Vec::new();

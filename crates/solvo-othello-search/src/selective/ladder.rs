@@ -146,8 +146,9 @@ pub enum LadderMode {
 pub struct Ladder {
     /// When to climb.
     pub mode: LadderMode,
-    /// The evaluation (and its Multi-ProbCut statistics) the climb searches with
-    /// (`None`: no climb).
+    /// The evaluation (and its Multi-ProbCut statistics) the climb searches with;
+    /// `None`: the solve's own (`SolveOptions::eval`), else the embedded set for the
+    /// position's variant.
     pub weights: Option<Arc<Weights>>,
     /// Table size and threads of the climb (its selectivity comes from `mode`).
     pub options: LadderOptions,
@@ -165,6 +166,19 @@ impl Ladder {
         Ladder { mode, weights, options, aspiration, searchers: Mutex::new(Vec::new()) }
     }
 
+    /// The default ladder of a solve whose table has `solve_hash_mb` MiB:
+    /// [`LadderMode::Auto`], the solve's evaluation, a climb table of
+    /// [`table_mb_for`]`(solve_hash_mb)`, [`ASPIRATION`].
+    pub fn auto(solve_hash_mb: usize) -> Ladder {
+        let options = LadderOptions { hash_mb: table_mb_for(solve_hash_mb).max(1), ..LadderOptions::default() };
+        Ladder::new(LadderMode::Auto, None, options, ASPIRATION)
+    }
+
+    /// A ladder that never climbs: the plain exact search (for measurement).
+    pub fn off() -> Ladder {
+        Ladder::new(LadderMode::Off, None, LadderOptions::default(), ASPIRATION)
+    }
+
     /// A searcher with `weights` and a table of `hash_mb` MiB: one kept from an earlier
     /// climb if there is one, else a new one; `None` when the system refuses a new
     /// one's table (the solve then goes without a climb).
@@ -177,55 +191,86 @@ impl Ladder {
         }
     }
 
-    /// The selectivity the ladder climbs at for `pos`, or `None` when it does not
-    /// (mode off, too few empties for `Auto`, weights of another board or variant, or
-    /// weights without Multi-ProbCut statistics, whose unselective search to the end
-    /// would cost more than the solve).
-    pub fn selectivity_for(&self, pos: &Position) -> Option<Selectivity> {
-        let fits = self.weights.as_ref().is_some_and(|w| {
-            pos.size == BoardSize::Eight
-                && w.size() == BoardSize::Eight
-                && w.variant == pos.variant
-                && !w.mpc.is_empty()
-                && pos.empties() > self.options.depth_cut + 1
-        });
+    /// The weights a climb of `pos` under `options` searches with (see [`Ladder::weights`]).
+    fn weights_for(&self, pos: &Position, options: &SolveOptions) -> Option<Arc<Weights>> {
+        self.weights.clone().or_else(|| options.eval.clone()).or_else(|| solvo_eval::embedded_shared(pos.variant).ok())
+    }
+
+    /// The selectivity the ladder climbs at for `pos` with `weights`, or `None` when it
+    /// does not (mode off, too few empties for `Auto`, weights of another board or
+    /// variant, or weights without Multi-ProbCut statistics, whose unselective search to
+    /// the end would cost more than the solve).
+    pub fn selectivity_for(&self, pos: &Position, weights: &Weights) -> Option<Selectivity> {
+        let fits = climbable(pos, weights, self.options.depth_cut);
         match self.mode {
             LadderMode::Off => None,
             _ if !fits => None,
-            LadderMode::Auto => (pos.empties() >= AUTO_MIN_EMPTIES && pays_under(pos.variant))
-                .then(|| Selectivity::from_percent(73).unwrap()),
+            LadderMode::Auto => auto_pays(pos).then(|| Selectivity::from_percent(73).unwrap()),
             LadderMode::Level(s) => Some(s),
         }
     }
 
-    /// Solves `pos` as [`solve`] does with `options` (same guarantees: the value never
-    /// depends on the ladder), climbing first when [`Ladder::selectivity_for`] says so
-    /// and the solve has no time or node limit (the climb has none of its own); then the
-    /// climb's nodes are counted in the result's `ordering_nodes` and its time in `time`,
-    /// and the exact pass starts with the aspiration window around the estimate.
+    /// Solves `pos` as the exact search does with `options` (same guarantees: the value
+    /// never depends on the ladder), climbing first when [`Ladder::selectivity_for`]
+    /// says so and the solve has no time or node limit (the climb has none of its own);
+    /// then the climb's nodes are counted in the result's `ordering_nodes` and its time
+    /// in `time`, and the exact pass starts with the aspiration window around the
+    /// estimate ([`exact_after_climb`]).
     pub fn solve(&self, pos: &Position, options: &SolveOptions) -> SolveResult {
         let limited = options.time_limit.is_some() || options.node_budget != u64::MAX;
-        let (Some(selectivity), Some(weights), false) = (self.selectivity_for(pos), &self.weights, limited) else {
+        let weights = if limited { None } else { self.weights_for(pos, options) };
+        let Some((selectivity, weights)) = weights.and_then(|w| Some((self.selectivity_for(pos, &w)?, w))) else {
             return solve(pos, options);
         };
         let climb_options = LadderOptions { selectivity, ..self.options };
-        let Some(mut searcher) = self.take_searcher(weights, climb_options.hash_mb) else {
+        let Some(mut searcher) = self.take_searcher(&weights, climb_options.hash_mb) else {
             return solve(pos, options);
         };
         let Ok(climbed) = climb_with(&mut searcher, pos, &climb_options) else {
             return solve(pos, options);
         };
-        let mut hinted = options.clone();
-        hinted.hints = Some(climbed.hints);
-        let mut r = if self.aspiration > 0 {
-            solve_from_estimate(pos, &hinted, climbed.estimate.round() as i32, self.aspiration)
-        } else {
-            solve(pos, &hinted)
-        };
+        let mut r = exact_after_climb(pos, options, climbed.hints, Some(climbed.estimate), self.aspiration);
         r.ordering_nodes += climbed.nodes;
         r.time += climbed.time;
         // Back only once the solve no longer reads its hints: the next climb clears it.
         self.searchers.lock().unwrap_or_else(|e| e.into_inner()).push((climb_options.hash_mb, searcher));
         r
+    }
+}
+
+/// Whether a climb of `pos` with `weights` can run: an 8x8 position, weights for its
+/// board and variant carrying Multi-ProbCut statistics, more than `depth_cut + 1` empties.
+pub(crate) fn climbable(pos: &Position, weights: &Weights, depth_cut: u32) -> bool {
+    pos.size == BoardSize::Eight
+        && weights.size() == BoardSize::Eight
+        && weights.variant == pos.variant
+        && !weights.mpc.is_empty()
+        && pos.empties() > depth_cut + 1
+}
+
+/// Whether [`LadderMode::Auto`] climbs for `pos`: from [`AUTO_MIN_EMPTIES`] empties,
+/// under the rules where it pays ([`pays_under`]). The one rule of the crate's solve
+/// and of the selective search's exact tail.
+pub(crate) fn auto_pays(pos: &Position) -> bool {
+    pos.empties() >= AUTO_MIN_EMPTIES && pays_under(pos.variant)
+}
+
+/// The exact pass after a climb, written once for the crate's solve and the selective
+/// search's exact tail: `options` with the climb's `hints` as first moves, and, given
+/// the climb's `estimate`, a first window `aspiration` discs either side of it (the
+/// whole window when 0 or no estimate). The value is the exact search's: the hints and
+/// the first window only order it.
+pub(crate) fn exact_after_climb(
+    pos: &Position,
+    options: &SolveOptions,
+    hints: MoveHints,
+    estimate: Option<f64>,
+    aspiration: i32,
+) -> SolveResult {
+    let mut hinted = options.clone();
+    hinted.hints = Some(hints);
+    match estimate {
+        Some(e) if aspiration > 0 => solve_from_estimate(pos, &hinted, e.round() as i32, aspiration),
+        _ => solve(pos, &hinted),
     }
 }

@@ -15,16 +15,10 @@
 //! Measuring the Multi-ProbCut statistics of a weight set is weight-making: the lab's
 //! `solvo-train` (`mpc_stats.rs`).
 
-pub mod driver;
-pub mod ladder;
-pub mod mpc;
-pub mod ordering;
-pub mod root;
-pub mod search;
-pub mod tt;
-
-pub use driver::{
-    pv_extension_for, MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, MAX_THREADS,
-    TABLES_PER_SEARCHER,
-};
-pub use mpc::Selectivity;
+pub(crate) mod driver;
+pub(crate) mod ladder;
+pub(crate) mod mpc;
+pub(crate) mod ordering;
+pub(crate) mod root;
+pub(crate) mod search;
+pub(crate) mod tt;

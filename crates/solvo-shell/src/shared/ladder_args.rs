@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::shared::load_weights;
 use crate::Common;
-use solvo_othello_search::selective::ladder::{Ladder, LadderMode, LadderOptions};
+use solvo_othello_search::{Ladder, LadderMode, LadderOptions};
 
 /// Options of the selective ladder before exact solves.
 #[derive(clap::Args, Debug, Clone)]
@@ -23,7 +23,7 @@ pub struct LadderArgs {
     pub ladder_depth_cut: u32,
     /// Half width in discs of the first window around the ladder's estimate (0: the
     /// whole window at once).
-    #[arg(long, default_value_t = solvo_othello_search::selective::ladder::ASPIRATION as u32, value_parser = crate::option_ranges::aspiration, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = solvo_othello_search::ASPIRATION as u32, value_parser = crate::option_ranges::aspiration, allow_negative_numbers = true)]
     pub aspiration: u32,
     /// The ladder's table in MiB (default: the solve's `--hash-mb`, at most 256).
     #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
@@ -45,7 +45,7 @@ impl LadderArgs {
             (_, Some(_)) => Some(std::sync::Arc::new(load_weights(eval_file, common)?)),
             (_, None) => solvo_eval::embedded_shared(common.variant).ok(),
         };
-        let climb_mb = self.ladder_hash_mb.unwrap_or(solvo_othello_search::selective::ladder::table_mb_for(hash_mb));
+        let climb_mb = self.ladder_hash_mb.unwrap_or(solvo_othello_search::table_mb_for(hash_mb));
         if weights.is_some() {
             // The solve's table and the climb's, at once.
             let how = format!("the solve's table of {hash_mb} MiB and the ladder's of {climb_mb} MiB");

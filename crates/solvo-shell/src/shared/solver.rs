@@ -6,8 +6,7 @@ use crate::error::CliError;
 use crate::shared::weights::load_weights;
 use crate::Common;
 use solvo_othello::Position;
-use solvo_othello_search::exact::{SolveOptions, SolveResult, Window};
-use solvo_othello_search::selective::ladder::Ladder;
+use solvo_othello_search::{SolveOptions, SolveResult, Window};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -38,7 +37,7 @@ pub fn options(threads: usize, hash_mb: usize, window: Option<Window>) -> Result
 pub fn parse_tune(s: &str) -> Result<(String, u32), String> {
     let (name, value) = s.split_once('=').ok_or_else(|| format!("search option {s:?}: expected name=value"))?;
     let value = value.trim().parse().map_err(|_| format!("search option {name}: value {value:?} is not a number"))?;
-    let mut probe = solvo_othello_search::exact::search::ExactConfig::default();
+    let mut probe = solvo_othello_search::ExactConfig::default();
     probe.set(name.trim(), value)?;
     Ok((name.trim().to_string(), value))
 }
@@ -59,10 +58,10 @@ pub fn ordering_eval(
     file.map(|f| load_weights(Some(f), common).map(std::sync::Arc::new)).transpose()
 }
 
-/// Solves (climbing `ladder` first when it applies) with a progress line on stderr
-/// every second (unless `quiet`).
-pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, ladder: &Ladder, quiet: bool) -> SolveResult {
-    with_progress(opts, quiet, || ladder.solve(pos, opts))
+/// Solves (climbing `opts.ladder` first when it applies) with a progress line on
+/// stderr every second (unless `quiet`).
+pub fn solve_with_progress(pos: &Position, opts: &SolveOptions, quiet: bool) -> SolveResult {
+    with_progress(opts, quiet, || solvo_othello_search::solve(pos, opts))
 }
 
 /// Runs `work` (solves with `opts`) with a progress line on stderr every second

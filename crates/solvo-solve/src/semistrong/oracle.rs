@@ -18,7 +18,7 @@ use super::{Run, SemiError};
 use crate::reopening::{play, Next};
 use crate::store::Record;
 use solvo_othello::{Board, Square};
-use solvo_othello_search::exact::Window;
+use solvo_othello_search::Window;
 
 impl Run<'_> {
     /// Exact value of `b` (its side to move can move) and a best move, from `guess`

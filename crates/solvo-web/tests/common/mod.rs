@@ -9,7 +9,7 @@ pub mod browser;
 use solvo_engine::{EngineSettings, Level};
 use solvo_othello::formats::transcript::{format_transcript, parse_transcript, PassStyle, Replay};
 use solvo_othello::{BoardSize, Position, Square, Variant};
-use solvo_othello_search::exact::{solve, SolveOptions};
+use solvo_othello_search::{solve, SolveOptions};
 use solvo_web::wthor::WthorLibrary;
 use solvo_web::ServerConfig;
 use std::io::{Read, Write};

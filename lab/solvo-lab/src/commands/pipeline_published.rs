@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use solvo_lab::published::{compare_estimates, invariant_holds, parse_task_list};
 use solvo_lab::reproduce::{self, SolveCost, PUBLISHED_LEAVES, PUBLISHED_NODES};
 use solvo_othello::{Board, BoardSize};
-use solvo_othello_search::exact::Window;
+use solvo_othello_search::Window;
 use solvo_pipeline::estimate::Estimator;
 use solvo_pipeline::select::wthor_frequency_in_years;
 use std::collections::HashMap;
@@ -334,9 +334,8 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
         let most = positions.iter().flatten().map(|b| b.empties(BoardSize::Eight)).max().unwrap_or(0);
         let hash_mb = args.hash_mb.unwrap_or_else(|| table_mib_for(most));
         let mut opts = options(1, hash_mb, None)?;
-        let ladder = args.ladder.ladder(hash_mb, 1, None, common)?;
-        let mut solver =
-            |p: &solvo_othello::Position, o: &solvo_othello_search::exact::SolveOptions| ladder.solve(p, o);
+        opts.ladder = std::sync::Arc::new(args.ladder.ladder(hash_mb, 1, None, common)?);
+        let mut solver = solvo_othello_search::solve;
         let cap = Duration::from_secs_f64(args.time_limit);
         for (k, stratum) in positions.iter().enumerate() {
             for b in stratum {

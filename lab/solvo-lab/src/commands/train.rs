@@ -451,7 +451,7 @@ fn selfplay(args: SelfplayArgs, common: Common) -> Result<(), CliError> {
             games: args.games as usize,
             seed: args.seed,
             depth: args.search_depth,
-            selectivity: solvo_othello_search::selective::Selectivity::from_percent(args.selectivity)
+            selectivity: solvo_othello_search::Selectivity::from_percent(args.selectivity)
                 .ok_or_else(|| CliError(format!("--selectivity {}: not a level", args.selectivity)))?,
             exact_empties: args.labels.exact_empties,
             random_move,

@@ -12,7 +12,7 @@ use crate::Common;
 use serde_json::json;
 use solvo_othello::formats::wthor::WthorGame;
 use solvo_othello::{Position, Variant};
-use solvo_othello_search::selective::SelectiveSearch;
+use solvo_othello_search::SelectiveSearch;
 use solvo_train::mpc_stats::{complete, depth_values, fit_sigma_model, measure_cells, MeasuredCell};
 use std::path::PathBuf;
 use std::sync::Arc;
