@@ -114,3 +114,23 @@ fn the_default_solve_climbs_and_agrees_with_the_plain_exact_search() {
         assert_eq!((r.score(), r.nodes), (plain.score(), plain.nodes), "position {i}: ladder off is the plain search");
     }
 }
+
+#[test]
+fn a_stop_raised_during_the_climb_stops_the_solve() {
+    // 24 empties: the climb alone takes a second or more; the stop comes 20 ms in.
+    let pos = positions(41, 1, 24).remove(0);
+    let options = SolveOptions::new(16);
+    let stop = options.stop.clone();
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let r = solve(&pos, &options);
+    raiser.join().unwrap();
+    assert!(r.stopped, "the solve reports it was stopped");
+    assert!(r.lower <= r.upper);
+    // A climb that ran on would have searched as many nodes as a whole one.
+    let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
+    let whole = climb(weights, &pos, &LadderOptions { hash_mb: 16, ..LadderOptions::default() }).unwrap();
+    assert!(r.ordering_nodes < whole.nodes / 4, "{} climb nodes of {}", r.ordering_nodes, whole.nodes);
+}

@@ -226,7 +226,7 @@ impl Ladder {
         let Some(mut searcher) = self.take_searcher(&weights, climb_options.hash_mb) else {
             return solve(pos, options);
         };
-        let Ok(climbed) = climb_with(&mut searcher, pos, &climb_options) else {
+        let Ok(climbed) = climb_watching(&mut searcher, pos, &climb_options, &options.stop) else {
             return solve(pos, options);
         };
         let mut r = exact_after_climb(pos, options, climbed.hints, Some(climbed.estimate), self.aspiration);
@@ -236,6 +236,34 @@ impl Ladder {
         self.searchers.lock().unwrap_or_else(|e| e.into_inner()).push((climb_options.hash_mb, searcher));
         r
     }
+}
+
+/// [`climb_with`], stopped as soon as `stop` (the solve's stop flag) is raised: the
+/// climb's searcher has a flag of its own (raised by its wipe-out rule, cleared when it
+/// starts), so a watcher raises it every few milliseconds while `stop` is up. The exact
+/// pass after a stopped climb sees `stop` itself and returns at once.
+fn climb_watching(
+    searcher: &mut SelectiveSearch,
+    pos: &Position,
+    options: &LadderOptions,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<LadderResult, SearchError> {
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+    let climb_stop = searcher.stop_flag();
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Relaxed) {
+                if stop.load(Relaxed) {
+                    climb_stop.store(true, Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        let r = climb_with(searcher, pos, options);
+        done.store(true, Relaxed);
+        r
+    })
 }
 
 /// Whether a climb of `pos` with `weights` can run: an 8x8 position, weights for its
