@@ -64,10 +64,10 @@ pub fn solve(
     py: Python<'_>,
     pos: &Bound<'_, PyAny>,
     window: Option<(i32, i32)>,
-    threads: usize,
-    hash_mb: Option<usize>,
+    threads: i64,
+    hash_mb: Option<i64>,
     time_limit: Option<f64>,
-    node_limit: Option<u64>,
+    node_limit: Option<i64>,
     ladder: Option<&Bound<'_, PyAny>>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PySolveResult> {
@@ -96,8 +96,8 @@ pub fn solve(
 pub fn solve_moves(
     py: Python<'_>,
     pos: &Bound<'_, PyAny>,
-    threads: usize,
-    hash_mb: Option<usize>,
+    threads: i64,
+    hash_mb: Option<i64>,
     time_limit: Option<f64>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyMoveValue>> {
@@ -134,8 +134,8 @@ pub fn analyze(
     selectivity: u32,
     time: Option<f64>,
     all_moves: bool,
-    threads: usize,
-    hash_mb: usize,
+    threads: i64,
+    hash_mb: i64,
     exact_from: u32,
 ) -> PyResult<PyAnalysis> {
     let pos = position_arg(pos)?.pos;
@@ -184,8 +184,8 @@ pub fn weak_solve(
     py: Python<'_>,
     size: &Bound<'_, PyAny>,
     variant: &str,
-    threads: usize,
-    hash_mb: usize,
+    threads: i64,
+    hash_mb: i64,
     guess: Option<i32>,
 ) -> PyResult<crate::store::PyWeakSolution> {
     let size = board_size(Some(size))?.unwrap_or(BoardSize::Eight);

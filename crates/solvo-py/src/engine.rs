@@ -85,8 +85,8 @@ impl PyEngine {
     fn py_new(
         level: u32,
         variant: &str,
-        threads: usize,
-        hash_mb: usize,
+        threads: i64,
+        hash_mb: i64,
         move_time: Option<f64>,
         game_time: Option<f64>,
         increment: Option<f64>,

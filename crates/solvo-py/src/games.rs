@@ -344,13 +344,13 @@ pub fn solve_game(
     state: &PyGameState,
     algo: &str,
     playouts: u32,
-    nodes: Option<u64>,
+    nodes: Option<i64>,
     time_limit: Option<f64>,
     tt_bits: u32,
     seed: u64,
     etc: bool,
     threshold: i32,
-    threads: usize,
+    threads: i64,
 ) -> PyResult<PyGameSolution> {
     use crate::options::checked;
     use solvo_shell::option_ranges as ranges;

@@ -1,6 +1,7 @@
 //! Option values from Python checked by the command line's own range checks
 //! (`solvo_shell::option_ranges`), so that a bad value is refused with the same message,
-//! the option named as its keyword argument.
+//! the option named as its keyword argument. Counts are taken as signed integers, so
+//! that a negative one is refused with the same message rather than by the conversion.
 
 use crate::errors::{Failure, Fallible};
 use solvo_shell::option_ranges;
@@ -12,12 +13,12 @@ pub fn checked<T: std::fmt::Display, U>(name: &str, value: T, parse: fn(&str) ->
 }
 
 /// Search threads: 1 to the command line's most.
-pub fn threads(n: usize) -> Fallible<usize> {
+pub fn threads(n: i64) -> Fallible<usize> {
     checked("threads", n, option_ranges::threads)
 }
 
 /// A table size in MiB: 1 to the machine's memory.
-pub fn hash_mb(name: &str, mib: usize) -> Fallible<usize> {
+pub fn hash_mb(name: &str, mib: i64) -> Fallible<usize> {
     checked(name, mib, option_ranges::memory_mib)
 }
 
@@ -27,6 +28,6 @@ pub fn seconds(name: &str, s: Option<f64>) -> Fallible<Option<Duration>> {
 }
 
 /// A node limit (1 to 10^15).
-pub fn nodes(name: &str, n: Option<u64>) -> Fallible<Option<u64>> {
+pub fn nodes(name: &str, n: Option<i64>) -> Fallible<Option<u64>> {
     n.map(|n| checked(name, n, option_ranges::nodes)).transpose()
 }

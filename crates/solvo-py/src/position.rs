@@ -327,7 +327,7 @@ impl PyPosition {
     /// Leaves of the game tree `depth` plies down (passes count as plies, a finished
     /// game is one leaf), on `threads` threads.
     #[pyo3(signature = (depth, threads = 1))]
-    fn perft(&self, py: Python<'_>, depth: u32, threads: usize) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: u32, threads: i64) -> PyResult<u64> {
         let threads = crate::options::threads(threads)?;
         let depth = crate::options::checked("depth", depth, solvo_shell::option_ranges::perft_depth)?;
         let (board, size) = (self.pos.board, self.pos.size);

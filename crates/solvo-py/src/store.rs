@@ -132,7 +132,7 @@ impl PySolutionStore {
     /// store's size and variant): from the store when it holds the position, else
     /// solved (with a table of `hash_mb` MiB, default by the empties).
     #[pyo3(signature = (pos, hash_mb = None))]
-    fn query(&self, py: Python<'_>, pos: &Bound<'_, PyAny>, hash_mb: Option<usize>) -> PyResult<PyStoreAnswer> {
+    fn query(&self, py: Python<'_>, pos: &Bound<'_, PyAny>, hash_mb: Option<i64>) -> PyResult<PyStoreAnswer> {
         let (size, variant) = (self.store.size(), self.store.variant());
         let pos = match pos.extract::<String>() {
             Ok(text) => crate::position::PyPosition::parse(&text, Some(size), variant)?.pos,
