@@ -6,6 +6,7 @@
 //! returns soon with what it has, and the exception is raised once it has.
 
 use pyo3::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How often the watcher looks at signals and progress.
@@ -27,14 +28,19 @@ pub fn interruptible<T: Send, S>(
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
     let caller = std::thread::current();
+    // Set before the caller is woken: the worker thread is not finished yet at that
+    // moment (it still returns its result), and waiting for that would cost a tick.
+    let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
+        let done = &done;
         let worker = scope.spawn(move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+            done.store(true, Ordering::Release);
             caller.unpark();
             result
         });
         let mut failure: Option<PyErr> = None;
-        while !worker.is_finished() {
+        while !done.load(Ordering::Acquire) {
             py.detach(|| std::thread::park_timeout(TICK));
             if failure.is_some() {
                 continue;
