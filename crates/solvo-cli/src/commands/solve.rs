@@ -2,7 +2,10 @@
 
 use crate::error::{context, CliError};
 use crate::input::parse_input;
-use crate::shared::{apply_tune, options, ordering_eval, parse_tune, solve_with_progress, table_mib_for};
+use crate::shared::{
+    apply_tune, describe, options, ordering_eval, parse_tune, parse_window, result_move, solve_with_progress,
+    table_mib_for,
+};
 use crate::Common;
 use serde_json::{json, Value};
 use solvo_othello::formats::board_string::format_position;
@@ -55,40 +58,6 @@ pub struct Args {
     /// The selective ladder.
     #[command(flatten)]
     pub ladder: crate::shared::LadderArgs,
-}
-
-/// Parses `a,b` into an inclusive window.
-pub fn parse_window(s: &str) -> Result<Window, String> {
-    let (a, b) = s.split_once(',').ok_or_else(|| format!("window {s:?}: expected two numbers a,b"))?;
-    let lo: i32 = a.trim().parse().map_err(|_| format!("window lower end {a:?} is not an integer"))?;
-    let hi: i32 = b.trim().parse().map_err(|_| format!("window upper end {b:?} is not an integer"))?;
-    if lo > hi || lo < -64 || hi > 64 {
-        return Err(format!("window {lo},{hi}: expected -64 <= a <= b <= 64"));
-    }
-    Ok(Window { lo, hi })
-}
-
-/// Words for a result: `+18`, `>= 4`, `<= -2`, `in [-6, 10]`.
-pub fn describe(r: &SolveResult, max: i32) -> String {
-    match r.score() {
-        Some(v) => format!("{v:+}"),
-        None if r.upper >= max => format!(">= {:+}", r.lower),
-        None if r.lower <= -max => format!("<= {:+}", r.upper),
-        None => format!("in [{:+}, {:+}]", r.lower, r.upper),
-    }
-}
-
-/// The move a result can vouch for, and what it is in words: the best move when the
-/// value is exact ("best so far" when stopped); after a fail high (the value is above
-/// the window) the move that proved it, which is not necessarily the best; after a fail
-/// low (below the window) none, as every move was refuted and none is known best.
-fn result_move(r: &SolveResult, max: i32) -> (&'static str, Option<solvo_othello::Square>) {
-    match r.score() {
-        _ if r.stopped => ("best so far", r.best_move),
-        Some(_) => ("best", r.best_move),
-        None if r.lower > -max => ("a move reaching the window", r.best_move),
-        None => ("best", None),
-    }
 }
 
 /// The principal variation as a transcript-like string (`a2 b1 pa c3`).

@@ -6,6 +6,7 @@ use crate::error::CliError;
 use crate::shared::weights::load_weights;
 use crate::Common;
 use solvo_othello::Position;
+use solvo_othello::Square;
 use solvo_othello_search::{SolveOptions, SolveResult, Window};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -98,4 +99,39 @@ fn with_progress(opts: &SolveOptions, quiet: bool, work: impl FnOnce() -> SolveR
         done.store(true, Ordering::Relaxed);
         r
     })
+}
+
+/// Parses `a,b` into an inclusive window.
+pub fn parse_window(s: &str) -> Result<Window, String> {
+    let (a, b) = s.split_once(',').ok_or_else(|| format!("window {s:?}: expected two numbers a,b"))?;
+    let lo: i32 = a.trim().parse().map_err(|_| format!("window lower end {a:?} is not an integer"))?;
+    let hi: i32 = b.trim().parse().map_err(|_| format!("window upper end {b:?} is not an integer"))?;
+    if lo > hi || lo < -64 || hi > 64 {
+        return Err(format!("window {lo},{hi}: expected -64 <= a <= b <= 64"));
+    }
+    Ok(Window { lo, hi })
+}
+
+/// Words for a result: `+18`, `>= 4`, `<= -2`, `in [-6, 10]`.
+pub fn describe(r: &SolveResult, max: i32) -> String {
+    match r.score() {
+        Some(v) => format!("{v:+}"),
+        None if r.upper >= max => format!(">= {:+}", r.lower),
+        None if r.lower <= -max => format!("<= {:+}", r.upper),
+        None => format!("in [{:+}, {:+}]", r.lower, r.upper),
+    }
+}
+
+/// The move a result can vouch for, and what it is in words (for every front end that
+/// shows a solve: the command line, the Python package): the best move when the
+/// value is exact ("best so far" when stopped); after a fail high (the value is above
+/// the window) the move that proved it, which is not necessarily the best; after a fail
+/// low (below the window) none, as every move was refuted and none is known best.
+pub fn result_move(r: &SolveResult, max: i32) -> (&'static str, Option<Square>) {
+    match r.score() {
+        _ if r.stopped => ("best so far", r.best_move),
+        Some(_) => ("best", r.best_move),
+        None if r.lower > -max => ("a move reaching the window", r.best_move),
+        None => ("best", None),
+    }
 }

@@ -1,4 +1,5 @@
-//! Midgame-search options shared by `solvo analyze` and `solvo bench hard`.
+//! Midgame-search options shared by `solvo analyze`, `solvo bench hard` and the Python
+//! package's `analyze`.
 
 use crate::error::CliError;
 use crate::shared::weights::load_weights;
