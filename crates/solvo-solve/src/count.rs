@@ -24,6 +24,7 @@ use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::{HashMap, HashSet};
 
 mod journal;
+pub mod published;
 pub use journal::{Fact, Journal};
 
 /// Larger than any score of any board.

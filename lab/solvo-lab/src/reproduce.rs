@@ -407,8 +407,9 @@ pub fn log_linear(points: &[(f64, f64)], at: f64) -> Option<(f64, f64)> {
 /// Seconds in a (Julian) year.
 pub const YEAR_SECONDS: f64 = 365.25 * 86_400.0;
 
-/// The published run's total solver nodes (design notes: about 1.5e21).
-pub const PUBLISHED_NODES: f64 = 1.5e21;
+/// The published run's total solver nodes: 1,526,001,455,595,489,506 = 1.53e18, the
+/// sum of Edax's node counts over its 36-empty solves (about 1.0e9 nodes per leaf).
+pub const PUBLISHED_NODES: f64 = 1_526_001_455_595_489_506.0;
 
 /// The published run's 36-empty leaves solved.
 pub const PUBLISHED_LEAVES: f64 = 1_505_367_525.0;
@@ -473,6 +474,14 @@ mod tests {
         assert_eq!(s.len(), 10);
         assert!(a.iter().all(|&i| i < 100));
         assert_eq!(sample_indices(3, 10, 1).len(), 3);
+    }
+
+    #[test]
+    fn the_published_total_is_1_53e18_nodes_about_1e9_per_leaf() {
+        assert_eq!(PUBLISHED_NODES, 1_526_001_455_595_489_506u64 as f64);
+        assert!((PUBLISHED_NODES / 1.53e18 - 1.0).abs() < 0.003);
+        let per_leaf = PUBLISHED_NODES / PUBLISHED_LEAVES;
+        assert!((1.0e9..1.02e9).contains(&per_leaf), "{per_leaf}");
     }
 
     #[test]

@@ -45,6 +45,42 @@ pub struct Args {
     /// appended and from which a rerun (after a kill, or at another threshold) starts.
     #[arg(long, requires = "count")]
     pub journal: Option<PathBuf>,
+    /// With `--count`: whose rules choose the principal line, the move order and the
+    /// moves at A' and C nodes: solvo's own (an oracle's best or cutting moves), or the
+    /// published 6x6 experiment's (its fixed line, its move order, its stages; the
+    /// paper's Table 3 is printed beside).
+    #[arg(long, value_enum, default_value_t = Rules::Solvo, requires = "count")]
+    pub rules: Rules,
+    /// With `--rules published`: the table the published program's first stage wrote
+    /// (`obf,disccount,nodekindcode,lowerbound,upperbound`, positions with 4-10 discs):
+    /// its bounds become known values, and the reopening run's first stage runs to 9
+    /// discs, counts the table's 10-disc positions and starts its second stage from
+    /// them, as the published run did (without it, the first stage alone takes hours).
+    #[arg(long, requires = "count")]
+    pub restarts: Option<PathBuf>,
+    /// With `--rules published`: which columns to count (each is its own run).
+    #[arg(long, value_enum, default_value_t = Columns::Both, requires = "count")]
+    pub columns: Columns,
+}
+
+/// Which columns of the table a published-rules count makes.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Columns {
+    /// Plain and reopening alpha-beta.
+    Both,
+    /// Plain alpha-beta only.
+    Plain,
+    /// Reopening alpha-beta only.
+    Reopening,
+}
+
+/// Whose rules a count follows.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// solvo's: oracle moves (the default).
+    Solvo,
+    /// The published 6x6 experiment's.
+    Published,
 }
 
 /// Runs `solvo solution semi-strong`.
@@ -60,6 +96,12 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             size.squares() - 4,
             size.squares() - 4
         )));
+    }
+    if args.count && args.rules == Rules::Published {
+        return count_published_rules(size, common, min_empties, args.restarts.as_deref(), args.columns);
+    }
+    if args.restarts.is_some() || args.columns != Columns::Both {
+        return Err(CliError("--restarts and --columns: only with --rules published".into()));
     }
     if args.count {
         return count(size, common, min_empties, args.store.as_deref(), args.journal.as_deref());
@@ -326,6 +368,150 @@ fn count(
         "total",
         plain.iter().sum::<u64>(),
         reop.iter().sum::<u64>()
+    );
+    Ok(())
+}
+
+/// `--count --rules published`: both columns of the paper's Table 3 under the published
+/// program's rules, beside the paper's numbers.
+fn count_published_rules(
+    size: BoardSize,
+    common: Common,
+    min_empties: u32,
+    restarts: Option<&std::path::Path>,
+    which: Columns,
+) -> Result<(), CliError> {
+    use solvo_solve::count::published::{count_published, differences, read_published_table, PAPER_TABLE3};
+    if size != BoardSize::Six || common.variant != Variant::Normal {
+        return Err(CliError(
+            "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
+        ));
+    }
+    let max_discs = 35 - min_empties;
+    let given = match restarts {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(context(format!("--restarts {}", path.display())))?;
+            let mut rows = Vec::new();
+            for d in 4..=10 {
+                rows.extend(
+                    read_published_table(&text, d)
+                        .map_err(|e| CliError(format!("--restarts {}: {e}", path.display())))?,
+                );
+            }
+            if !rows.iter().any(|r| (r.board.player | r.board.opponent).count_ones() == 10) {
+                return Err(CliError(format!("--restarts {}: no position with 10 discs", path.display())));
+            }
+            Some(rows)
+        }
+    };
+    let quiet = common.json;
+    let mut columns = Vec::new();
+    for reopening in [false, true] {
+        let wanted = match which {
+            Columns::Both => true,
+            Columns::Plain => !reopening,
+            Columns::Reopening => reopening,
+        };
+        if !wanted {
+            columns.push(None);
+            continue;
+        }
+        let t = Instant::now();
+        let what = if reopening { "reopening" } else { "plain" };
+        let mut last = Instant::now();
+        let r = count_published(reopening, max_discs, given.as_deref().unwrap_or(&[]), &mut |stage, i, n| {
+            if !quiet && (i == n || last.elapsed() >= Duration::from_secs(10)) {
+                last = Instant::now();
+                eprintln!("  {what}: stage {} program {i}/{n}, {:.0} s", stage + 1, t.elapsed().as_secs_f64());
+            }
+        });
+        columns.push(Some((r, t.elapsed().as_secs_f64())));
+    }
+    let empty = (Default::default(), 0.0);
+    let (plain, t_plain) = columns[0].as_ref().unwrap_or(&empty);
+    let (reop, t_reop) = columns[1].as_ref().unwrap_or(&empty);
+    let value = if columns[0].is_some() { plain.value } else { reop.value };
+    if columns.iter().all(Option::is_some) && plain.value != reop.value {
+        return Err(CliError(format!("internal error: plain value {} != reopening value {}", plain.value, reop.value)));
+    }
+    let has_plain = columns[0].is_some();
+    let has_reop = columns[1].is_some();
+    let cell = |c: &solvo_solve::count::published::PublishedCounts, on: bool, d: usize| {
+        if on {
+            c.counts.get(d).copied()
+        } else {
+            None
+        }
+    };
+    // Our first stage's 9-disc positions against the table's (positions, kinds).
+    let check = reop.first_stage_check.as_ref().zip(given.as_ref()).map(|(ours, table)| {
+        let theirs: Vec<_> =
+            table.iter().copied().filter(|r| (r.board.player | r.board.opponent).count_ones() == 9).collect();
+        let (a, b, k) = differences(ours, &theirs);
+        json!({"discs": 9, "ours": ours.len(), "table": theirs.len(), "only_ours": a, "only_table": b, "kinds_differ": k})
+    });
+    let paper =
+        |d: usize, reopening: bool| PAPER_TABLE3.get(d.wrapping_sub(4)).map(|&(p, r)| if reopening { r } else { p });
+    if common.json {
+        let rows: Vec<_> = (4..=max_discs as usize)
+            .map(|d| {
+                json!({"discs": d, "plain": cell(plain, has_plain, d), "paper_plain": paper(d, false),
+                       "reopening": cell(reop, has_reop, d), "paper_reopening": paper(d, true)})
+            })
+            .collect();
+        out!(
+            "{}",
+            json!({"rules": "published", "size": size.to_string(), "max_discs": max_discs, "value": value,
+                   "rows": rows, "plain_seconds": has_plain.then_some(*t_plain),
+                   "reopening_seconds": has_reop.then_some(*t_reop),
+                   "plain_stage_programs": plain.contexts, "reopening_stage_programs": reop.contexts,
+                   "solves": plain.solves + reop.solves,
+                   "order_violations": plain.order_violations + reop.order_violations,
+                   "restarts_from": restarts.map(|p| p.display().to_string()), "first_stage_check": check})
+        );
+        return Ok(());
+    }
+    out!(
+        "{size}: value {value:+}; unique positions with at most {max_discs} discs under the published rules (stage programs: plain {:?}, reopening {:?}{})",
+        plain.contexts,
+        reop.contexts,
+        if restarts.is_some() {
+            "; reopening: first stage to 9 discs, the 10-disc row and the second stage's starts from --restarts"
+        } else {
+            ""
+        }
+    );
+    if let Some(c) = &check {
+        out!("reopening first stage at 9 discs against the table: {c}");
+    }
+    out!("{:>5} {:>12} {:>12} {:>9}   {:>14} {:>14} {:>9}", "discs", "plain", "paper", "", "reopening", "paper", "");
+    let show = |x: Option<u64>| x.map_or("-".to_string(), |x| x.to_string());
+    let mark = |a: Option<u64>, b: Option<u64>| match (a, b) {
+        (Some(a), Some(b)) if a == b => "equal",
+        (Some(_), Some(_)) => "different",
+        _ => "",
+    };
+    for d in 4..=max_discs as usize {
+        let (p, r) = (cell(plain, has_plain, d), cell(reop, has_reop, d));
+        let (pp, pr) = (paper(d, false), paper(d, true));
+        out!(
+            "{d:>5} {:>12} {:>12} {:>9}   {:>14} {:>14} {:>9}",
+            show(p),
+            show(pp),
+            mark(p, pp),
+            show(r),
+            show(pr),
+            mark(r, pr)
+        );
+    }
+    out!(
+        "total {:>12} {:>12} {:>9}   {:>14}   ({t_plain:.1} s / {t_reop:.1} s, {} solves)",
+        plain.counts.iter().sum::<u64>(),
+        "",
+        "",
+        reop.counts.iter().sum::<u64>(),
+        plain.solves + reop.solves
     );
     Ok(())
 }

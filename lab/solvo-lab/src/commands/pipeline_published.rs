@@ -451,7 +451,7 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
             for (what, leaves) in leaf_counts {
                 let p = reproduce::project(leaves, per_leaf, rate);
                 r.line(format!(
-                    "  projection [{},{}] ({what} {:.3e} x {:.3e} nodes per leaf{}): {:.3e} nodes ({:.2e}x the published ~1.5e21), {:.3e} core-years at {:.2} M nodes/s",
+                    "  projection [{},{}] ({what} {:.3e} x {:.3e} nodes per leaf{}): {:.3e} nodes ({:.2e}x the published {:.3e}), {:.3e} core-years at {:.2} M nodes/s",
                     w.lo,
                     w.hi,
                     p.leaves,
@@ -459,6 +459,7 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
                     if lower { ", a lower bound" } else { "" },
                     p.nodes,
                     p.nodes / PUBLISHED_NODES,
+                    PUBLISHED_NODES,
                     p.core_years,
                     rate / 1e6
                 ));
