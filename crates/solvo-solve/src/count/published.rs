@@ -45,8 +45,8 @@
 use super::Counts;
 use crate::reopening::{first_child_kind, other_child_kind, play, Next};
 use crate::store::kind;
-use solvo_endgame::{solve, SolveOptions, Window};
 use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
+use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::{HashMap, HashSet};
 
 /// The published P line (a perfect game of 6x6; a pass falls before `g3`).
