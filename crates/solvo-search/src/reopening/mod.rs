@@ -27,6 +27,7 @@ pub mod keys;
 pub mod memory;
 pub mod oracle;
 pub mod play;
+pub mod query;
 pub mod run;
 pub mod selfcheck;
 pub mod verify;
