@@ -92,7 +92,7 @@ pub struct VerifyArgs {
     pub trust_bounds: bool,
     /// Also run the self-check: this many random positions of the solution, the
     /// store's player against every reply from each (0: none).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = self_check_samples, allow_negative_numbers = true)]
     pub self_check: u64,
     /// Seed of the self-check's positions.
     #[arg(long, default_value_t = 1)]
@@ -105,7 +105,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub target: Target,
     /// Stop counting the positions the rules reach before more than this many.
-    #[arg(long, default_value_t = 20_000_000)]
+    #[arg(long, default_value_t = 20_000_000, value_parser = max_positions, allow_negative_numbers = true)]
     pub max_positions: u64,
 }
 
@@ -117,6 +117,16 @@ pub struct PlayArgs {
     /// Which side you play: first or second.
     #[arg(long, default_value = "first")]
     pub human: String,
+}
+
+/// Self-check positions: 0 to 1,000,000.
+fn self_check_samples(text: &str) -> Result<u64, String> {
+    crate::option_ranges::in_range(text, 0, 1_000_000)
+}
+
+/// Positions the exhaustive count may hold (in memory): 1 to 10^10.
+fn max_positions(text: &str) -> Result<u64, String> {
+    crate::option_ranges::in_range(text, 1, 10_000_000_000)
 }
 
 /// The store file of a target.
