@@ -205,6 +205,16 @@ fn catalogue_games_build_verify_self_check_and_resume() {
     }
 }
 
+/// The Othello store's kind flags are the generic walk's (the rules are shared).
+#[test]
+fn kind_flags_are_shared() {
+    use solvo_solve::store::kind as othello;
+    assert_eq!(
+        [othello::P, othello::A_PRIME, othello::P_PRIME, othello::A, othello::C],
+        [kind::P, kind::A_PRIME, kind::P_PRIME, kind::A, kind::C]
+    );
+}
+
 #[test]
 fn a_store_of_another_game_is_refused() {
     let dir = tempfile::tempdir().unwrap();
