@@ -91,7 +91,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub trust_bounds: bool,
     /// Also run the self-check: this many random positions of the solution, the
-    /// store's player against every reply from each (0: none).
+    /// store's player against every reply from each, at most 2,000 games from each
+    /// (0: none).
     #[arg(long, default_value_t = 200, value_parser = self_check_samples, allow_negative_numbers = true)]
     pub self_check: u64,
     /// Seed of the self-check's positions.
@@ -248,7 +249,7 @@ impl GameVisitor for Action {
                     if a.trust_bounds { None } else { Some(&mut o) };
                 let report = verify(&root, &mut store, oracle_ref, 20, &mut layer_line).map_err(semi_err)?;
                 let check = if a.self_check > 0 {
-                    Some(self_check(&root, &mut store, a.self_check, a.seed, 100_000).map_err(semi_err)?)
+                    Some(self_check(&root, &mut store, a.self_check, a.seed, 2_000).map_err(semi_err)?)
                 } else {
                     None
                 };
