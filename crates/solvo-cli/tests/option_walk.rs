@@ -42,6 +42,8 @@ const NUMBERS: [&str; 5] = ["0", "-1", "NaN", "1e300", "18446744073709551615"];
 struct Fixtures {
     dir: tempfile::TempDir,
     store4: PathBuf,
+    /// A semi-strong store of Domineering 3x3.
+    dom33: String,
     wthor: PathBuf,
     ffo: String,
     samples: PathBuf,
@@ -102,7 +104,23 @@ fn fixtures(has: impl Fn(&[&str]) -> bool) -> Fixtures {
     let hard = head("edax-hard/hard-20.obf", 2, "hard2.obf");
     // The published 8x8 task list's header and first 3 tasks.
     let tasks = head("takizawa/empty50_tasklist_edax_knowledge.csv", 4, "tasks3.csv");
-    Fixtures { dir, store4, wthor, ffo: ffo.display().to_string(), samples, hard: hard.display().to_string(), tasks }
+    let dom33 = dir.path().join("dom33.redb");
+    if has(&["game", "semi-strong", "build"]) {
+        let o =
+            solvo(&["game", "semi-strong", "build", "domineering", "3x3", "--store", dom33.to_str().unwrap()], None);
+        assert!(o.0 == Some(0), "building the Domineering 3x3 store: {}", o.2);
+    }
+    let dom33 = dom33.display().to_string();
+    Fixtures {
+        dir,
+        store4,
+        dom33,
+        wthor,
+        ffo: ffo.display().to_string(),
+        samples,
+        hard: hard.display().to_string(),
+        tasks,
+    }
 }
 
 /// A base invocation of `command` that does little work; `scratch` is a fresh
@@ -137,6 +155,11 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["solution", "strong"] => vec![],
         ["play"] => vec!["--self-check", "--size", "4", "--hash-mb", "16"],
         ["game", "list"] => vec![],
+        ["game", "semi-strong", "build"] => vec!["domineering", "3x3", "--tt-bits", "10", "--store", &new_store],
+        ["game", "semi-strong", "count"] => vec!["domineering", "3x3", "--tt-bits", "10"],
+        ["game", "semi-strong", "query" | "verify" | "play"] => {
+            vec!["domineering", "3x3", "--tt-bits", "10", "--store", &f.dom33]
+        }
         ["game", "solve"] => vec!["domineering", "2x2", "--playouts", "10", "--tt-bits", "10"],
         ["position", "eval"] => vec!["start"],
         ["analyze"] => vec!["start", "--depth", "2"],

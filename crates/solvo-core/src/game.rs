@@ -55,6 +55,21 @@ pub trait Game: Clone + Send + Sync {
     /// A 64-bit hash of the position (side to move included), for transposition tables.
     fn hash_key(&self) -> u64;
 
+    /// An exact encoding of the position, for stores that must never confuse two
+    /// positions (a [`Game::hash_key`] may collide): `None` when the game has none (the
+    /// default; such a game cannot be kept in a semi-strong solution store).
+    ///
+    /// Guarantee an implementation must give: two positions of one game (same size and
+    /// rule options) with equal encodings are the same position for the rules: the same
+    /// [`Game::status`], the same [`Game::generate_moves`] list in the same order, and
+    /// children (and passed positions) with equal encodings again. Everything the rules
+    /// depend on (side to move, history where it limits moves, move counts where the
+    /// game has a limit) is in it; what they do not depend on may be left out (Othello
+    /// leaves out the colour: the value is the side to move's either way).
+    fn encode(&self) -> Option<Vec<u8>> {
+        None
+    }
+
     /// The positions equivalent to this one under the game's symmetries, itself
     /// included. The default is no symmetry: just `self`.
     fn symmetric_images(&self) -> Vec<Self> {

@@ -282,6 +282,12 @@ impl Game for Atarigo {
         self.key
     }
 
+    /// Both players' stones (8 bytes each, little-endian), the player to move and
+    /// whether the last move captured.
+    fn encode(&self) -> Option<Vec<u8>> {
+        Some(crate::grid::encode_words(&self.stones, &[self.player, self.captured as u8]))
+    }
+
     fn symmetric_images(&self) -> Vec<Self> {
         self.grid
             .symmetry_perms(Symmetries::All)

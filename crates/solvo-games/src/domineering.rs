@@ -349,6 +349,11 @@ impl Game for Domineering {
         hash_words(&[occupied, self.player as u64])
     }
 
+    /// The covered cells (8 bytes, little-endian) and the player to move (1 byte).
+    fn encode(&self) -> Option<Vec<u8>> {
+        Some(crate::grid::encode_words(&[self.occupied], &[self.player]))
+    }
+
     fn symmetric_images(&self) -> Vec<Self> {
         self.grid
             .symmetry_perms(Symmetries::Flips)

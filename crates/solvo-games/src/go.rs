@@ -373,6 +373,20 @@ impl Game for Go {
         self.key
     }
 
+    /// The stones (8 bytes each), the player to move, the passes just played, the move
+    /// count (with a move limit) and, with superko, every earlier arrangement in sorted
+    /// order (the set decides which moves are legal; its order does not).
+    fn encode(&self) -> Option<Vec<u8>> {
+        let ply = if self.options.move_limit.is_some() { self.ply } else { 0 };
+        let mut words = vec![self.stones[0], self.stones[1], u64::from(ply)];
+        if self.options.superko {
+            let mut earlier: Vec<[u64; 2]> = self.history.iter().copied().filter(|s| *s != self.stones).collect();
+            earlier.sort_unstable();
+            words.extend(earlier.into_iter().flatten());
+        }
+        Some(crate::grid::encode_words(&words, &[self.player, self.passes]))
+    }
+
     fn symmetric_images(&self) -> Vec<Self> {
         self.grid
             .symmetry_perms(Symmetries::All)

@@ -252,6 +252,17 @@ pub fn hash_words(words: &[u64]) -> u64 {
 
 pub use solvo_core::rng::mix64;
 
+/// The words (8 bytes each, little-endian) followed by the bytes: the exact encodings
+/// the games give [`solvo_core::Game::encode`].
+pub fn encode_words(words: &[u64], bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(8 * words.len() + bytes.len());
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out.extend_from_slice(bytes);
+    out
+}
+
 /// Iterates the indices of the set bits of `b`, lowest first.
 #[inline]
 pub fn bits(mut b: u64) -> impl Iterator<Item = usize> {

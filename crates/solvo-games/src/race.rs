@@ -529,6 +529,11 @@ impl Game for Race {
         })
     }
 
+    /// Both players' pieces (8 bytes each, little-endian) and the player to move.
+    fn encode(&self) -> Option<Vec<u8>> {
+        Some(crate::grid::encode_words(&self.pieces, &[self.player]))
+    }
+
     fn symmetric_images(&self) -> Vec<Self> {
         self.grid
             .symmetry_perms(Symmetries::MirrorColumns)

@@ -198,6 +198,15 @@ impl Game for Position {
         hash_board(self.board.player, self.board.opponent)
     }
 
+    /// The discs of the side to move, then the opponent's (16 bytes, little-endian):
+    /// the colour is left out, values and moves do not depend on it.
+    fn encode(&self) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(16);
+        out.extend_from_slice(&self.board.player.to_le_bytes());
+        out.extend_from_slice(&self.board.opponent.to_le_bytes());
+        Some(out)
+    }
+
     fn symmetric_images(&self) -> Vec<Position> {
         self.board.images().into_iter().map(|board| Position { board, ..*self }).collect()
     }

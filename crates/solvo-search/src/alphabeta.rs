@@ -463,10 +463,26 @@ pub fn alpha_beta_with_proofs<G: Game>(
     proven: Option<&mut dyn ProvenPositions>,
 ) -> SolveResult<G::Move> {
     let tt = TranspositionTable::with_shape(options.table);
+    alpha_beta_on_table(game, options, &tt, ordering, budget, proven)
+}
+
+/// [`alpha_beta_with_proofs`] over a table the caller keeps (`options.table` is not
+/// used): a series of solves of related positions (the semi-strong walk's) shares
+/// what each proved. The table holds only proven bounds of horizon-free searches
+/// (iterative searches' depth-limited entries are marked with their depth), so a
+/// table filled by earlier solves never changes a verdict, only its cost.
+pub fn alpha_beta_on_table<G: Game>(
+    game: &G,
+    options: &AbOptions,
+    tt: &TranspositionTable,
+    ordering: Option<&McOrdering<G::Move>>,
+    budget: Budget,
+    proven: Option<&mut dyn ProvenPositions>,
+) -> SolveResult<G::Move> {
     let stop = AtomicBool::new(false);
     let busy = (options.threads > 1).then(BusyTable::new);
     let searcher = |jitter: Option<Rng>| Searcher {
-        tt: &tt,
+        tt,
         counters: TtCounters::default(),
         stop: &stop,
         jitter,

@@ -23,6 +23,7 @@ pub mod play_out;
 pub mod pn2;
 pub mod policy;
 pub mod proven;
+pub mod reopening;
 /// The workspace's seeded generator (re-exported from `solvo-core`).
 pub use solvo_core::rng;
 pub mod tt;

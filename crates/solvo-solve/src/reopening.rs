@@ -9,43 +9,11 @@
 //! position, so folding a pass into the next position turns its kind into
 //! [`first_child_kind`] of the kind the passing position would have had.
 
-use crate::store::kind;
 use solvo_othello::{Board, BoardSize, Square, Variant};
 
-/// Kind of the first (designated) child of a node of kind `k` (one flag).
-pub const fn first_child_kind(k: u8) -> u8 {
-    match k {
-        kind::P => kind::P,
-        kind::A_PRIME => kind::P_PRIME,
-        kind::P_PRIME => kind::A_PRIME,
-        kind::C => kind::A,
-        _ => kind::C,
-    }
-}
-
-/// Kind of the other children of a node of kind `k` (before any re-search).
-pub const fn other_child_kind(k: u8) -> u8 {
-    match k {
-        kind::P => kind::A_PRIME,
-        kind::A_PRIME => kind::C,
-        kind::P_PRIME => kind::A_PRIME,
-        kind::C => kind::A,
-        _ => kind::C,
-    }
-}
-
-/// Whether a position stored with the flags `stored` (exact) may answer a search of
-/// kind `k`: P only from P; A' from P or A'; P' from P or P'; C and A from anything
-/// sound (any bound may do, the caller checks the bound against its window).
-pub const fn may_reuse(stored: u8, k: u8) -> bool {
-    let allowed = match k {
-        kind::P => kind::P,
-        kind::A_PRIME => kind::P | kind::A_PRIME,
-        kind::P_PRIME => kind::P | kind::P_PRIME,
-        _ => kind::ALL_FLAGS,
-    };
-    stored & allowed != 0
-}
+// The kind rules are the generic walk's (the same flags as [`crate::store::kind`]):
+// one definition for the Othello fast path and for every other game.
+pub use solvo_search::reopening::{first_child_kind, may_reuse, other_child_kind};
 
 /// What playing a move leads to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,15 +45,7 @@ pub fn play(board: &Board, sq: Square, size: BoardSize, variant: Variant) -> Nex
     }
 }
 
-/// The kind of the position reached by a move to a child of kind `k`, given whether a
-/// pass was folded in (`negate == false`).
-pub const fn kind_after(k: u8, negate: bool) -> u8 {
-    if negate {
-        k
-    } else {
-        first_child_kind(k)
-    }
-}
+pub use solvo_search::reopening::kind_after;
 
 /// `board` if its side to move can move (with `false`), else the passed board if its
 /// side to move can (with `true`: the value of `board` is the negation of the value of
@@ -103,6 +63,7 @@ pub fn fold_pass(board: Board, size: BoardSize) -> Option<(Board, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::kind;
 
     #[test]
     fn kinds_follow_the_definition() {

@@ -1,5 +1,6 @@
 //! `solvo game`: the small games of solvo-games (and Othello) solved by the generic
-//! solvers of solvo-search: `list`, `solve`.
+//! solvers of solvo-search: `list`, `solve`, and their semi-strong solutions
+//! (`semi-strong`, in [`super::game_semi`]).
 //!
 //! The board size is a positional `RxC` argument (`solvo game solve domineering 7x7`):
 //! the global `--size` option is Othello's board size (4, 6 or 8).
@@ -29,6 +30,9 @@ pub enum What {
     /// Solve a game from its start (or after a random opening): the winner, a winning
     /// first move, nodes, time and transposition-table statistics.
     Solve(Box<SolveArgs>),
+    /// Semi-strong solutions by reopening alpha-beta: `build`, `query`, `verify`,
+    /// `count`, `play` (see `solvo game semi-strong --help`).
+    SemiStrong(super::game_semi::Args),
 }
 
 /// Arguments of `solvo game solve`.
@@ -267,6 +271,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             }
             Ok(())
         }
+        What::SemiStrong(a) => super::game_semi::run(a, common),
         What::Solve(a) => {
             let (rows, cols) = size_of(&a.game, a.board.as_deref())?;
             let options = parse_options(&a.options)?;

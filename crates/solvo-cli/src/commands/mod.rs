@@ -11,6 +11,7 @@ pub mod convert;
 pub mod enumerate;
 pub mod eval;
 pub mod game;
+pub mod game_semi;
 pub mod gtp;
 pub mod match_engines;
 pub mod moved;

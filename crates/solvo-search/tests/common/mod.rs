@@ -111,6 +111,11 @@ impl Game for Domineering {
     fn hash_key(&self) -> u64 {
         mix(self.filled ^ (u64::from(self.side) << 63))
     }
+    fn encode(&self) -> Option<Vec<u8>> {
+        let mut out = self.filled.to_le_bytes().to_vec();
+        out.push(self.side);
+        Some(out)
+    }
     fn player_to_move(&self) -> u8 {
         self.side
     }

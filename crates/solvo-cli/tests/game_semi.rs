@@ -1,0 +1,99 @@
+//! `solvo game semi-strong` end to end: a store built from the command line verifies
+//! with 0 violations and passes the self-check, queries answer from it, the counts
+//! order plain < reopening < exhaustive, the perfect player plays through the terminal,
+//! and bad input fails with a clear message.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn solvo(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&o.stdout);
+    serde_json::from_str(text.lines().last().unwrap()).unwrap_or_else(|e| panic!("not JSON: {text}: {e}"))
+}
+
+#[test]
+fn build_verify_query_count_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("d44.redb");
+    let s = store.to_str().unwrap();
+    let game = ["domineering", "4x4", "--option", "bounds=off", "--store", s, "--json"];
+    let with = |cmd: &str, extra: &[&str]| {
+        let mut a = vec!["game", "semi-strong", cmd];
+        a.extend_from_slice(&game);
+        a.extend_from_slice(extra);
+        solvo(&a)
+    };
+    let b = with("build", &[]);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let b = json(&b);
+    assert_eq!(b["value_first_player"], 1, "Domineering 4x4 is a first-player win");
+    assert!(b["records"].as_u64().unwrap() > 50);
+    // A second build finds everything in the store.
+    let again = json(&with("build", &[]));
+    assert_eq!(again["records"], b["records"]);
+    assert_eq!(again["solves"], 0);
+
+    let v = with("verify", &["--self-check", "50"]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    let v = json(&v);
+    assert_eq!(v["violations"], 0);
+    assert_eq!(v["value"], 1);
+    assert!(v["self_check"]["games"].as_u64().unwrap() > 0);
+    assert_eq!(v["self_check"]["failures"].as_array().unwrap().len(), 0);
+
+    let q = json(&with("query", &["--moves", "a1v"]));
+    assert!(q["source"].as_str().unwrap().starts_with("store"), "{q}");
+    // a1v is a mistake (the first player's winning moves are elsewhere): an A' record.
+    assert_eq!(q["value"], 1, "{q}");
+    assert!(q["source"].as_str().unwrap().contains("A'"), "{q}");
+
+    let c = json(&with("count", &[]));
+    let (p, r) = (c["total_plain"].as_u64().unwrap(), c["total_reopening"].as_u64().unwrap());
+    let e = c["total_exhaustive"].as_u64().unwrap();
+    assert!(p < r && r < e, "{c}");
+
+    // Play the second player's side: the perfect player (first) wins whatever we do.
+    let mut args = vec!["game", "semi-strong", "play"];
+    args.extend_from_slice(&game[..game.len() - 1]);
+    args.extend_from_slice(&["--human", "second"]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solvo"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Always the first legal move: the answers name the legal moves when one is not.
+    let mut input = child.stdin.take().unwrap();
+    for m in ["x9", "a1h", "b1h", "c1h", "a2h", "b2h", "c2h", "a3h", "b3h", "c3h", "a4h", "b4h", "c4h"] {
+        writeln!(input, "{m}").unwrap();
+    }
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("not legal"), "{text}");
+    assert!(text.contains("game over: you lose"), "{text}");
+}
+
+#[test]
+fn bad_input_is_refused_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("none.redb");
+    let o = solvo(&["game", "semi-strong", "verify", "nogo", "3x3", "--store", missing.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no such file"));
+    let o = solvo(&["game", "semi-strong", "build", "chess", "8x8"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("chess"));
+    // A store of one game is not read as another's.
+    let store = dir.path().join("n.redb");
+    let s = store.to_str().unwrap();
+    assert!(solvo(&["game", "semi-strong", "build", "nogo", "2x3", "--store", s]).status.success());
+    let o = solvo(&["game", "semi-strong", "query", "nogo", "3x2", "--store", s]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nogo 2x3"), "{}", String::from_utf8_lossy(&o.stderr));
+}

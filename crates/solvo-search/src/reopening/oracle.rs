@@ -1,0 +1,89 @@
+//! The solver behind the walk: exact values with a best move (the designated moves of
+//! P and A' nodes: oracle ordering, as in the published experiment) and null-window
+//! tests (C children of A' nodes), by alpha-beta over one transposition table kept for
+//! the whole run.
+
+use super::SemiError;
+use crate::alphabeta::{alpha_beta_on_table, AbOptions};
+use crate::budget::Budget;
+use crate::outcome::Verdict;
+use crate::tt::{TableShape, TranspositionTable};
+use solvo_core::Game;
+
+/// What the walk asks a solver.
+pub trait Oracle<G: Game> {
+    /// The exact value of `g` (its side to move can move) and a best move.
+    fn exact(&mut self, g: &G) -> Result<(i32, G::Move), SemiError>;
+
+    /// Proven bounds `(lower, upper)` of `g`'s value that settle whether it is at least
+    /// `t`, and when it is, a move that proves it.
+    fn test(&mut self, g: &G, t: i32) -> Result<(i32, i32, Option<G::Move>), SemiError>;
+
+    /// The move a P' node (whose children are all searched alike) searches first; the
+    /// default, `None`, takes the first listed. Only the designated move recorded at
+    /// ties depends on it.
+    fn p_prime_first(&mut self, _g: &G) -> Option<G::Move> {
+        None
+    }
+
+    /// Solver calls and nodes so far.
+    fn work(&self) -> (u64, u64);
+}
+
+/// [`Oracle`] by the generic alpha-beta solver (`ab-tt`) over one table.
+pub struct SolverOracle {
+    options: AbOptions,
+    table: TranspositionTable,
+    budget: Budget,
+    solves: u64,
+    nodes: u64,
+}
+
+impl SolverOracle {
+    /// An oracle with a table of `2^tt_bits` buckets and `threads` search threads,
+    /// each solve limited by `budget` (a solve out of budget is [`SemiError::Budget`]).
+    pub fn new(tt_bits: u32, threads: usize, budget: Budget) -> SolverOracle {
+        let table = TableShape::buckets(tt_bits);
+        let options = AbOptions { table, threads: threads.max(1), ..AbOptions::default() };
+        SolverOracle { options, table: TranspositionTable::with_shape(table), budget, solves: 0, nodes: 0 }
+    }
+
+    /// With the killer-move and history heuristics (they change the cost, never a value).
+    pub fn with_heuristics(mut self, killers: bool, history: bool) -> SolverOracle {
+        self.options.killers = killers;
+        self.options.history = history;
+        self
+    }
+
+    fn run<G: Game>(&mut self, g: &G, null_window: Option<i32>) -> (Verdict, Option<G::Move>) {
+        let options = AbOptions { null_window, ..self.options };
+        let r = alpha_beta_on_table(g, &options, &self.table, None, self.budget, None);
+        self.solves += 1;
+        self.nodes += r.stats.nodes;
+        (r.verdict, r.best_move)
+    }
+}
+
+impl<G: Game> Oracle<G> for SolverOracle {
+    fn exact(&mut self, g: &G) -> Result<(i32, G::Move), SemiError> {
+        match self.run(g, None) {
+            (Verdict::Exact(v), Some(m)) => Ok((v, m)),
+            (Verdict::Exact(_), None) => Err(SemiError::Internal("an exact solve gave no best move".into())),
+            _ => Err(SemiError::Budget),
+        }
+    }
+
+    fn test(&mut self, g: &G, t: i32) -> Result<(i32, i32, Option<G::Move>), SemiError> {
+        let max = g.max_value();
+        match self.run(g, Some(t)) {
+            (Verdict::AtLeast(t), m) => Ok((t, max, m)),
+            (Verdict::Below(t), _) => Ok((-max, t - 1, None)),
+            (Verdict::Exact(v), m) => Ok((v, v, m)),
+            (Verdict::Unknown, _) => Err(SemiError::Budget),
+        }
+    }
+
+    fn work(&self) -> (u64, u64) {
+        (self.solves, self.nodes)
+    }
+}

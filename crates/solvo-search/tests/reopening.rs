@@ -1,0 +1,144 @@
+//! The generic reopening alpha-beta: values agree with negamax, every store it builds
+//! verifies with 0 violations and passes the self-check, it resumes after a stop, and
+//! reopening visits more positions than plain alpha-beta but fewer than exist.
+
+mod common;
+
+use common::Domineering;
+use solvo_core::Game;
+use solvo_othello::{BoardSize, Position, Variant};
+use solvo_search::reopening::count::{count_exhaustive, count_visited, Learned};
+use solvo_search::reopening::selfcheck::self_check;
+use solvo_search::reopening::{
+    kind, semi_strong, verify, MemoryStore, SemiConfig, SemiError, SemiRecord, SolutionStore, SolverOracle,
+};
+use solvo_search::{negamax, Budget};
+
+fn oracle() -> SolverOracle {
+    SolverOracle::new(16, 1, Budget::UNLIMITED)
+}
+
+fn build<G: Game>(root: &G) -> (MemoryStore, i32) {
+    let mut store = MemoryStore::new();
+    let out = semi_strong(root, &mut store, &mut oracle(), &SemiConfig::default(), &mut |_| {}).unwrap();
+    (store, out.value)
+}
+
+/// Verifies the store and self-checks it; returns the mistakes the self-check punished.
+fn check_store<G: Game>(root: &G, store: &mut MemoryStore, value: i32) -> u64 {
+    let mut o = oracle();
+    let report = verify(root, store, Some(&mut o), 10, &mut |_, _| {}).unwrap();
+    assert_eq!(report.violations(), 0, "{:?}", report.first);
+    assert_eq!(report.value, Some(value));
+    assert!(report.checked() > 0 && report.reproved > 0);
+    let check = self_check(root, store, 40, 7, 2000).unwrap();
+    assert!(check.failures.is_empty(), "{:?}", check.failures);
+    assert!(check.games > 0, "{check:?}");
+    check.mistakes
+}
+
+#[test]
+fn othello_4x4_semi_strong_store_is_right_and_verified() {
+    let root = Position::start(BoardSize::Four, Variant::Normal);
+    let (mut store, value) = build(&root);
+    assert_eq!(value, -10);
+    assert_eq!(value, negamax(&root));
+    assert!(check_store(&root, &mut store, value) > 0);
+}
+
+#[test]
+fn domineering_semi_strong_values_match_negamax() {
+    for (r, c, misere) in [(3, 3, false), (3, 4, false), (4, 3, true), (4, 4, false)] {
+        let root = Domineering::new(r, c, misere);
+        let (mut store, value) = build(&root);
+        assert_eq!(value, negamax(&root), "{r}x{c} misere {misere}");
+        check_store(&root, &mut store, value);
+    }
+}
+
+/// A store whose designated move at the root is changed to a losing one is caught.
+#[test]
+fn verify_catches_a_wrong_designated_move() {
+    let root = Domineering::new(4, 4, false);
+    let (mut store, value) = build(&root);
+    let key = solvo_search::reopening::canonical_key(&root).unwrap();
+    let rec = store.get(&key).unwrap().unwrap();
+    let moves = solvo_search::reopening::moves_of(&root);
+    // A move whose child is worth less than the value, moved into the record.
+    let bad = (0..moves.len() as u16)
+        .find(|&i| {
+            let child = root.play(moves[i as usize]);
+            -negamax(&child) < value
+        })
+        .expect("a losing move exists");
+    let mut tampered = MemoryStore::new();
+    for (k, r) in store.iter() {
+        let r = if k == key.as_slice() { SemiRecord { best: Some(bad), ..*r } } else { *r };
+        tampered.put(k, r).unwrap();
+    }
+    assert_eq!(rec.kinds & kind::P, kind::P);
+    let report = verify(&root, &mut tampered, None, 10, &mut |_, _| {}).unwrap();
+    assert!(report.violations() > 0);
+}
+
+/// A run stopped after some commits, then rerun, ends with the same store as an
+/// uninterrupted run.
+#[test]
+fn a_stopped_run_resumes_to_the_same_store() {
+    let root = Position::start(BoardSize::Four, Variant::Normal);
+    let (whole, _) = build(&root);
+    let mut store = MemoryStore::new();
+    let mut stops = 0;
+    for n in 1.. {
+        let config = SemiConfig {
+            commit_every: std::time::Duration::ZERO,
+            stop_after_commits: Some(25),
+            ..SemiConfig::default()
+        };
+        match semi_strong(&root, &mut store, &mut oracle(), &config, &mut |_| {}) {
+            Err(SemiError::Stopped) => stops += 1,
+            Ok(out) => {
+                assert_eq!(out.value, -10);
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+        assert!(n < 10_000);
+    }
+    assert!(stops > 3);
+    let exact = |s: &MemoryStore| {
+        let mut v: Vec<(Vec<u8>, i32, u8, Option<u16>)> = s
+            .iter()
+            .filter(|(_, r)| r.kinds & kind::EXACT != 0)
+            .map(|(k, r)| (k.to_vec(), r.lower, r.kinds & kind::EXACT, r.best))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(exact(&store), exact(&whole));
+}
+
+#[test]
+fn counts_order_plain_reopening_exhaustive() {
+    let root = Position::start(BoardSize::Four, Variant::Normal);
+    let mut o = oracle();
+    let mut learned = Learned::default();
+    let (plain, v) = count_visited(&root, false, &mut o, &mut learned).unwrap();
+    let (reop, v2) = count_visited(&root, true, &mut o, &mut learned).unwrap();
+    let (all, complete) = count_exhaustive(&root, 10_000_000).unwrap();
+    assert!(complete);
+    assert_eq!((v, v2), (-10, -10));
+    let sum = |c: &[u64]| c.iter().sum::<u64>();
+    assert!(sum(&plain) < sum(&reop) && sum(&reop) < sum(&all), "{plain:?} {reop:?} {all:?}");
+    assert_eq!((plain[0], reop[0], all[0]), (1, 1, 1));
+    // The Othello counts of the same searches (solvo-solve's count.rs): 4x4, threshold 0.
+    assert_eq!(all[1], 1, "the four first moves of Othello are symmetric");
+}
+
+#[test]
+fn a_game_without_encoding_is_refused() {
+    let root = common::Nim { heaps: vec![2, 3], side: 0 };
+    let mut store = MemoryStore::new();
+    let r = semi_strong(&root, &mut store, &mut oracle(), &SemiConfig::default(), &mut |_| {});
+    assert_eq!(r.err(), Some(SemiError::NoEncoding));
+}
