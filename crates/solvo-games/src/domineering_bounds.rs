@@ -26,7 +26,7 @@ use crate::grid::Grid;
 
 /// The moves-left bounds of both players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveBounds {
+pub struct MovesLeftBounds {
     /// Upper bounds on the moves each side can still make, `[vertical, horizontal]`.
     pub most: [u32; 2],
     /// Lower bounds on the turns each side will still have a move, `[vertical, horizontal]`.
@@ -67,7 +67,7 @@ pub fn fits(grid: &Grid, empty: u64, vertical: bool) -> u64 {
 }
 
 /// The bounds of the module documentation for the board with `occupied` cells covered.
-pub fn move_bounds(grid: &Grid, occupied: u64) -> MoveBounds {
+pub fn move_bounds(grid: &Grid, occupied: u64) -> MovesLeftBounds {
     let empty = !occupied & grid.full();
     let mut most = [0; 2];
     let mut least = [0; 2];
@@ -78,7 +78,7 @@ pub fn move_bounds(grid: &Grid, occupied: u64) -> MoveBounds {
         let covered = if vertical { theirs | grid.shift(theirs, 0, 1) } else { theirs | grid.shift(theirs, 1, 0) };
         least[side] = sum_runs(grid, empty & !covered, vertical, false);
     }
-    MoveBounds { most, least }
+    MovesLeftBounds { most, least }
 }
 
 /// Whether the side to move (`vertical` or not) is decided to be the first player unable

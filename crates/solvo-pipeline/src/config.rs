@@ -1,7 +1,7 @@
 //! The pipeline's settings, fixed at `init` and stored in the store's `meta` table so
 //! that every worker, on any machine, runs the same pipeline.
 
-use crate::store::{PipelineStore, StoreError, StoreResult};
+use crate::store::{PipelineStore, PipelineStoreError, PipelineStoreResult};
 use solvo_othello::{Board, BoardSize};
 
 /// What a pipeline proves and how.
@@ -133,10 +133,10 @@ impl Config {
     }
 
     /// Writes the settings into `store` (refused if it already holds other settings).
-    pub fn save(&self, store: &dyn PipelineStore) -> StoreResult<()> {
+    pub fn save(&self, store: &dyn PipelineStore) -> PipelineStoreResult<()> {
         if let Some(old) = Config::load(store)? {
             if old != *self {
-                return Err(StoreError::Schema(
+                return Err(PipelineStoreError::Schema(
                     "the store already holds a pipeline with other settings (use a new --db)".into(),
                 ));
             }
@@ -167,13 +167,13 @@ impl Config {
     }
 
     /// The settings stored in `store`, `None` before `init`.
-    pub fn load(store: &dyn PipelineStore) -> StoreResult<Option<Config>> {
+    pub fn load(store: &dyn PipelineStore) -> PipelineStoreResult<Option<Config>> {
         let Some(size) = store.meta("size")? else { return Ok(None) };
-        let bad = |k: &str, v: &str| StoreError::Corrupt(format!("meta {k} = {v:?}"));
-        let get = |k: &str| -> StoreResult<String> {
-            store.meta(k)?.ok_or_else(|| StoreError::Corrupt(format!("meta {k} missing")))
+        let bad = |k: &str, v: &str| PipelineStoreError::Corrupt(format!("meta {k} = {v:?}"));
+        let get = |k: &str| -> PipelineStoreResult<String> {
+            store.meta(k)?.ok_or_else(|| PipelineStoreError::Corrupt(format!("meta {k} missing")))
         };
-        let num = |k: &str| -> StoreResult<i64> {
+        let num = |k: &str| -> PipelineStoreResult<i64> {
             let v = get(k)?;
             v.parse().map_err(|_| bad(k, &v))
         };
@@ -214,7 +214,7 @@ impl Config {
                 Some(h) => Some(h.parse().map_err(|_| bad("first_hypothesis", h))?),
             },
         };
-        cfg.validate().map_err(|e| StoreError::Corrupt(format!("stored settings: {e}")))?;
+        cfg.validate().map_err(|e| PipelineStoreError::Corrupt(format!("stored settings: {e}")))?;
         Ok(Some(cfg))
     }
 }

@@ -11,7 +11,7 @@ use solvo_othello::Board;
 use std::collections::HashMap;
 
 /// Leaf bounds from a store, through a cache.
-pub struct StoreKnowledge<'a> {
+pub struct PipelineKnowledge<'a> {
     store: &'a dyn PipelineStore,
     mask: u64,
     leaf_empties: u32,
@@ -21,10 +21,10 @@ pub struct StoreKnowledge<'a> {
     failures: Vec<String>,
 }
 
-impl<'a> StoreKnowledge<'a> {
+impl<'a> PipelineKnowledge<'a> {
     /// Knowledge of `store` for the pipeline `cfg`, starting from `cache`.
-    pub fn new(store: &'a dyn PipelineStore, cfg: &Config, cache: HashMap<Board, Bounds>) -> StoreKnowledge<'a> {
-        StoreKnowledge {
+    pub fn new(store: &'a dyn PipelineStore, cfg: &Config, cache: HashMap<Board, Bounds>) -> PipelineKnowledge<'a> {
+        PipelineKnowledge {
             store,
             mask: cfg.size.mask(),
             leaf_empties: cfg.leaf_empties,
@@ -56,7 +56,7 @@ impl<'a> StoreKnowledge<'a> {
     }
 }
 
-impl LeafBounds for StoreKnowledge<'_> {
+impl LeafBounds for PipelineKnowledge<'_> {
     fn leaf_bounds(&mut self, b: &Board) -> Bounds {
         let key = b.canonical();
         let unknown = Bounds { lower: -64, upper: 64 };

@@ -30,13 +30,13 @@ pub mod worker;
 
 pub use config::Config;
 
-pub use store::{PipelineStore, StoreError, StoreResult};
+pub use store::{PipelineStore, PipelineStoreError, PipelineStoreResult};
 
 /// Opens the existing store named by `db`: a `postgres://` or `postgresql://` URL, or a
 /// SQLite file path. Migrations are applied. Never creates a file: a path that does not
 /// exist, a directory or an empty file is an error saying so (stores are made by
 /// [`create_store`], i.e. `solvo pipeline init`), so a mistyped name creates nothing.
-pub fn open_store(db: &str) -> StoreResult<Box<dyn PipelineStore>> {
+pub fn open_store(db: &str) -> PipelineStoreResult<Box<dyn PipelineStore>> {
     if is_postgres(db) {
         Ok(Box::new(postgres::PgStore::connect(db)?))
     } else {
@@ -46,7 +46,7 @@ pub fn open_store(db: &str) -> StoreResult<Box<dyn PipelineStore>> {
 
 /// Opens the store named by `db` as [`open_store`] does, creating the SQLite file (and
 /// its directory) when it does not exist yet: for the command that makes a store.
-pub fn create_store(db: &str) -> StoreResult<Box<dyn PipelineStore>> {
+pub fn create_store(db: &str) -> PipelineStoreResult<Box<dyn PipelineStore>> {
     if is_postgres(db) {
         Ok(Box::new(postgres::PgStore::connect(db)?))
     } else {

@@ -14,7 +14,7 @@ use crate::config::Config;
 use crate::goal::Bounds;
 use crate::node::solver_position;
 use crate::proof::Prover;
-use crate::store::{PipelineStore, StoreResult};
+use crate::store::{PipelineStore, PipelineStoreResult};
 use crate::verify::load_knowledge;
 use solvo_othello::{Board, BoardSize, Position, Square};
 use solvo_othello_search::{solve, SolveOptions, Window};
@@ -66,7 +66,7 @@ impl TablePlayer {
         store: &dyn PipelineStore,
         cfg: &Config,
         options: SolveOptions,
-    ) -> StoreResult<(TablePlayer, Vec<String>)> {
+    ) -> PipelineStoreResult<(TablePlayer, Vec<String>)> {
         let (knowledge, bad) = load_knowledge(store, cfg)?;
         let prover = Prover::new(cfg.size, cfg.leaf_empties, knowledge);
         let proof = ProofSource::Knowledge(Box::new(prover));

@@ -50,18 +50,18 @@ pub struct PgStore {
     pool: Pool,
 }
 
-fn db(e: postgres::Error) -> StoreError {
+fn db(e: postgres::Error) -> PipelineStoreError {
     match e.as_db_error() {
-        Some(d) => StoreError::Db(format!("{}: {}", d.code().code(), d.message())),
-        None => StoreError::Db(e.to_string()),
+        Some(d) => PipelineStoreError::Db(format!("{}: {}", d.code().code(), d.message())),
+        None => PipelineStoreError::Db(e.to_string()),
     }
 }
 
-fn pool_err(e: r2d2::Error) -> StoreError {
-    StoreError::Db(format!("no database connection: {e}"))
+fn pool_err(e: r2d2::Error) -> PipelineStoreError {
+    PipelineStoreError::Db(format!("no database connection: {e}"))
 }
 
-fn knowledge_of(c: &mut impl GenericClient, b: &Board, lock: bool) -> StoreResult<Option<KnowledgeRow>> {
+fn knowledge_of(c: &mut impl GenericClient, b: &Board, lock: bool) -> PipelineStoreResult<Option<KnowledgeRow>> {
     let sql = format!(
         "SELECT player, opponent, lower, upper, checksum FROM knowledge WHERE player = $1 AND opponent = $2{}",
         if lock { " FOR UPDATE" } else { "" }
@@ -78,7 +78,7 @@ fn knowledge_of(c: &mut impl GenericClient, b: &Board, lock: bool) -> StoreResul
 
 /// Merges proven `bounds` of leaf `board` into its knowledge row (checksummed, the row
 /// locked), adding the solver's nodes.
-fn write_knowledge(c: &mut impl GenericClient, board: &Board, bounds: Bounds, nodes: u64) -> StoreResult<()> {
+fn write_knowledge(c: &mut impl GenericClient, board: &Board, bounds: Bounds, nodes: u64) -> PipelineStoreResult<()> {
     let merged = match knowledge_of(c, board, true)? {
         Some(old) => merge_row(&old, board, bounds)?,
         None => bounds,
@@ -94,7 +94,7 @@ fn write_knowledge(c: &mut impl GenericClient, board: &Board, bounds: Bounds, no
     Ok(())
 }
 
-fn insert_jobs(c: &mut impl GenericClient, jobs: &[NewJob]) -> StoreResult<()> {
+fn insert_jobs(c: &mut impl GenericClient, jobs: &[NewJob]) -> PipelineStoreResult<()> {
     let st = c
         .prepare(
             "INSERT INTO jobs (kind, a, b, lo, hi, round, priority) VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -110,8 +110,9 @@ fn insert_jobs(c: &mut impl GenericClient, jobs: &[NewJob]) -> StoreResult<()> {
 impl PgStore {
     /// Connects to `url` (pool of up to 4 connections, 10 s connect timeout) and applies
     /// migrations.
-    pub fn connect(url: &str) -> StoreResult<PgStore> {
-        let config: postgres::Config = url.parse().map_err(|e| StoreError::Db(format!("bad PostgreSQL URL: {e}")))?;
+    pub fn connect(url: &str) -> PipelineStoreResult<PgStore> {
+        let config: postgres::Config =
+            url.parse().map_err(|e| PipelineStoreError::Db(format!("bad PostgreSQL URL: {e}")))?;
         let manager = PostgresConnectionManager::new(config, NoTls);
         let pool = r2d2::Pool::builder()
             .max_size(4)
@@ -124,13 +125,13 @@ impl PgStore {
         Ok(store)
     }
 
-    fn conn(&self) -> StoreResult<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>> {
+    fn conn(&self) -> PipelineStoreResult<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>> {
         self.pool.get().map_err(pool_err)
     }
 }
 
 impl PipelineStore for PgStore {
-    fn migrate(&self) -> StoreResult<()> {
+    fn migrate(&self) -> PipelineStoreResult<()> {
         let mut c = self.conn()?;
         let mut tx = c.transaction().map_err(db)?;
         tx.execute("SELECT pg_advisory_xact_lock(2020112401)", &[]).map_err(db)?;
@@ -138,7 +139,9 @@ impl PipelineStore for PgStore {
         let v: Option<i64> = tx.query_one("SELECT max(version) FROM schema_version", &[]).map_err(db)?.get(0);
         let v = v.unwrap_or(0);
         if v > SCHEMA_VERSION {
-            return Err(StoreError::Schema(format!("schema version {v} is newer than this build's {SCHEMA_VERSION}")));
+            return Err(PipelineStoreError::Schema(format!(
+                "schema version {v} is newer than this build's {SCHEMA_VERSION}"
+            )));
         }
         for (i, m) in MIGRATIONS.iter().enumerate().skip(v as usize) {
             tx.batch_execute(m).map_err(db)?;
@@ -147,12 +150,12 @@ impl PipelineStore for PgStore {
         tx.commit().map_err(db)
     }
 
-    fn meta(&self, key: &str) -> StoreResult<Option<String>> {
+    fn meta(&self, key: &str) -> PipelineStoreResult<Option<String>> {
         let row = self.conn()?.query_opt("SELECT value FROM meta WHERE key = $1", &[&key]).map_err(db)?;
         Ok(row.map(|r| r.get(0)))
     }
 
-    fn set_meta(&self, key: &str, value: &str) -> StoreResult<()> {
+    fn set_meta(&self, key: &str, value: &str) -> PipelineStoreResult<()> {
         self.conn()?
             .execute(
                 "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -162,7 +165,7 @@ impl PipelineStore for PgStore {
             .map_err(db)
     }
 
-    fn add_positions(&self, boards: &[Board]) -> StoreResult<()> {
+    fn add_positions(&self, boards: &[Board]) -> PipelineStoreResult<()> {
         let mut c = self.conn()?;
         let mut tx = c.transaction().map_err(db)?;
         let st = tx
@@ -174,7 +177,7 @@ impl PipelineStore for PgStore {
         tx.commit().map_err(db)
     }
 
-    fn positions(&self) -> StoreResult<Vec<(i64, Board, Option<i32>)>> {
+    fn positions(&self) -> PipelineStoreResult<Vec<(i64, Board, Option<i32>)>> {
         let rows =
             self.conn()?.query("SELECT id, player, opponent, estimate FROM positions ORDER BY id", &[]).map_err(db)?;
         Ok(rows
@@ -185,7 +188,7 @@ impl PipelineStore for PgStore {
             .collect())
     }
 
-    fn position_range(&self, first: i64, last: i64) -> StoreResult<Vec<(i64, Board)>> {
+    fn position_range(&self, first: i64, last: i64) -> PipelineStoreResult<Vec<(i64, Board)>> {
         let rows = self
             .conn()?
             .query(
@@ -199,14 +202,20 @@ impl PipelineStore for PgStore {
             .collect())
     }
 
-    fn add_jobs(&self, jobs: &[NewJob]) -> StoreResult<()> {
+    fn add_jobs(&self, jobs: &[NewJob]) -> PipelineStoreResult<()> {
         let mut c = self.conn()?;
         let mut tx = c.transaction().map_err(db)?;
         insert_jobs(&mut tx, jobs)?;
         tx.commit().map_err(db)
     }
 
-    fn claim(&self, worker: &str, lease_ms: i64, max_attempts: i32, kind: Option<JobKind>) -> StoreResult<Option<Job>> {
+    fn claim(
+        &self,
+        worker: &str,
+        lease_ms: i64,
+        max_attempts: i32,
+        kind: Option<JobKind>,
+    ) -> PipelineStoreResult<Option<Job>> {
         let only = JobKind::condition(kind);
         let mut c = self.conn()?;
         let mut tx = c.transaction().map_err(db)?;
@@ -235,8 +244,8 @@ impl PipelineStore for PgStore {
         let Some(r) = row else { return Ok(None) };
         let id: i64 = r.get(0);
         let kind: String = r.get(1);
-        let kind =
-            JobKind::parse(&kind).ok_or_else(|| StoreError::Corrupt(format!("job {id}: unknown kind {kind:?}")))?;
+        let kind = JobKind::parse(&kind)
+            .ok_or_else(|| PipelineStoreError::Corrupt(format!("job {id}: unknown kind {kind:?}")))?;
         Ok(Some(Job {
             id,
             job: NewJob {
@@ -252,7 +261,7 @@ impl PipelineStore for PgStore {
         }))
     }
 
-    fn heartbeat(&self, job: i64, worker: &str, lease_ms: i64) -> StoreResult<bool> {
+    fn heartbeat(&self, job: i64, worker: &str, lease_ms: i64) -> PipelineStoreResult<bool> {
         let n = self
             .conn()?
             .execute(
@@ -263,7 +272,7 @@ impl PipelineStore for PgStore {
         Ok(n == 1)
     }
 
-    fn release(&self, job: i64, worker: &str) -> StoreResult<()> {
+    fn release(&self, job: i64, worker: &str) -> PipelineStoreResult<()> {
         self.conn()?
             .execute(
                 "UPDATE jobs SET status = 'ready', owner = NULL, lease_until = NULL, attempts = greatest(attempts - 1, 0)
@@ -274,7 +283,7 @@ impl PipelineStore for PgStore {
             .map_err(db)
     }
 
-    fn fail(&self, job: i64, worker: &str, error: &str, max_attempts: i32) -> StoreResult<()> {
+    fn fail(&self, job: i64, worker: &str, error: &str, max_attempts: i32) -> PipelineStoreResult<()> {
         self.conn()?
             .execute(
                 "UPDATE jobs SET status = CASE WHEN attempts >= $4 THEN 'parked' ELSE 'ready' END, owner = NULL,
@@ -285,7 +294,7 @@ impl PipelineStore for PgStore {
             .map_err(db)
     }
 
-    fn complete(&self, job: &Job, worker: &str, outcome: &Outcome) -> StoreResult<bool> {
+    fn complete(&self, job: &Job, worker: &str, outcome: &Outcome) -> PipelineStoreResult<bool> {
         let mut c = self.conn()?;
         let mut tx = c.transaction().map_err(db)?;
         let holder = tx
@@ -337,7 +346,7 @@ impl PipelineStore for PgStore {
         Ok(true)
     }
 
-    fn job_counts(&self) -> StoreResult<JobCounts> {
+    fn job_counts(&self) -> PipelineStoreResult<JobCounts> {
         let r = self
             .conn()?
             .query_one(
@@ -353,7 +362,7 @@ impl PipelineStore for PgStore {
         Ok(JobCounts { ready: r.get(0), leased: r.get(1), expired: r.get(2), done: r.get(3), parked: r.get(4) })
     }
 
-    fn recent_completions(&self, window_ms: i64) -> StoreResult<Completions> {
+    fn recent_completions(&self, window_ms: i64) -> PipelineStoreResult<Completions> {
         let r = self
             .conn()?
             .query_one(
@@ -367,7 +376,7 @@ impl PipelineStore for PgStore {
         Ok(Completions { jobs: r.get(0), solves: r.get(1), span_ms: r.get(2) })
     }
 
-    fn parked(&self) -> StoreResult<Vec<(i64, String, String)>> {
+    fn parked(&self) -> PipelineStoreResult<Vec<(i64, String, String)>> {
         let rows = self
             .conn()?
             .query("SELECT id, kind, coalesce(error, '') FROM jobs WHERE status = 'parked' ORDER BY id", &[])
@@ -375,7 +384,7 @@ impl PipelineStore for PgStore {
         Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect())
     }
 
-    fn set_tasks(&self, tasks: &[(Board, Goal)]) -> StoreResult<()> {
+    fn set_tasks(&self, tasks: &[(Board, Goal)]) -> PipelineStoreResult<()> {
         let mut c = self.conn()?;
         let mut tx = c.transaction().map_err(db)?;
         tx.execute("UPDATE tasks SET selected = FALSE", &[]).map_err(db)?;
@@ -394,7 +403,7 @@ impl PipelineStore for PgStore {
         tx.commit().map_err(db)
     }
 
-    fn tasks(&self) -> StoreResult<Vec<TaskRow>> {
+    fn tasks(&self) -> PipelineStoreResult<Vec<TaskRow>> {
         let rows = self
             .conn()?
             .query(
@@ -418,11 +427,11 @@ impl PipelineStore for PgStore {
             .collect())
     }
 
-    fn knowledge_row(&self, b: &Board) -> StoreResult<Option<KnowledgeRow>> {
+    fn knowledge_row(&self, b: &Board) -> PipelineStoreResult<Option<KnowledgeRow>> {
         knowledge_of(&mut *self.conn()?, b, false)
     }
 
-    fn knowledge_rows(&self) -> StoreResult<Vec<KnowledgeRow>> {
+    fn knowledge_rows(&self) -> PipelineStoreResult<Vec<KnowledgeRow>> {
         let rows =
             self.conn()?.query("SELECT player, opponent, lower, upper, checksum FROM knowledge", &[]).map_err(db)?;
         Ok(rows
@@ -437,17 +446,17 @@ impl PipelineStore for PgStore {
             .collect())
     }
 
-    fn knowledge_nodes(&self) -> StoreResult<i64> {
+    fn knowledge_nodes(&self) -> PipelineStoreResult<i64> {
         let r = self.conn()?.query_one("SELECT coalesce(sum(nodes), 0)::bigint FROM knowledge", &[]).map_err(db)?;
         Ok(r.get(0))
     }
 
-    fn choice_nodes(&self) -> StoreResult<i64> {
+    fn choice_nodes(&self) -> PipelineStoreResult<i64> {
         let r = self.conn()?.query_one("SELECT coalesce(sum(choice_nodes), 0)::bigint FROM jobs", &[]).map_err(db)?;
         Ok(r.get(0))
     }
 
-    fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> StoreResult<bool> {
+    fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> PipelineStoreResult<bool> {
         let n = self
             .conn()?
             .execute(
@@ -462,7 +471,7 @@ impl PipelineStore for PgStore {
         Ok(n == 1)
     }
 
-    fn unlock(&self, name: &str, owner: &str) -> StoreResult<()> {
+    fn unlock(&self, name: &str, owner: &str) -> PipelineStoreResult<()> {
         self.conn()?.execute("DELETE FROM locks WHERE name = $1 AND owner = $2", &[&name, &owner]).map(drop).map_err(db)
     }
 }

@@ -46,30 +46,30 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
 
-fn db(e: rusqlite::Error) -> StoreError {
-    StoreError::Db(e.to_string())
+fn db(e: rusqlite::Error) -> PipelineStoreError {
+    PipelineStoreError::Db(e.to_string())
 }
 
 impl SqliteStore {
     /// Opens (creating if needed) the store at `path` and applies migrations.
-    pub fn open(path: &Path) -> StoreResult<SqliteStore> {
+    pub fn open(path: &Path) -> PipelineStoreResult<SqliteStore> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError::Db(format!("cannot create directory {}: {e}", dir.display())))?;
+                .map_err(|e| PipelineStoreError::Db(format!("cannot create directory {}: {e}", dir.display())))?;
         }
-        let conn = Connection::open(path).map_err(|e| StoreError::Db(format!("{}: {e}", path.display())))?;
+        let conn = Connection::open(path).map_err(|e| PipelineStoreError::Db(format!("{}: {e}", path.display())))?;
         Self::with_connection(conn, path)
     }
 
     /// Opens the existing store at `path` and applies migrations; never creates a file
     /// or directory: a missing path, a directory or an empty file is an error saying so.
-    pub fn open_existing(path: &Path) -> StoreResult<SqliteStore> {
-        let not_a_store = |why: &str| StoreError::Schema(format!("{}: {why}", path.display()));
+    pub fn open_existing(path: &Path) -> PipelineStoreResult<SqliteStore> {
+        let not_a_store = |why: &str| PipelineStoreError::Schema(format!("{}: {why}", path.display()));
         let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => {
                 not_a_store("no such file (a pipeline store is made by `solvo pipeline init`)")
             }
-            _ => StoreError::Db(format!("{}: {e}", path.display())),
+            _ => PipelineStoreError::Db(format!("{}: {e}", path.display())),
         })?;
         if meta.is_dir() {
             return Err(not_a_store("is a directory, not a pipeline store file"));
@@ -78,28 +78,28 @@ impl SqliteStore {
             return Err(not_a_store("empty file, not a pipeline store"));
         }
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
-        let conn =
-            Connection::open_with_flags(path, flags).map_err(|e| StoreError::Db(format!("{}: {e}", path.display())))?;
+        let conn = Connection::open_with_flags(path, flags)
+            .map_err(|e| PipelineStoreError::Db(format!("{}: {e}", path.display())))?;
         Self::with_connection(conn, path)
     }
 
     /// The store over `conn` (the file at `path`), its journal set and migrations applied.
-    fn with_connection(conn: Connection, path: &Path) -> StoreResult<SqliteStore> {
+    fn with_connection(conn: Connection, path: &Path) -> PipelineStoreResult<SqliteStore> {
         conn.busy_timeout(Duration::from_secs(60)).map_err(db)?;
         conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(|e| StoreError::Schema(format!("{}: {e}", path.display())))?;
+            .map_err(|e| PipelineStoreError::Schema(format!("{}: {e}", path.display())))?;
         conn.pragma_update(None, "synchronous", "NORMAL").map_err(db)?;
         let store = SqliteStore { conn: Mutex::new(conn) };
         store.migrate()?;
         Ok(store)
     }
 
-    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> StoreResult<T> {
+    fn with<T>(&self, f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>) -> PipelineStoreResult<T> {
         let mut c = self.conn.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut c).map_err(db)
     }
 
-    fn tx<T>(&self, f: impl FnOnce(&rusqlite::Transaction) -> StoreResult<T>) -> StoreResult<T> {
+    fn tx<T>(&self, f: impl FnOnce(&rusqlite::Transaction) -> PipelineStoreResult<T>) -> PipelineStoreResult<T> {
         let mut c = self.conn.lock().unwrap_or_else(|p| p.into_inner());
         let tx = c.transaction_with_behavior(TransactionBehavior::Immediate).map_err(db)?;
         let out = f(&tx)?;
@@ -113,7 +113,7 @@ fn knowledge_row_of(r: &rusqlite::Row) -> rusqlite::Result<KnowledgeRow> {
     Ok(KnowledgeRow { player: r.get(0)?, opponent: r.get(1)?, lower: r.get(2)?, upper: r.get(3)?, checksum: r.get(4)? })
 }
 
-fn knowledge_of(tx: &Connection, b: &Board) -> StoreResult<Option<KnowledgeRow>> {
+fn knowledge_of(tx: &Connection, b: &Board) -> PipelineStoreResult<Option<KnowledgeRow>> {
     tx.query_row(
         "SELECT player, opponent, lower, upper, checksum FROM knowledge WHERE player = ?1 AND opponent = ?2",
         params![b.player as i64, b.opponent as i64],
@@ -124,14 +124,14 @@ fn knowledge_of(tx: &Connection, b: &Board) -> StoreResult<Option<KnowledgeRow>>
 }
 
 impl PipelineStore for SqliteStore {
-    fn migrate(&self) -> StoreResult<()> {
+    fn migrate(&self) -> PipelineStoreResult<()> {
         self.tx(|tx| {
             tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)", []).map_err(db)?;
             let v: Option<i64> =
                 tx.query_row("SELECT max(version) FROM schema_version", [], |r| r.get(0)).map_err(db)?;
             let v = v.unwrap_or(0);
             if v > SCHEMA_VERSION {
-                return Err(StoreError::Schema(format!(
+                return Err(PipelineStoreError::Schema(format!(
                     "schema version {v} is newer than this build's {SCHEMA_VERSION}"
                 )));
             }
@@ -143,11 +143,11 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn meta(&self, key: &str) -> StoreResult<Option<String>> {
+    fn meta(&self, key: &str) -> PipelineStoreResult<Option<String>> {
         self.with(|c| c.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0)).optional())
     }
 
-    fn set_meta(&self, key: &str, value: &str) -> StoreResult<()> {
+    fn set_meta(&self, key: &str, value: &str) -> PipelineStoreResult<()> {
         self.with(|c| {
             c.execute(
                 "INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -157,7 +157,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn add_positions(&self, boards: &[Board]) -> StoreResult<()> {
+    fn add_positions(&self, boards: &[Board]) -> PipelineStoreResult<()> {
         self.tx(|tx| {
             let mut st = tx
                 .prepare("INSERT INTO positions (player, opponent) VALUES (?1, ?2) ON CONFLICT DO NOTHING")
@@ -169,7 +169,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn positions(&self) -> StoreResult<Vec<(i64, Board, Option<i32>)>> {
+    fn positions(&self) -> PipelineStoreResult<Vec<(i64, Board, Option<i32>)>> {
         self.with(|c| {
             let mut st = c.prepare("SELECT id, player, opponent, estimate FROM positions ORDER BY id")?;
             let rows = st.query_map([], |r| {
@@ -183,7 +183,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn position_range(&self, first: i64, last: i64) -> StoreResult<Vec<(i64, Board)>> {
+    fn position_range(&self, first: i64, last: i64) -> PipelineStoreResult<Vec<(i64, Board)>> {
         self.with(|c| {
             let mut st =
                 c.prepare("SELECT id, player, opponent FROM positions WHERE id BETWEEN ?1 AND ?2 ORDER BY id")?;
@@ -194,11 +194,17 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn add_jobs(&self, jobs: &[NewJob]) -> StoreResult<()> {
+    fn add_jobs(&self, jobs: &[NewJob]) -> PipelineStoreResult<()> {
         self.tx(|tx| insert_jobs(tx, jobs))
     }
 
-    fn claim(&self, worker: &str, lease_ms: i64, max_attempts: i32, kind: Option<JobKind>) -> StoreResult<Option<Job>> {
+    fn claim(
+        &self,
+        worker: &str,
+        lease_ms: i64,
+        max_attempts: i32,
+        kind: Option<JobKind>,
+    ) -> PipelineStoreResult<Option<Job>> {
         let only = JobKind::condition(kind);
         self.tx(|tx| {
             tx.execute(
@@ -245,8 +251,8 @@ impl PipelineStore for SqliteStore {
                 (r, e) => r.or(e),
             };
             let Some((id, kind, mut job, attempts)) = row else { return Ok(None) };
-            job.kind =
-                JobKind::parse(&kind).ok_or_else(|| StoreError::Corrupt(format!("job {id}: unknown kind {kind:?}")))?;
+            job.kind = JobKind::parse(&kind)
+                .ok_or_else(|| PipelineStoreError::Corrupt(format!("job {id}: unknown kind {kind:?}")))?;
             tx.execute(
                 &format!(
                     "UPDATE jobs SET status = 'leased', owner = ?1, lease_until = {NOW} + ?2, attempts = attempts + 1
@@ -259,7 +265,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn heartbeat(&self, job: i64, worker: &str, lease_ms: i64) -> StoreResult<bool> {
+    fn heartbeat(&self, job: i64, worker: &str, lease_ms: i64) -> PipelineStoreResult<bool> {
         self.with(|c| {
             c.execute(
                 &format!("UPDATE jobs SET lease_until = {NOW} + ?1 WHERE id = ?2 AND owner = ?3 AND status = 'leased'"),
@@ -269,7 +275,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn release(&self, job: i64, worker: &str) -> StoreResult<()> {
+    fn release(&self, job: i64, worker: &str) -> PipelineStoreResult<()> {
         self.with(|c| {
             c.execute(
                 "UPDATE jobs SET status = 'ready', owner = NULL, lease_until = NULL, attempts = max(attempts - 1, 0)
@@ -280,7 +286,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn fail(&self, job: i64, worker: &str, error: &str, max_attempts: i32) -> StoreResult<()> {
+    fn fail(&self, job: i64, worker: &str, error: &str, max_attempts: i32) -> PipelineStoreResult<()> {
         self.with(|c| {
             c.execute(
                 "UPDATE jobs SET status = CASE WHEN attempts >= ?4 THEN 'parked' ELSE 'ready' END, owner = NULL,
@@ -291,7 +297,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn complete(&self, job: &Job, worker: &str, outcome: &Outcome) -> StoreResult<bool> {
+    fn complete(&self, job: &Job, worker: &str, outcome: &Outcome) -> PipelineStoreResult<bool> {
         self.tx(|tx| {
             let holder: Option<(String, Option<String>)> = tx
                 .query_row("SELECT status, owner FROM jobs WHERE id = ?1", [job.id], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -342,7 +348,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn job_counts(&self) -> StoreResult<JobCounts> {
+    fn job_counts(&self) -> PipelineStoreResult<JobCounts> {
         self.with(|c| {
             c.query_row(
                 &format!(
@@ -356,7 +362,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn recent_completions(&self, window_ms: i64) -> StoreResult<Completions> {
+    fn recent_completions(&self, window_ms: i64) -> PipelineStoreResult<Completions> {
         self.with(|c| {
             c.query_row(
                 &format!(
@@ -369,7 +375,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn parked(&self) -> StoreResult<Vec<(i64, String, String)>> {
+    fn parked(&self) -> PipelineStoreResult<Vec<(i64, String, String)>> {
         self.with(|c| {
             let mut st =
                 c.prepare("SELECT id, kind, coalesce(error, '') FROM jobs WHERE status = 'parked' ORDER BY id")?;
@@ -378,7 +384,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn set_tasks(&self, tasks: &[(Board, Goal)]) -> StoreResult<()> {
+    fn set_tasks(&self, tasks: &[(Board, Goal)]) -> PipelineStoreResult<()> {
         self.tx(|tx| {
             tx.execute("UPDATE tasks SET selected = 0", []).map_err(db)?;
             let mut st = tx
@@ -397,7 +403,7 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn tasks(&self) -> StoreResult<Vec<TaskRow>> {
+    fn tasks(&self) -> PipelineStoreResult<Vec<TaskRow>> {
         self.with(|c| {
             let mut st = c.prepare(
                 "SELECT id, player, opponent, goal_lo, goal_hi, status, lower, upper, rounds, leaves, selected FROM tasks ORDER BY id",
@@ -419,12 +425,12 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn knowledge_row(&self, b: &Board) -> StoreResult<Option<KnowledgeRow>> {
+    fn knowledge_row(&self, b: &Board) -> PipelineStoreResult<Option<KnowledgeRow>> {
         let c = self.conn.lock().unwrap_or_else(|p| p.into_inner());
         knowledge_of(&c, b)
     }
 
-    fn knowledge_rows(&self) -> StoreResult<Vec<KnowledgeRow>> {
+    fn knowledge_rows(&self) -> PipelineStoreResult<Vec<KnowledgeRow>> {
         self.with(|c| {
             let mut st = c.prepare("SELECT player, opponent, lower, upper, checksum FROM knowledge")?;
             let rows = st.query_map([], knowledge_row_of)?;
@@ -432,15 +438,15 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn knowledge_nodes(&self) -> StoreResult<i64> {
+    fn knowledge_nodes(&self) -> PipelineStoreResult<i64> {
         self.with(|c| c.query_row("SELECT coalesce(sum(nodes), 0) FROM knowledge", [], |r| r.get(0)))
     }
 
-    fn choice_nodes(&self) -> StoreResult<i64> {
+    fn choice_nodes(&self) -> PipelineStoreResult<i64> {
         self.with(|c| c.query_row("SELECT coalesce(sum(choice_nodes), 0) FROM jobs", [], |r| r.get(0)))
     }
 
-    fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> StoreResult<bool> {
+    fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> PipelineStoreResult<bool> {
         self.tx(|tx| {
             let n = tx
                 .execute(
@@ -456,14 +462,14 @@ impl PipelineStore for SqliteStore {
         })
     }
 
-    fn unlock(&self, name: &str, owner: &str) -> StoreResult<()> {
+    fn unlock(&self, name: &str, owner: &str) -> PipelineStoreResult<()> {
         self.with(|c| c.execute("DELETE FROM locks WHERE name = ?1 AND owner = ?2", [name, owner]).map(drop))
     }
 }
 
 /// Merges proven `bounds` of leaf `board` into its knowledge row (checksummed), adding
 /// the solver's nodes.
-fn write_knowledge(tx: &Connection, board: &Board, bounds: Bounds, nodes: u64) -> StoreResult<()> {
+fn write_knowledge(tx: &Connection, board: &Board, bounds: Bounds, nodes: u64) -> PipelineStoreResult<()> {
     let merged = match knowledge_of(tx, board)? {
         Some(old) => merge_row(&old, board, bounds)?,
         None => bounds,
@@ -480,7 +486,7 @@ fn write_knowledge(tx: &Connection, board: &Board, bounds: Bounds, nodes: u64) -
     Ok(())
 }
 
-fn insert_jobs(tx: &rusqlite::Transaction, jobs: &[NewJob]) -> StoreResult<()> {
+fn insert_jobs(tx: &rusqlite::Transaction, jobs: &[NewJob]) -> PipelineStoreResult<()> {
     let mut st = tx
         .prepare(
             "INSERT INTO jobs (kind, a, b, lo, hi, round, priority) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
@@ -495,7 +501,7 @@ fn insert_jobs(tx: &rusqlite::Transaction, jobs: &[NewJob]) -> StoreResult<()> {
 
 /// `old` (checked) merged with new `bounds` of `board`. A damaged old row is replaced by
 /// the fresh proof; contradicting valid rows are an error (never silently resolved).
-pub(crate) fn merge_row(old: &KnowledgeRow, board: &Board, bounds: Bounds) -> StoreResult<Bounds> {
+pub(crate) fn merge_row(old: &KnowledgeRow, board: &Board, bounds: Bounds) -> PipelineStoreResult<Bounds> {
     let old_bounds = Bounds { lower: old.lower, upper: old.upper };
     if knowledge_checksum(board, old_bounds) != old.checksum {
         eprintln!(
@@ -505,7 +511,7 @@ pub(crate) fn merge_row(old: &KnowledgeRow, board: &Board, bounds: Bounds) -> St
         return Ok(bounds);
     }
     old_bounds.merged(bounds).ok_or_else(|| {
-        StoreError::Corrupt(format!(
+        PipelineStoreError::Corrupt(format!(
             "knowledge {:016x}/{:016x}: stored bounds {}..{} contradict new bounds {}..{}",
             board.player, board.opponent, old.lower, old.upper, bounds.lower, bounds.upper
         ))

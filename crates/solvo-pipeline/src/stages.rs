@@ -8,7 +8,7 @@ use crate::config::Config;
 use crate::estimate::Estimator;
 use crate::expand::{ChoiceOracle, Expander, Expansion};
 use crate::goal::{Bounds, Goal};
-use crate::knowledge::StoreKnowledge;
+use crate::knowledge::PipelineKnowledge;
 use crate::node::{node, normalized, solver_position, Node};
 use crate::proof::Prover;
 use crate::select::Selector;
@@ -50,17 +50,17 @@ impl Phase {
     }
 
     /// The stored phase.
-    pub fn load(store: &dyn PipelineStore) -> StoreResult<Phase> {
+    pub fn load(store: &dyn PipelineStore) -> PipelineStoreResult<Phase> {
         match store.meta("phase")?.as_deref() {
             None | Some("init") => Ok(Phase::Init),
             Some("estimating") => Ok(Phase::Estimating),
             Some("proving") => Ok(Phase::Proving),
             Some("done") => Ok(Phase::Done),
-            Some(other) => Err(StoreError::Corrupt(format!("meta phase = {other:?}"))),
+            Some(other) => Err(PipelineStoreError::Corrupt(format!("meta phase = {other:?}"))),
         }
     }
 
-    fn save(self, store: &dyn PipelineStore) -> StoreResult<()> {
+    fn save(self, store: &dyn PipelineStore) -> PipelineStoreResult<()> {
         store.set_meta("phase", self.name())
     }
 }
@@ -92,7 +92,7 @@ pub fn enumerate_positions(size: BoardSize, root: &Board, task_empties: u32) -> 
 
 /// Stage `enumerate`: stores the task-depth positions and queues their estimates.
 /// Returns how many positions there are.
-pub fn enumerate(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<usize> {
+pub fn enumerate(store: &dyn PipelineStore, cfg: &Config) -> PipelineStoreResult<usize> {
     let boards = enumerate_positions(cfg.size, &cfg.root, cfg.task_empties);
     for chunk in boards.chunks(10_000) {
         store.add_positions(chunk)?;
@@ -120,11 +120,16 @@ pub fn enumerate(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<usize> 
 /// Stage `select`: the tasks proving the root's predicted value (G50) over the estimates,
 /// corrected by every task's proven bounds; the hypothesis goes to meta `hypothesis`.
 /// Returns (hypothesis, number of tasks).
-pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board, u64>) -> StoreResult<(i32, usize)> {
+pub fn select(
+    store: &dyn PipelineStore,
+    cfg: &Config,
+    frequency: &HashMap<Board, u64>,
+) -> PipelineStoreResult<(i32, usize)> {
     let known: HashMap<Board, Bounds> = store.tasks()?.into_iter().map(|t| (t.board, t.bounds)).collect();
     let mut predictions = HashMap::new();
     for (id, b, e) in store.positions()? {
-        let e = e.ok_or_else(|| StoreError::Schema(format!("position {id} has no estimate yet (run estimate)")))?;
+        let e =
+            e.ok_or_else(|| PipelineStoreError::Schema(format!("position {id} has no estimate yet (run estimate)")))?;
         let p = known.get(&b).map_or(e, |k| k.clamp_estimate(e));
         predictions.insert(b, p);
     }
@@ -139,8 +144,9 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
     // Exact choices, when configured: a solver of their own (the coordinator's).
     let mut solve_options = None;
     if cfg.select_choice_empties > 0 {
-        let options = SolveOptions::try_new(cfg.hash_mb)
-            .map_err(|e| StoreError::Schema(format!("the selection's exact choices (select_choice_empties): {e}")))?;
+        let options = SolveOptions::try_new(cfg.hash_mb).map_err(|e| {
+            PipelineStoreError::Schema(format!("the selection's exact choices (select_choice_empties): {e}"))
+        })?;
         solve_options = Some(options);
     }
     let (mut cache, mut reaching) = (HashMap::new(), HashMap::new());
@@ -159,12 +165,14 @@ pub fn select(store: &dyn PipelineStore, cfg: &Config, frequency: &HashMap<Board
         None => selector.select(&normalized(cfg.root, cfg.size), cfg.hypothesis),
         Some(_) if cfg.batch_leaves == 0 => selector.select(&normalized(cfg.root, cfg.size), None),
         Some(h) => {
-            let h = h.parse::<i32>().map_err(|_| StoreError::Corrupt(format!("meta hypothesis = {h:?}")))?;
+            let h = h.parse::<i32>().map_err(|_| PipelineStoreError::Corrupt(format!("meta hypothesis = {h:?}")))?;
             selector.with_known(known).select(&normalized(cfg.root, cfg.size), Some(h))
         }
     };
     if missing > 0 {
-        return Err(StoreError::Schema(format!("{missing} task-depth positions were not enumerated (run enumerate)")));
+        return Err(PipelineStoreError::Schema(format!(
+            "{missing} task-depth positions were not enumerated (run enumerate)"
+        )));
     }
     if let Some(o) = oracle {
         let before = selection_choice_nodes(store)?;
@@ -180,17 +188,17 @@ pub const SELECTION_NODES: &str = "selection_choice_nodes";
 
 /// The solver nodes the selections' exact choices took so far (meta [`SELECTION_NODES`];
 /// 0 when absent or unreadable: a count for reports, never a proof).
-pub fn selection_choice_nodes(store: &dyn PipelineStore) -> StoreResult<u64> {
+pub fn selection_choice_nodes(store: &dyn PipelineStore) -> PipelineStoreResult<u64> {
     Ok(store.meta(SELECTION_NODES)?.and_then(|n| n.parse().ok()).unwrap_or(0))
 }
 
 /// The selection's tie-break stored by `pipeline select --wthor DIR` (meta `wthor_dir`):
 /// how often each position between the task depth and the root occurs in the WTHOR
 /// games of that directory; empty when none was given. Re-selections read it again.
-pub fn stored_frequency(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<HashMap<Board, u64>> {
+pub fn stored_frequency(store: &dyn PipelineStore, cfg: &Config) -> PipelineStoreResult<HashMap<Board, u64>> {
     match store.meta("wthor_dir")? {
         None => Ok(HashMap::new()),
-        Some(dir) => wthor_frequency_for(cfg, std::path::Path::new(&dir)).map_err(StoreError::Schema),
+        Some(dir) => wthor_frequency_for(cfg, std::path::Path::new(&dir)).map_err(PipelineStoreError::Schema),
     }
 }
 
@@ -231,7 +239,7 @@ pub enum Advance {
 
 /// The coordinator's step, run when no job is open: from estimates to the first
 /// selection, from one round to the next, re-selection after refuted tasks, and the end.
-pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Advance> {
+pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> PipelineStoreResult<Advance> {
     let counts = store.job_counts()?;
     if counts.ready + counts.leased + counts.expired > 0 {
         return Ok(reselect_early(store, cfg)?.unwrap_or(Advance::Busy));
@@ -286,7 +294,7 @@ pub fn advance(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Advance> 
 /// expansions end without work ([`JobRunner::run`]). `None` when there is nothing to do
 /// (no batching, not proving, or no selected task refuted). Run under the coordinator
 /// lock, like [`advance`].
-pub fn reselect_early(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Option<Advance>> {
+pub fn reselect_early(store: &dyn PipelineStore, cfg: &Config) -> PipelineStoreResult<Option<Advance>> {
     if cfg.batch_leaves == 0 || Phase::load(store)? != Phase::Proving {
         return Ok(None);
     }
@@ -309,7 +317,7 @@ pub fn reselect_early(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<Op
     Ok(Some(Advance::Queued { round, jobs: jobs.len() }))
 }
 
-fn queue_round(store: &dyn PipelineStore) -> StoreResult<Advance> {
+fn queue_round(store: &dyn PipelineStore) -> PipelineStoreResult<Advance> {
     let round = store.meta("round")?.and_then(|r| r.parse::<i32>().ok()).unwrap_or(0) + 1;
     let jobs: Vec<NewJob> = store
         .tasks()?
@@ -448,7 +456,7 @@ impl JobRunner {
                     return Ok(Some(Outcome::Expanded { goal, status, bounds: none, todo, solved, choice_nodes: 0 }));
                 }
                 let est = Estimator::new(cfg.size, cfg.expand_depth);
-                let mut source = StoreKnowledge::new(store, cfg, std::mem::take(&mut self.knowledge));
+                let mut source = PipelineKnowledge::new(store, cfg, std::mem::take(&mut self.knowledge));
                 // Batch: solve the to-do list here and expand again, while the budget lasts.
                 let mut solved: Vec<(Board, Bounds, u64)> = Vec::new();
                 let mut choice_nodes = 0u64;

@@ -17,7 +17,7 @@ pub const SCHEMA_VERSION: i64 = 3;
 
 /// Why a store operation failed.
 #[derive(Debug)]
-pub enum StoreError {
+pub enum PipelineStoreError {
     /// The database refused or could not be reached.
     Db(String),
     /// A row fails its checksum or its invariants: named, never used.
@@ -26,20 +26,20 @@ pub enum StoreError {
     Schema(String),
 }
 
-impl fmt::Display for StoreError {
+impl fmt::Display for PipelineStoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::Db(m) => write!(f, "database error: {m}"),
-            StoreError::Corrupt(m) => write!(f, "corrupt row: {m}"),
-            StoreError::Schema(m) => write!(f, "not a usable pipeline store: {m}"),
+            PipelineStoreError::Db(m) => write!(f, "database error: {m}"),
+            PipelineStoreError::Corrupt(m) => write!(f, "corrupt row: {m}"),
+            PipelineStoreError::Schema(m) => write!(f, "not a usable pipeline store: {m}"),
         }
     }
 }
 
-impl std::error::Error for StoreError {}
+impl std::error::Error for PipelineStoreError {}
 
 /// Results of store operations.
-pub type StoreResult<T> = Result<T, StoreError>;
+pub type PipelineStoreResult<T> = Result<T, PipelineStoreError>;
 
 /// What a job asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -325,59 +325,65 @@ impl KnowledgeRow {
 /// The queue and knowledge store. Every method is one transaction.
 pub trait PipelineStore: Send + Sync {
     /// Brings the schema to [`SCHEMA_VERSION`] (versioned migrations, idempotent).
-    fn migrate(&self) -> StoreResult<()>;
+    fn migrate(&self) -> PipelineStoreResult<()>;
     /// A setting.
-    fn meta(&self, key: &str) -> StoreResult<Option<String>>;
+    fn meta(&self, key: &str) -> PipelineStoreResult<Option<String>>;
     /// Sets a setting.
-    fn set_meta(&self, key: &str, value: &str) -> StoreResult<()>;
+    fn set_meta(&self, key: &str, value: &str) -> PipelineStoreResult<()>;
     /// Adds task-depth positions (canonical; duplicates ignored).
-    fn add_positions(&self, boards: &[Board]) -> StoreResult<()>;
+    fn add_positions(&self, boards: &[Board]) -> PipelineStoreResult<()>;
     /// Every task-depth position: id, board, estimate.
-    fn positions(&self) -> StoreResult<Vec<(i64, Board, Option<i32>)>>;
+    fn positions(&self) -> PipelineStoreResult<Vec<(i64, Board, Option<i32>)>>;
     /// Positions with ids in `first..=last`.
-    fn position_range(&self, first: i64, last: i64) -> StoreResult<Vec<(i64, Board)>>;
+    fn position_range(&self, first: i64, last: i64) -> PipelineStoreResult<Vec<(i64, Board)>>;
     /// Inserts jobs; a job equal to an existing one is ignored.
-    fn add_jobs(&self, jobs: &[NewJob]) -> StoreResult<()>;
+    fn add_jobs(&self, jobs: &[NewJob]) -> PipelineStoreResult<()>;
     /// Claims the ready (or lease-expired) job of highest priority (of `kind` only, if
     /// given) for `worker` under a lease of `lease_ms`; a job whose claims reached
     /// `max_attempts` is parked instead.
-    fn claim(&self, worker: &str, lease_ms: i64, max_attempts: i32, kind: Option<JobKind>) -> StoreResult<Option<Job>>;
+    fn claim(
+        &self,
+        worker: &str,
+        lease_ms: i64,
+        max_attempts: i32,
+        kind: Option<JobKind>,
+    ) -> PipelineStoreResult<Option<Job>>;
     /// Extends `worker`'s lease on `job`; false if the lease was lost.
-    fn heartbeat(&self, job: i64, worker: &str, lease_ms: i64) -> StoreResult<bool>;
+    fn heartbeat(&self, job: i64, worker: &str, lease_ms: i64) -> PipelineStoreResult<bool>;
     /// Gives the job back unfinished (a graceful stop): claimable at once, the attempt
     /// not counted.
-    fn release(&self, job: i64, worker: &str) -> StoreResult<()>;
+    fn release(&self, job: i64, worker: &str) -> PipelineStoreResult<()>;
     /// Records a failed attempt with its error: ready again, or parked at `max_attempts`.
-    fn fail(&self, job: i64, worker: &str, error: &str, max_attempts: i32) -> StoreResult<()>;
+    fn fail(&self, job: i64, worker: &str, error: &str, max_attempts: i32) -> PipelineStoreResult<()>;
     /// Writes the outcome and marks the job done in one transaction, only while `worker`
     /// holds its lease (false otherwise: nothing written). Knowledge merges (max of
     /// lower bounds, min of upper bounds), so writing twice changes nothing.
-    fn complete(&self, job: &Job, worker: &str, outcome: &Outcome) -> StoreResult<bool>;
+    fn complete(&self, job: &Job, worker: &str, outcome: &Outcome) -> PipelineStoreResult<bool>;
     /// Job counts by status (all kinds).
-    fn job_counts(&self) -> StoreResult<JobCounts>;
+    fn job_counts(&self) -> PipelineStoreResult<JobCounts>;
     /// Jobs completed in the last `window_ms` milliseconds (server clock): how many, how
     /// many of them were leaf solves, and the milliseconds from the first of them to now
     /// (0 when none). Schema 2 stores each job's completion time for it.
-    fn recent_completions(&self, window_ms: i64) -> StoreResult<Completions>;
+    fn recent_completions(&self, window_ms: i64) -> PipelineStoreResult<Completions>;
     /// Parked jobs with their errors.
-    fn parked(&self) -> StoreResult<Vec<(i64, String, String)>>;
+    fn parked(&self) -> PipelineStoreResult<Vec<(i64, String, String)>>;
     /// Sets the task list: new positions are added pending; a task whose goal changes
     /// becomes pending again; tasks no longer selected are kept, marked unselected.
-    fn set_tasks(&self, tasks: &[(Board, Goal)]) -> StoreResult<()>;
+    fn set_tasks(&self, tasks: &[(Board, Goal)]) -> PipelineStoreResult<()>;
     /// Every task.
-    fn tasks(&self) -> StoreResult<Vec<TaskRow>>;
+    fn tasks(&self) -> PipelineStoreResult<Vec<TaskRow>>;
     /// The stored knowledge row of canonical `b`, unchecked.
-    fn knowledge_row(&self, b: &Board) -> StoreResult<Option<KnowledgeRow>>;
+    fn knowledge_row(&self, b: &Board) -> PipelineStoreResult<Option<KnowledgeRow>>;
     /// Every knowledge row, unchecked.
-    fn knowledge_rows(&self) -> StoreResult<Vec<KnowledgeRow>>;
+    fn knowledge_rows(&self) -> PipelineStoreResult<Vec<KnowledgeRow>>;
     /// Total solver nodes recorded with the knowledge.
-    fn knowledge_nodes(&self) -> StoreResult<i64>;
+    fn knowledge_nodes(&self) -> PipelineStoreResult<i64>;
     /// Total solver nodes the completed expansions spent choosing children by exact
     /// null-window solves (schema 3; not part of [`Self::knowledge_nodes`]).
-    fn choice_nodes(&self) -> StoreResult<i64>;
+    fn choice_nodes(&self) -> PipelineStoreResult<i64>;
     /// Takes the named lock for `owner` for `ttl_ms` (or renews it); false if another
     /// owner holds it unexpired.
-    fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> StoreResult<bool>;
+    fn try_lock(&self, name: &str, owner: &str, ttl_ms: i64) -> PipelineStoreResult<bool>;
     /// Frees the named lock if `owner` holds it.
-    fn unlock(&self, name: &str, owner: &str) -> StoreResult<()>;
+    fn unlock(&self, name: &str, owner: &str) -> PipelineStoreResult<()>;
 }

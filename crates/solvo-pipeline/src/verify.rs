@@ -8,13 +8,13 @@ use crate::config::Config;
 use crate::goal::{Bounds, Goal};
 use crate::node::normalized;
 use crate::proof::Prover;
-use crate::store::{PipelineStore, StoreResult};
+use crate::store::{PipelineStore, PipelineStoreResult};
 use solvo_othello::Board;
 use std::collections::HashMap;
 
 /// What verification found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VerifyReport {
+pub struct PipelineVerifyReport {
     /// The value the pipeline set out to prove (meta `hypothesis`).
     pub hypothesis: Option<i32>,
     /// The root's value, when the knowledge proves it exactly.
@@ -33,7 +33,7 @@ pub struct VerifyReport {
     pub nodes: u64,
 }
 
-impl VerifyReport {
+impl PipelineVerifyReport {
     /// The proof is complete: the knowledge proves the root's value exactly, every
     /// selected task's goal is proven, and no knowledge row was left out as damaged.
     pub fn is_complete(&self) -> bool {
@@ -54,7 +54,10 @@ pub fn write_table(table: &[(Board, Bounds)], out: &mut dyn std::io::Write) -> s
 }
 
 /// Every valid knowledge row of `store`, and the reasons the others were refused.
-pub fn load_knowledge(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<(HashMap<Board, Bounds>, Vec<String>)> {
+pub fn load_knowledge(
+    store: &dyn PipelineStore,
+    cfg: &Config,
+) -> PipelineStoreResult<(HashMap<Board, Bounds>, Vec<String>)> {
     let mut good = HashMap::new();
     let mut bad = Vec::new();
     for row in store.knowledge_rows()? {
@@ -69,7 +72,7 @@ pub fn load_knowledge(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<(H
 }
 
 /// Rebuilds the proof from the knowledge of `store` alone.
-pub fn verify(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<VerifyReport> {
+pub fn verify(store: &dyn PipelineStore, cfg: &Config) -> PipelineStoreResult<PipelineVerifyReport> {
     verify_with_table(store, cfg).map(|(r, _)| r)
 }
 
@@ -89,7 +92,10 @@ pub fn class(b: Bounds) -> Option<u8> {
 
 /// [`verify`], and the table: every position above the leaf depth that the proof
 /// established something about, with its proven bounds (canonical, sorted).
-pub fn verify_with_table(store: &dyn PipelineStore, cfg: &Config) -> StoreResult<(VerifyReport, Vec<(Board, Bounds)>)> {
+pub fn verify_with_table(
+    store: &dyn PipelineStore,
+    cfg: &Config,
+) -> PipelineStoreResult<(PipelineVerifyReport, Vec<(Board, Bounds)>)> {
     let (knowledge, bad_rows) = load_knowledge(store, cfg)?;
     let knowledge_rows = knowledge.len();
     let hypothesis = store.meta("hypothesis")?.and_then(|h| h.parse::<i32>().ok());
@@ -105,7 +111,7 @@ pub fn verify_with_table(store: &dyn PipelineStore, cfg: &Config) -> StoreResult
         None => (None, Bounds::unknown(cfg.size.squares() as i32)),
     };
     let table = prover.facts();
-    let report = VerifyReport {
+    let report = PipelineVerifyReport {
         hypothesis,
         root_value,
         root_bounds,

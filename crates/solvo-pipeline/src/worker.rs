@@ -6,7 +6,7 @@
 
 use crate::config::Config;
 use crate::stages::{advance, reselect_early, Advance, JobRunner};
-use crate::store::{JobKind, Outcome, PipelineStore, StoreError, StoreResult, TaskStatus};
+use crate::store::{JobKind, Outcome, PipelineStore, PipelineStoreError, PipelineStoreResult, TaskStatus};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -100,8 +100,8 @@ pub fn work(
     cfg: &Config,
     opts: &WorkerOptions,
     stop: &AtomicBool,
-) -> StoreResult<WorkerReport> {
-    let mut runner = JobRunner::new(cfg.clone()).map_err(crate::StoreError::Db)?;
+) -> PipelineStoreResult<WorkerReport> {
+    let mut runner = JobRunner::new(cfg.clone()).map_err(crate::PipelineStoreError::Db)?;
     let mut report = WorkerReport::default();
     let mut completed = 0u64;
     let mut failing_since: Option<Instant> = None;
@@ -120,10 +120,10 @@ pub fn work(
                 return Ok(report);
             }
             Ok(None) => failing_since = None,
-            Err(StoreError::Db(e)) => {
+            Err(PipelineStoreError::Db(e)) => {
                 let since = *failing_since.get_or_insert_with(Instant::now);
                 if since.elapsed() > opts.db_patience {
-                    return Err(StoreError::Db(e));
+                    return Err(PipelineStoreError::Db(e));
                 }
                 eprintln!("worker {}: database unavailable ({e}); retrying", opts.name);
                 std::thread::sleep(Duration::from_millis(500));
@@ -142,7 +142,7 @@ fn step(
     runner: &mut JobRunner,
     report: &mut WorkerReport,
     completed: &mut u64,
-) -> StoreResult<Option<String>> {
+) -> PipelineStoreResult<Option<String>> {
     let lease_ms = opts.lease.as_millis() as i64;
     let Some(job) = store.claim(&opts.name, lease_ms, opts.max_attempts, opts.only)? else {
         if !opts.coordinate {
@@ -239,18 +239,23 @@ fn step(
 }
 
 /// Stores `cfg` in the store at `db` (refused if it holds another pipeline).
-pub fn init(db: &str, cfg: &Config) -> StoreResult<()> {
-    cfg.validate().map_err(StoreError::Schema)?;
+pub fn init(db: &str, cfg: &Config) -> PipelineStoreResult<()> {
+    cfg.validate().map_err(PipelineStoreError::Schema)?;
     let store = crate::create_store(db)?;
     cfg.save(&*store)
 }
 
 /// Runs `threads` workers in this process against the store at `db` (each with its own
 /// connection) until the pipeline is done or stalls; their reports.
-pub fn run_local(db: &str, threads: usize, opts: &WorkerOptions, stop: &AtomicBool) -> StoreResult<Vec<WorkerReport>> {
+pub fn run_local(
+    db: &str,
+    threads: usize,
+    opts: &WorkerOptions,
+    stop: &AtomicBool,
+) -> PipelineStoreResult<Vec<WorkerReport>> {
     let cfg = {
         let store = crate::open_store(db)?;
-        Config::load(&*store)?.ok_or_else(|| StoreError::Schema("no pipeline settings (run init)".into()))?
+        Config::load(&*store)?.ok_or_else(|| PipelineStoreError::Schema("no pipeline settings (run init)".into()))?
     };
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads.max(1))
@@ -258,7 +263,7 @@ pub fn run_local(db: &str, threads: usize, opts: &WorkerOptions, stop: &AtomicBo
                 let cfg = cfg.clone();
                 let mut o = opts.clone();
                 o.name = format!("{}-{i}", opts.name);
-                s.spawn(move || -> StoreResult<WorkerReport> {
+                s.spawn(move || -> PipelineStoreResult<WorkerReport> {
                     let store = crate::open_store(db)?;
                     work(&*store, &cfg, &o, stop)
                 })
@@ -266,7 +271,7 @@ pub fn run_local(db: &str, threads: usize, opts: &WorkerOptions, stop: &AtomicBo
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err(StoreError::Db("worker panicked".into()))))
+            .map(|h| h.join().unwrap_or_else(|_| Err(PipelineStoreError::Db("worker panicked".into()))))
             .collect()
     })
 }

@@ -147,7 +147,7 @@ pub fn lookup(
 pub fn solve_game<G: solvo_core::Game>(
     game: &G,
     config: &solvo_search::SolverConfig,
-) -> solvo_search::SolveResult<G::Move> {
+) -> solvo_search::SolverAnswer<G::Move> {
     solvo_search::solve(game, config)
 }
 

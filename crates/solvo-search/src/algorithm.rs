@@ -6,7 +6,7 @@ use crate::dfpn::{dfpn_with_proofs, DfpnOptions};
 use crate::grave::GraveParams;
 use crate::mc_ordering::{McOrdering, TREE_MIN_VISITS};
 use crate::mcts_solver::{mcts_solver, MctsOptions};
-use crate::outcome::SolveResult;
+use crate::outcome::SolverAnswer;
 use crate::pn2::{pn2, PnOptions};
 use crate::proven::ProvenPositions;
 use crate::tt::{Replacement, TableShape};
@@ -176,7 +176,7 @@ impl SolverConfig {
 
 /// Solves `game` with the configured algorithm. Never claims a value it has not
 /// proven: a run out of budget gives [`crate::Verdict::Unknown`].
-pub fn solve<G: Game>(game: &G, config: &SolverConfig) -> SolveResult<G::Move> {
+pub fn solve<G: Game>(game: &G, config: &SolverConfig) -> SolverAnswer<G::Move> {
     solve_with_proofs(game, config, None)
 }
 
@@ -186,7 +186,7 @@ pub fn solve_with_proofs<G: Game>(
     game: &G,
     config: &SolverConfig,
     proven: Option<&mut dyn ProvenPositions>,
-) -> SolveResult<G::Move> {
+) -> SolverAnswer<G::Move> {
     let clock = Limiter::new(config.budget);
     let ordering = config
         .algorithm

@@ -14,7 +14,7 @@
 
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::mc_ordering::McOrdering;
-use crate::outcome::{SolveResult, Verdict};
+use crate::outcome::{SolverAnswer, Verdict};
 use crate::proven::{ProvenPositions, MIN_RECORD_NODES};
 use crate::tt::{work_of, Bound, Entry, TableShape, TranspositionTable, TtCounters, DEPTH_EXACT};
 use solvo_core::busy::BusyTable;
@@ -445,7 +445,7 @@ pub fn alpha_beta<G: Game>(
     options: &AbOptions,
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
-) -> SolveResult<G::Move> {
+) -> SolverAnswer<G::Move> {
     alpha_beta_with_proofs(game, options, ordering, budget, None)
 }
 
@@ -461,7 +461,7 @@ pub fn alpha_beta_with_proofs<G: Game>(
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
     proven: Option<&mut dyn ProvenPositions>,
-) -> SolveResult<G::Move> {
+) -> SolverAnswer<G::Move> {
     let tt = TranspositionTable::with_shape(options.table);
     alpha_beta_on_table(game, options, &tt, ordering, budget, proven)
 }
@@ -478,7 +478,7 @@ pub fn alpha_beta_on_table<G: Game>(
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
     proven: Option<&mut dyn ProvenPositions>,
-) -> SolveResult<G::Move> {
+) -> SolverAnswer<G::Move> {
     let stop = AtomicBool::new(false);
     let busy = (options.threads > 1).then(BusyTable::new);
     let searcher = |jitter: Option<Rng>| Searcher {
@@ -564,7 +564,7 @@ pub fn alpha_beta_on_table<G: Game>(
         Verdict::Exact(_) | Verdict::AtLeast(_) => best_move,
         _ => None,
     };
-    SolveResult { verdict, best_move, stats }
+    SolverAnswer { verdict, best_move, stats }
 }
 
 impl<G: Game> Searcher<'_, '_, G> {

@@ -25,7 +25,7 @@
 
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::mc_ordering::{ordered_moves, McOrdering};
-use crate::outcome::{SolveResult, Verdict};
+use crate::outcome::{SolverAnswer, Verdict};
 use crate::proven::{ProvenPositions, MIN_RECORD_NODES};
 use crate::tt::{Bound, TtCounters};
 use solvo_core::{Game, Status};
@@ -330,7 +330,7 @@ pub fn dfpn<G: Game>(
     options: &DfpnOptions,
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
-) -> SolveResult<G::Move> {
+) -> SolverAnswer<G::Move> {
     dfpn_with_proofs(game, options, ordering, budget, None)
 }
 
@@ -343,7 +343,7 @@ pub fn dfpn_with_proofs<G: Game>(
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
     proven: Option<&mut dyn ProvenPositions>,
-) -> SolveResult<G::Move> {
+) -> SolverAnswer<G::Move> {
     let mut d = Dfpn {
         proven,
         table: Table::new(options.tt_bits),
@@ -397,5 +397,5 @@ pub fn dfpn_with_proofs<G: Game>(
         repetitions: d.repetitions,
         ..SolverStats::default()
     };
-    SolveResult { verdict, best_move, stats }
+    SolverAnswer { verdict, best_move, stats }
 }

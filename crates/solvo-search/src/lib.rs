@@ -33,5 +33,5 @@ pub use budget::{Budget, SolverStats};
 pub use game_result::GameResult;
 pub use mc_ordering::McOrdering;
 pub use minimax::negamax;
-pub use outcome::{SolveResult, Verdict};
+pub use outcome::{SolverAnswer, Verdict};
 pub use perft::{perft, PassRule};

@@ -9,7 +9,7 @@
 //! tree is a tree (no transposition sharing). It proves only what its tree covers.
 
 use crate::budget::{Budget, Limiter, SolverStats};
-use crate::outcome::{SolveResult, Verdict};
+use crate::outcome::{SolverAnswer, Verdict};
 use crate::rng::Rng;
 use solvo_core::{Game, Status};
 
@@ -171,7 +171,7 @@ impl<G: Game> Mcts<G> {
 /// Solves "value >= threshold" for the side to move at `game` by MCTS-Solver. The
 /// verdict is [`Verdict::AtLeast`] with a proving move, [`Verdict::Below`], or
 /// [`Verdict::Unknown`] when the budget (tree nodes, time) runs out.
-pub fn mcts_solver<G: Game>(game: &G, options: &MctsOptions, budget: Budget) -> SolveResult<G::Move> {
+pub fn mcts_solver<G: Game>(game: &G, options: &MctsOptions, budget: Budget) -> SolverAnswer<G::Move> {
     let t = options.threshold;
     let mut m = Mcts {
         nodes: vec![Mcts::new_node(game.clone(), t, None)],
@@ -204,5 +204,5 @@ pub fn mcts_solver<G: Game>(game: &G, options: &MctsOptions, budget: Budget) -> 
         playouts: m.playouts,
         ..SolverStats::default()
     };
-    SolveResult { verdict, best_move, stats }
+    SolverAnswer { verdict, best_move, stats }
 }

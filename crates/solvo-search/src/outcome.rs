@@ -41,7 +41,7 @@ impl Verdict {
 
 /// The full answer of a solver run.
 #[derive(Clone, Debug)]
-pub struct SolveResult<M> {
+pub struct SolverAnswer<M> {
     /// What was proven.
     pub verdict: Verdict,
     /// A move of the side to move that achieves the verdict when it is a win (an

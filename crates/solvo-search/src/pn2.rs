@@ -15,7 +15,7 @@
 
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::mc_ordering::{ordered_moves, McOrdering};
-use crate::outcome::{SolveResult, Verdict};
+use crate::outcome::{SolverAnswer, Verdict};
 use solvo_core::{Game, Status};
 
 /// Proof or disproof number of a solved node (infinite).
@@ -208,7 +208,7 @@ pub fn pn2<G: Game>(
     options: &PnOptions,
     ordering: Option<&McOrdering<G::Move>>,
     budget: Budget,
-) -> SolveResult<G::Move> {
+) -> SolverAnswer<G::Move> {
     let mut run = Run { limiter: Limiter::new(budget), nodes: 1, threshold: options.threshold, ordering };
     let mut tree = Tree::new(game.clone(), true, &run);
     let second = options.two_levels.then_some((options.second_level_max, 0));
@@ -227,5 +227,5 @@ pub fn pn2<G: Game>(
         None
     };
     let stats = SolverStats { nodes: run.nodes, time: run.limiter.elapsed(), ..SolverStats::default() };
-    SolveResult { verdict, best_move, stats }
+    SolverAnswer { verdict, best_move, stats }
 }

@@ -11,7 +11,7 @@ use solvo_games::{GameOptions, GameVisitor};
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::budget::Budget;
 use solvo_search::grave::GraveParams;
-use solvo_search::{solve_with_proofs, Algorithm, GameResult, SolveResult, SolverConfig, Verdict};
+use solvo_search::{solve_with_proofs, Algorithm, GameResult, SolverAnswer, SolverConfig, Verdict};
 use std::time::Duration;
 
 /// Options of one solver run.
@@ -168,12 +168,12 @@ pub fn solve_game_with_proofs<G: Game>(
     config: &SolverConfig,
     proven: Option<&mut dyn solvo_search::proven::ProvenPositions>,
 ) -> Report {
-    let r: SolveResult<G::Move> = solve_with_proofs(game, config, proven);
+    let r: SolverAnswer<G::Move> = solve_with_proofs(game, config, proven);
     report_of(game, label, config, r)
 }
 
 /// The report of result `r` of solving `game`.
-pub fn report_of<G: Game>(game: &G, label: String, config: &SolverConfig, r: SolveResult<G::Move>) -> Report {
+pub fn report_of<G: Game>(game: &G, label: String, config: &SolverConfig, r: SolverAnswer<G::Move>) -> Report {
     let root_player = game.player_to_move();
     let result = GameResult::from_verdict(r.verdict, root_player, game.draws_possible());
     Report {

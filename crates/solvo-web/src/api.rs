@@ -3,7 +3,7 @@
 //! and answers JSON or server-sent events. Routes and bodies are listed in the README.
 
 use crate::error::ApiError;
-use crate::game::{game_json, kind_name, legal_square, parse_text, GameNames, GameSpec};
+use crate::game::{game_json, kind_name, legal_square, parse_text, GameNames, RequestedGame};
 use crate::search::{answer, level_of, stream, Emit};
 use crate::wthor::WthorQuery;
 use crate::AppState;
@@ -44,7 +44,7 @@ struct ParseRequest {
 #[serde(deny_unknown_fields)]
 struct GameRequest {
     #[serde(default)]
-    game: GameSpec,
+    game: RequestedGame,
     #[serde(rename = "move")]
     mv: Option<String>,
     level: Option<u32>,

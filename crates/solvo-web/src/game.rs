@@ -19,7 +19,7 @@ const MAX_TEXT: usize = 4096;
 /// A game named in a request.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GameSpec {
+pub struct RequestedGame {
     /// Board size: 4, 6 or 8 (default 8, or the start board's).
     pub size: Option<u32>,
     /// `normal` (default) or `reversed`.
@@ -93,7 +93,7 @@ fn check_len(what: &str, text: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-impl GameSpec {
+impl RequestedGame {
     /// The names given (each checked: at most 200 characters, no control characters;
     /// 422 naming the field otherwise; blank ones count as absent).
     pub fn names(&self) -> Result<GameNames, ApiError> {

@@ -12,7 +12,7 @@ use solvo_core::{Game, Status};
 use solvo_games::GameOptions;
 use solvo_search::play_out::play_out;
 use solvo_search::proven::ProvenPositions;
-use solvo_search::{solve_with_proofs, Algorithm, SolveResult, SolverConfig, Verdict};
+use solvo_search::{solve_with_proofs, Algorithm, SolverAnswer, SolverConfig, Verdict};
 use solvo_shell::games::{report_json, report_of, size_of, verdict_text, with_game, GameAction, Report, SolverArgs};
 
 /// Arguments of `solvo game`.
@@ -162,7 +162,7 @@ impl GameAction for SolveAction {
             None => (g, label),
         };
         let proven = self.store.as_mut().map(|s| s as &mut dyn solvo_search::proven::ProvenPositions);
-        let r: SolveResult<G::Move> = solve_with_proofs(&g, &self.config, proven);
+        let r: SolverAnswer<G::Move> = solve_with_proofs(&g, &self.config, proven);
         let first = r.best_move;
         let mut report = report_of(&g, label, &self.config, r);
         if self.line && report.verdict != Verdict::Unknown {

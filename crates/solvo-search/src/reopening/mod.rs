@@ -37,7 +37,7 @@ pub use memory::MemoryStore;
 pub use oracle::{Oracle, SolverOracle};
 pub use play::{fold_passes, play_folded, Next};
 pub use run::{semi_strong, SemiConfig, SemiOutcome, SemiStats};
-pub use verify::{verify, VerifyReport};
+pub use verify::{verify, SemiStrongVerifyReport};
 
 use std::fmt;
 

@@ -41,7 +41,7 @@ pub struct LayerReport {
 
 /// What [`verify`] found.
 #[derive(Clone, Debug, Default)]
-pub struct VerifyReport {
+pub struct SemiStrongVerifyReport {
     /// Per ply from the root.
     pub layers: Vec<LayerReport>,
     /// The first violations, described.
@@ -52,7 +52,7 @@ pub struct VerifyReport {
     pub value: Option<i32>,
 }
 
-impl VerifyReport {
+impl SemiStrongVerifyReport {
     /// Total violations.
     pub fn violations(&self) -> u64 {
         self.layers.iter().map(|l| l.violations).sum()
@@ -67,7 +67,7 @@ impl VerifyReport {
 struct Checker<'a, G: Game> {
     store: &'a mut dyn SolutionStore,
     oracle: Option<&'a mut dyn Oracle<G>>,
-    report: VerifyReport,
+    report: SemiStrongVerifyReport,
     max_reported: usize,
 }
 
@@ -202,8 +202,8 @@ pub fn verify<'a, G: Game>(
     oracle: Option<&'a mut dyn Oracle<G>>,
     max_reported: usize,
     progress: &mut dyn FnMut(usize, &LayerReport),
-) -> Result<VerifyReport, SemiError> {
-    let mut c = Checker { store, oracle, report: VerifyReport::default(), max_reported };
+) -> Result<SemiStrongVerifyReport, SemiError> {
+    let mut c = Checker { store, oracle, report: SemiStrongVerifyReport::default(), max_reported };
     let Some((start, passed)) = fold_passes(root.clone())? else { return Ok(c.report) };
     c.report.value = lookup(c.store, &start)?.and_then(|r| r.value()).map(|v| if passed { -v } else { v });
     let mut layer: Layer<G> = HashMap::new();
