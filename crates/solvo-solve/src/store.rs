@@ -117,19 +117,18 @@ impl Record {
         if lower > upper {
             return None;
         }
-        let best_move = if new.lower > self.lower {
-            new.best_move
-        } else if self.lower > new.lower {
-            self.best_move
-        } else {
-            match (self.best_move, new.best_move) {
-                (None, m) => m,
-                (Some(m), _) if self.has_designated_move() => Some(m),
-                (Some(_), Some(m)) if new.has_designated_move() || (new.is_exact() && !self.is_exact()) => Some(m),
-                (Some(m), _) => Some(m),
-            }
-        };
+        let best_move = solvo_search::reopening::merged_move(self.move_claim(), new.move_claim());
         Some(Record { lower, upper, kinds: self.kinds | new.kinds, best_move })
+    }
+
+    /// What this record says of its move, for the merge rule every store shares.
+    fn move_claim(&self) -> solvo_search::reopening::MoveClaim<Square> {
+        solvo_search::reopening::MoveClaim {
+            lower: i32::from(self.lower),
+            best: self.best_move,
+            designated: self.has_designated_move(),
+            exact: self.is_exact(),
+        }
     }
 
     fn encode(&self) -> [u8; 4] {

@@ -168,19 +168,49 @@ impl<M: Copy> SemiRecord<M> {
         if lower > upper {
             return None;
         }
-        let best = if new.lower > self.lower {
-            new.best
-        } else if self.lower > new.lower {
-            self.best
-        } else {
-            match (self.best, new.best) {
-                (None, m) => m,
-                (Some(m), _) if self.has_designated_move() => Some(m),
-                (Some(_), Some(m)) if new.has_designated_move() || (new.is_exact() && !self.is_exact()) => Some(m),
-                (Some(m), _) => Some(m),
-            }
-        };
+        let best = merged_move(self.move_claim(), new.move_claim());
         Some(SemiRecord { lower, upper, kinds: self.kinds | new.kinds, best })
+    }
+
+    /// What this record says of its move, for [`merged_move`].
+    fn move_claim(&self) -> MoveClaim<M> {
+        MoveClaim { lower: self.lower, best: self.best, designated: self.has_designated_move(), exact: self.is_exact() }
+    }
+}
+
+/// What a stored record says of its move: the lower bound it proves, the move, whether
+/// the move is designated (an exact record of a designating kind), whether the record
+/// is exact.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveClaim<M> {
+    /// The record's lower bound.
+    pub lower: i32,
+    /// Its move.
+    pub best: Option<M>,
+    /// Whether the move is designated.
+    pub designated: bool,
+    /// Whether the record is exact.
+    pub exact: bool,
+}
+
+/// The move a merge of the records `old` and `new` keeps, one rule for every store
+/// (the Othello solution store and the generic one): the move of the record with the
+/// higher lower bound (a move proven only for a lower bound never claims more); at
+/// equal lower bounds a designated move stays, else the new move wins when it is
+/// designated or its record is exact and the old one's is not; a record without a move
+/// takes the other's.
+pub fn merged_move<M: Copy>(old: MoveClaim<M>, new: MoveClaim<M>) -> Option<M> {
+    if new.lower > old.lower {
+        return new.best;
+    }
+    if old.lower > new.lower {
+        return old.best;
+    }
+    match (old.best, new.best) {
+        (None, m) => m,
+        (Some(m), _) if old.designated => Some(m),
+        (Some(_), Some(m)) if new.designated || (new.exact && !old.exact) => Some(m),
+        (Some(m), _) => Some(m),
     }
 }
 

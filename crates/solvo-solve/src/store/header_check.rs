@@ -108,23 +108,16 @@ impl Slot<'_> {
 /// page is read). Never panics.
 pub(crate) fn check(path: &Path) -> Result<(), StoreError> {
     let damaged = |detail: String| StoreError::Damaged { path: path.to_path_buf(), detail };
-    let Ok(mut file) = std::fs::File::open(path) else { return Ok(()) };
+    let Ok(file) = std::fs::File::open(path) else { return Ok(()) };
     let file_len = file.metadata().map(|m| m.len()).unwrap_or(0);
     if file_len == 0 {
         return Ok(());
     }
-    let mut head = vec![0u8; HEADER_LEN];
-    let read = file.read(&mut head).and_then(|n| {
-        let mut total = n;
-        while total < HEADER_LEN {
-            match file.read(&mut head[total..])? {
-                0 => break,
-                n => total += n,
-            }
-        }
-        Ok(total)
-    });
-    let n = read.map_err(|e| damaged(format!("its header cannot be read: {e}")))?;
+    let mut head = Vec::with_capacity(HEADER_LEN);
+    file.take(HEADER_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| damaged(format!("its header cannot be read: {e}")))?;
+    let n = head.len();
     if n >= MAGIC.len() && head[..MAGIC.len()] != MAGIC {
         // Not a database file at all (a text file, another program's file): say so
         // rather than call it damaged.
@@ -181,14 +174,12 @@ fn check_bytes(head: &[u8], file_len: u64) -> Result<(), String> {
     // The slot the library will use: the primary after a clean close; after a crash
     // the newer of the two whose checksum holds (as the library's repair picks it).
     let other = primary ^ 1;
-    let other_is_newer = slots[other].checksum_ok() && slots[other].transaction_id() > slots[primary].transaction_id();
-    let used = if recovering && god & TWO_PHASE_COMMIT == 0 && (!slots[primary].checksum_ok() || other_is_newer) {
-        other
-    } else {
-        primary
-    };
+    let intact = [slots[0].checksum_ok(), slots[1].checksum_ok()];
+    let other_is_newer = intact[other] && slots[other].transaction_id() > slots[primary].transaction_id();
+    let used =
+        if recovering && god & TWO_PHASE_COMMIT == 0 && (!intact[primary] || other_is_newer) { other } else { primary };
     for (i, slot) in slots.iter().enumerate() {
-        let ok = slot.checksum_ok();
+        let ok = intact[i];
         if i == used && !ok {
             return Err(format!("the checksum of its commit slot {i} does not match (the header was overwritten)"));
         }
