@@ -8,7 +8,7 @@ use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
 use solvo_othello::rules::Rules;
 use solvo_othello::{Position, Square};
-use solvo_othello_search::{mobility_eval, OrderingEval, TrainedEval};
+use solvo_othello_search::{eval_alphabeta, mobility_eval, Child, EvalSearch, OrderingEval, TrainedEval};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -16,8 +16,6 @@ use std::time::Instant;
 const CHECK_EVERY: u64 = 1024;
 /// Above every value an evaluation or a final score takes.
 const INF: i32 = i32::MAX / 4;
-/// Most moves a position of the 8x8 grid can have (a small board has fewer).
-const MAX_MOVES: usize = 32;
 /// Mobility units of one disc (a finished game scores its result this much a disc).
 const MOBILITY_PER_DISC: i32 = 64;
 
@@ -94,8 +92,21 @@ struct Search<'a, E> {
     evaluated: bool,
 }
 
-impl<E: OrderingEval> Search<'_, E> {
-    fn check(&mut self) -> bool {
+impl<E: OrderingEval> EvalSearch for Search<'_, E> {
+    const ORDERS: bool = true;
+
+    #[inline]
+    fn leaf(&mut self, p: u64, o: u64) -> i32 {
+        self.evaluated = true;
+        self.eval.leaf(p, o)
+    }
+    #[inline]
+    fn terminal(&mut self, p: u64, o: u64) -> i32 {
+        self.eval.terminal(p, o)
+    }
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
         if !self.aborted && self.nodes.is_multiple_of(CHECK_EVERY) {
             self.aborted = self.stop.load(Ordering::Relaxed)
                 || self.nodes >= self.node_limit
@@ -103,52 +114,21 @@ impl<E: OrderingEval> Search<'_, E> {
         }
         self.aborted
     }
-
-    fn negamax(&mut self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.check() {
-            return 0;
-        }
-        if depth == 0 {
-            self.evaluated = true;
-            return self.eval.leaf(p, o);
-        }
-        let mut moves = legal_moves(p, o, self.mask);
-        if moves == 0 {
-            if legal_moves(o, p, self.mask) == 0 {
-                return self.eval.terminal(p, o);
-            }
-            return -self.negamax(o, p, depth - 1, -beta, -alpha);
-        }
-        // The children, those leaving the opponent fewest replies first.
-        let mut children = [(0u64, 0u64, 0u32); MAX_MOVES];
-        let mut n = 0;
-        while moves != 0 && n < MAX_MOVES {
-            let x = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            let f = flips(x, p, o);
-            let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-            children[n] = (cp, co, legal_moves(cp, co, self.mask).count_ones());
-            n += 1;
-        }
-        let children = &mut children[..n];
+    /// The children leaving the opponent fewest replies first (from 3 plies up).
+    fn order(&mut self, depth: u32, children: &mut [Child]) {
         if depth > 2 {
-            children.sort_unstable_by_key(|c| c.2);
-        }
-        let mut best = -INF;
-        for &(cp, co, _) in children.iter() {
-            let v = -self.negamax(cp, co, depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            for c in children.iter_mut() {
+                c.key = legal_moves(c.player, c.opponent, self.mask).count_ones() as i32;
             }
+            children.sort_unstable_by_key(|c| c.key);
         }
-        best
+    }
+}
+
+impl<E: OrderingEval> Search<'_, E> {
+    fn negamax(&mut self, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let mask = self.mask;
+        eval_alphabeta(self, p, o, mask, depth, alpha, beta)
     }
 }
 

@@ -77,6 +77,20 @@ impl Board {
         Board { player: self.opponent, opponent: self.player }
     }
 
+    /// The board a forced pass leads to, the one fold of passes every walker of the game
+    /// tree uses: `(self, false)` when the side to move can move, `(self.pass(), true)`
+    /// when only the other side can (the value of `self` is then the negation of the
+    /// returned board's), `None` when neither can (the game is over).
+    #[inline]
+    pub fn fold_pass(&self, size: BoardSize) -> Option<(Board, bool)> {
+        if self.moves(size) != 0 {
+            Some((*self, false))
+        } else {
+            let passed = self.pass();
+            (passed.moves(size) != 0).then_some((passed, true))
+        }
+    }
+
     /// True when neither side has a legal move.
     #[inline]
     pub fn is_game_over(&self, size: BoardSize) -> bool {

@@ -177,12 +177,10 @@ impl Game for Position {
     }
 
     fn status(&self) -> Status {
-        if self.moves() != 0 {
-            Status::ToMove
-        } else if self.board.pass().moves(self.size) != 0 {
-            Status::MustPass
-        } else {
-            Status::Over(self.final_score())
+        match self.board.fold_pass(self.size) {
+            Some((_, false)) => Status::ToMove,
+            Some((_, true)) => Status::MustPass,
+            None => Status::Over(self.final_score()),
         }
     }
 

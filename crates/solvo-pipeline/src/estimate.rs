@@ -8,9 +8,9 @@
 //! rounded to even values, the only values a board takes.
 
 use crate::goal::even;
-use crate::node::{node, Node};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::{Board, BoardSize, Variant};
+use solvo_othello_search::{eval_alphabeta, EvalSearch};
 use std::sync::Arc;
 
 /// The estimator: a board size, an evaluation and a search depth.
@@ -64,31 +64,27 @@ impl Estimator {
         4 * corner + mob + discs / 4
     }
 
-    /// Fail-soft alpha-beta over the static evaluation, exact at game ends.
-    fn search(&self, b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        match node(b, self.size) {
-            Node::Over(score) => score,
-            Node::Pass(p) => -self.search(&p, depth, -beta, -alpha),
-            Node::Moves(children) => {
-                if depth == 0 {
-                    return self.static_value(b);
-                }
-                let mut best = i32::MIN;
-                for c in &children {
-                    let v = -self.search(c, depth - 1, -beta, -alpha);
-                    if v > best {
-                        best = v;
-                        if v > alpha {
-                            alpha = v;
-                            if alpha >= beta {
-                                break;
-                            }
-                        }
-                    }
-                }
-                best
-            }
-        }
+    /// Fail-soft alpha-beta over the static evaluation, exact at game ends, a pass free.
+    fn search(&self, b: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
+        eval_alphabeta(&mut StaticSearch(self), b.player, b.opponent, self.size.mask(), depth, alpha, beta)
+    }
+}
+
+/// The estimator's static value as an [`EvalSearch`]: a pass is free, a finished game
+/// its final score, nothing counted.
+struct StaticSearch<'a>(&'a Estimator);
+
+impl EvalSearch for StaticSearch<'_> {
+    const PASS_IS_PLY: bool = false;
+
+    fn leaf(&mut self, p: u64, o: u64) -> i32 {
+        self.0.static_value(&Board { player: p, opponent: o })
+    }
+    fn terminal(&mut self, p: u64, o: u64) -> i32 {
+        Board { player: p, opponent: o }.final_score(self.0.size)
+    }
+    fn visit(&mut self) -> bool {
+        false
     }
 }
 

@@ -15,15 +15,12 @@ pub enum Node {
 
 /// Classifies `b` on a board of `size` (normal rules).
 pub fn node(b: &Board, size: BoardSize) -> Node {
-    let moves = b.moves(size);
-    if moves == 0 {
-        let passed = b.pass();
-        if passed.moves(size) == 0 {
-            return Node::Over(b.final_score(size));
-        }
-        return Node::Pass(passed);
+    match b.fold_pass(size) {
+        None => return Node::Over(b.final_score(size)),
+        Some((passed, true)) => return Node::Pass(passed),
+        Some((_, false)) => {}
     }
-    Node::Moves(Square::iter(moves).map(|sq| b.play_with_flips(sq, b.flips(sq))).collect())
+    Node::Moves(Square::iter(b.moves(size)).map(|sq| b.play_with_flips(sq, b.flips(sq))).collect())
 }
 
 /// The index of the child `sq` leads to among `b`'s children ([`Node::Moves`], square
@@ -42,5 +39,5 @@ pub fn solver_position(b: &Board, size: BoardSize) -> Position {
 /// `b` itself when its side to move can move, the passed board when only the other side
 /// can, `b` when the game is over: the form the pipeline stores positions in.
 pub fn normalized(b: Board, size: BoardSize) -> Board {
-    solvo_solve::children::normalize(b, size).unwrap_or(b)
+    b.fold_pass(size).map_or(b, |(folded, _)| folded)
 }

@@ -10,19 +10,7 @@ use solvo_othello::{Board, BoardSize, Square};
 #[inline]
 pub fn after_move(board: &Board, sq: Square, size: BoardSize) -> Option<Board> {
     let next = board.play_with_flips(sq, board.flips(sq));
-    normalize(next, size)
-}
-
-/// `board` itself when its side to move can move, the passed board when only the
-/// other side can, `None` when neither can (the game is over).
-#[inline]
-pub fn normalize(board: Board, size: BoardSize) -> Option<Board> {
-    if board.moves(size) != 0 {
-        Some(board)
-    } else {
-        let passed = board.pass();
-        (passed.moves(size) != 0).then_some(passed)
-    }
+    next.fold_pass(size).map(|(b, _)| b)
 }
 
 /// Calls `f` with every successor position of `board` (one per legal move whose game

@@ -34,31 +34,13 @@ pub enum Next {
 /// Plays `sq` (legal on `board`) and folds a forced pass.
 pub fn play(board: &Board, sq: Square, size: BoardSize, variant: Variant) -> Next {
     let next = board.play_with_flips(sq, board.flips(sq));
-    if next.moves(size) != 0 {
-        return Next::Position { board: next, negate: true };
-    }
-    let passed = next.pass();
-    if passed.moves(size) != 0 {
-        Next::Position { board: passed, negate: false }
-    } else {
-        Next::End(variant.apply(passed.final_score(size)))
+    match next.fold_pass(size) {
+        Some((board, passed)) => Next::Position { board, negate: !passed },
+        None => Next::End(variant.apply(next.pass().final_score(size))),
     }
 }
 
 pub use solvo_search::reopening::kind_after;
-
-/// `board` if its side to move can move (with `false`), else the passed board if its
-/// side to move can (with `true`: the value of `board` is the negation of the value of
-/// the returned board), else `None` (the game is over).
-pub fn fold_pass(board: Board, size: BoardSize) -> Option<(Board, bool)> {
-    if board.moves(size) != 0 {
-        Some((board, false))
-    } else if board.pass().moves(size) != 0 {
-        Some((board.pass(), true))
-    } else {
-        None
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -1,4 +1,4 @@
-//! The study's depth-limited alpha-beta (negamax, fail-soft) on the feature
+//! The study's search: the one alpha-beta on an evaluation (`solvo_othello_search::eval_alphabeta`), fail-soft, on the feature
 //! evaluation, with or without pre-sorting the moves by a shallow search (the
 //! evaluation of each child, as the report's depth-1 pre-sort), and the report's
 //! endgame search on the disc difference alone. Finished games score their final disc
@@ -7,6 +7,7 @@
 
 use crate::features::FeatureWeights;
 use solvo_othello::{Board, BoardSize, Square, Variant};
+use solvo_othello_search::{eval_alphabeta, Child, EvalSearch};
 
 /// A finished game's score per disc: above any evaluation.
 const WIN_UNIT: i32 = 1_000_000;
@@ -77,46 +78,47 @@ impl<'a> AlphaBeta<'a> {
 
     /// Searches `board`, one ply further down the line than the node before.
     fn child(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
-        let diff = board.player.count_ones() as i32 - board.opponent.count_ones() as i32;
-        // The root's side is to move again after an even number of plies.
-        self.line.push(if self.line.len().is_multiple_of(2) { -diff } else { diff });
-        let v = self.negamax(board, depth, alpha, beta);
-        self.line.pop();
+        self.enter(board.player, board.opponent);
+        let v = eval_alphabeta(self, board.player, board.opponent, BoardSize::Eight.mask(), depth, alpha, beta);
+        self.leave();
         v
     }
+}
 
-    fn negamax(&mut self, board: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+/// The study's conventions: a pass is free (and a ply of the line), finished games score
+/// far above any evaluation, the moves pre-sorted when asked.
+impl EvalSearch for AlphaBeta<'_> {
+    const PASS_IS_PLY: bool = false;
+    const ORDERS: bool = true;
+
+    fn leaf(&mut self, p: u64, o: u64) -> i32 {
+        let board = Board { player: p, opponent: o };
+        match self.leaf {
+            Leaf::Features => self.weights.evaluate_line(&board, &self.line),
+            Leaf::Discs => self.variant.apply(p.count_ones() as i32 - o.count_ones() as i32),
+        }
+    }
+    fn terminal(&mut self, p: u64, o: u64) -> i32 {
+        self.variant.apply(Board { player: p, opponent: o }.final_score(BoardSize::Eight)) * WIN_UNIT
+    }
+    fn visit(&mut self) -> bool {
         self.nodes += 1;
-        let size = BoardSize::Eight;
-        if board.moves(size) == 0 {
-            let passed = board.pass();
-            if passed.moves(size) == 0 {
-                return self.variant.apply(board.final_score(size)) * WIN_UNIT;
-            }
-            return -self.child(&passed, depth, -beta, -alpha);
+        false
+    }
+    fn order(&mut self, _depth: u32, children: &mut [Child]) {
+        if self.presort {
+            self.nodes += children.len() as u64;
+            let weights = self.weights;
+            children.sort_by_cached_key(|c| weights.evaluate(&Board { player: c.player, opponent: c.opponent }));
         }
-        if depth == 0 {
-            return match self.leaf {
-                Leaf::Features => self.weights.evaluate_line(board, &self.line),
-                Leaf::Discs => {
-                    self.variant.apply(board.player.count_ones() as i32 - board.opponent.count_ones() as i32)
-                }
-            };
-        }
-        let mut best = i32::MIN + 1;
-        for (_, child) in self.ordered(board) {
-            let v = -self.child(&child, depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+    }
+    fn enter(&mut self, p: u64, o: u64) {
+        let diff = p.count_ones() as i32 - o.count_ones() as i32;
+        // The root's side is to move again after an even number of plies.
+        self.line.push(if self.line.len().is_multiple_of(2) { -diff } else { diff });
+    }
+    fn leave(&mut self) {
+        self.line.pop();
     }
 }
 

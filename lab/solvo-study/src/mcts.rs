@@ -20,13 +20,10 @@ struct Node {
 
 fn node(board: Board) -> Node {
     let size = BoardSize::Eight;
-    let moves = board.moves(size);
-    let untried = if moves != 0 {
-        Square::iter(moves).map(Some).collect()
-    } else if board.pass().moves(size) != 0 {
-        vec![None]
-    } else {
-        Vec::new()
+    let untried = match board.fold_pass(size) {
+        Some((_, false)) => Square::iter(board.moves(size)).map(Some).collect(),
+        Some((_, true)) => vec![None],
+        None => Vec::new(),
     };
     Node { board, untried, children: Vec::new(), visits: 0.0, wins: 0.0 }
 }

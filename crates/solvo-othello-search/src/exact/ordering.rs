@@ -6,6 +6,7 @@
 //! corners, for our discs made stable by corners, and for odd-parity quadrants. Measured
 //! variants are recorded in the issue notes.
 
+use crate::eval_alphabeta::{eval_alphabeta, EvalSearch};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::moves::legal_moves;
 use solvo_othello::rules::{Rules, NOT_A, NOT_H};
@@ -157,9 +158,33 @@ pub fn eval_search_linear(
     ordering_search(p, o, &LinearEval(weights, rules), rules.mask, depth, alpha, beta, nodes)
 }
 
+/// An [`OrderingEval`] as the [`EvalSearch`] of an ordering search: a pass costs a ply,
+/// moves in square order, every node counted in `nodes`, never given up.
+struct Counting<'a, E> {
+    eval: &'a E,
+    nodes: &'a mut u64,
+}
+
+impl<E: OrderingEval> EvalSearch for Counting<'_, E> {
+    #[inline(always)]
+    fn leaf(&mut self, p: u64, o: u64) -> i32 {
+        self.eval.leaf(p, o)
+    }
+    #[inline(always)]
+    fn terminal(&mut self, p: u64, o: u64) -> i32 {
+        self.eval.terminal(p, o)
+    }
+    #[inline(always)]
+    fn visit(&mut self) -> bool {
+        *self.nodes += 1;
+        false
+    }
+}
+
 /// Fail-soft alpha-beta to `depth` plies on `eval` (a pass costs a ply), without table
-/// or sorting. Counts the positions it visits in `nodes`.
+/// or sorting ([`eval_alphabeta`]). Counts the positions it visits in `nodes`.
 #[allow(clippy::too_many_arguments)]
+#[inline]
 pub fn ordering_search<E: OrderingEval>(
     p: u64,
     o: u64,
@@ -170,44 +195,7 @@ pub fn ordering_search<E: OrderingEval>(
     beta: i32,
     nodes: &mut u64,
 ) -> i32 {
-    *nodes += 1;
-    if depth == 0 {
-        return eval.leaf(p, o);
-    }
-    let mut moves = legal_moves(p, o, mask);
-    if moves == 0 {
-        if legal_moves(o, p, mask) == 0 {
-            return eval.terminal(p, o);
-        }
-        return -ordering_search(o, p, eval, mask, depth - 1, -beta, -alpha, nodes);
-    }
-    let mut best = i32::MIN + 1;
-    let mut alpha = alpha;
-    while moves != 0 {
-        let x = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
-        let f = solvo_othello::flips::flips(x, p, o);
-        let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-        let v = if depth == 1 {
-            // The leaves evaluated in place rather than by a call each (the same
-            // positions, counted the same way; FFO #41-#42 under cachegrind: 19.08 G
-            // -> 18.57 G instructions in all).
-            *nodes += 1;
-            -eval.leaf(cp, co)
-        } else {
-            -ordering_search(cp, co, eval, mask, depth - 1, -beta, -alpha, nodes)
-        };
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    best
+    eval_alphabeta(&mut Counting { eval, nodes }, p, o, mask, depth, alpha, beta)
 }
 
 #[cfg(test)]
