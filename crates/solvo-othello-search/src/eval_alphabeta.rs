@@ -98,14 +98,8 @@ pub fn eval_alphabeta<S: EvalSearch>(s: &mut S, p: u64, o: u64, mask: u64, depth
             s.enter(c.player, c.opponent);
             let v = -eval_alphabeta(s, c.player, c.opponent, mask, depth - 1, -beta, -alpha);
             s.leave();
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if improves(v, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         return best;
@@ -129,17 +123,24 @@ pub fn eval_alphabeta<S: EvalSearch>(s: &mut S, p: u64, o: u64, mask: u64, depth
             -eval_alphabeta(s, cp, co, mask, depth - 1, -beta, -alpha)
         };
         s.leave();
-        if v > best {
-            best = v;
-            if v > alpha {
-                alpha = v;
-                if alpha >= beta {
-                    break;
-                }
-            }
+        if improves(v, &mut best, &mut alpha, beta) {
+            break;
         }
     }
     best
+}
+
+/// Takes a child's value `v` into `best` and `alpha`; true when it cuts (`alpha >= beta`).
+#[inline(always)]
+fn improves(v: i32, best: &mut i32, alpha: &mut i32, beta: i32) -> bool {
+    if v > *best {
+        *best = v;
+        if v > *alpha {
+            *alpha = v;
+            return *alpha >= beta;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
