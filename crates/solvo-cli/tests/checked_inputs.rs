@@ -2,34 +2,10 @@
 //! records, byte-order marks, GGF game types, stores that are not there, data
 //! directories in use; and results said in a user's words.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
-
-/// `solvo args` with `input` on stdin.
-fn solvo_with_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solvo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run solvo");
-    // The command may refuse to start before it reads: a closed pipe is fine.
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_bytes());
-    child.wait_with_output().expect("wait for solvo")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{solvo, solvo_with_stdin, stderr, stdout};
 
 const SIX_WEIGHTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../solvo-eval/weights/normal6.sew");
 const WTHOR_1980: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_1980.wtb");

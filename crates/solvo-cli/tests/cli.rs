@@ -1,14 +1,9 @@
 //! The `solvo` binary end to end: outputs, JSON, exit codes on bad input.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{solvo, stdout};
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     stdout(o).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}"))).collect()

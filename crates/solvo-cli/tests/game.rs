@@ -4,9 +4,8 @@
 
 use std::process::{Command, Output};
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
+mod common;
+use common::solvo;
 
 fn json(o: &Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&o.stdout)

@@ -6,9 +6,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
+mod common;
+use common::solvo;
 
 fn json(o: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&o.stdout);

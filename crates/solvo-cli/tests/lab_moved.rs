@@ -2,11 +2,8 @@
 //! given to `solvo`, each ends with exit code 2 (usage) and a message naming its new
 //! command line, in text or JSON; the study's players in `solvo match` are named too.
 
-use std::process::{Command, Output};
-
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
+mod common;
+use common::solvo;
 
 #[test]
 fn lab_commands_exit_2_naming_their_new_command_line() {

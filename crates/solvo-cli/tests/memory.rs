@@ -7,13 +7,8 @@ use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{solvo, stderr};
 
 /// The machine's physical memory in MiB, as the binary reads it.
 fn physical_mib() -> usize {

@@ -5,19 +5,9 @@ use solvo_eval::features::STAGE_LEN;
 use solvo_eval::{Weights, NUM_STAGES};
 use solvo_othello::Variant;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{solvo, stderr, stdout};
 
 /// A weight file with small pseudo-random weights in `dir`.
 fn weight_file(dir: &Path) -> PathBuf {

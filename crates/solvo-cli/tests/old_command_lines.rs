@@ -4,11 +4,10 @@
 //! of the same code), because users' scripts hold them. The lines checked are those of
 //! the README before the documentation moved to docs/ (`fixtures/readme-command-lines.txt`).
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
+mod common;
+use common::solvo;
 
 /// The commands that moved to the lab: given to `solvo`, they end with exit code 2
 /// naming their `solvo-lab` command line.

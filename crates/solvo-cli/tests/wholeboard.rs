@@ -1,23 +1,9 @@
 //! `solvo enumerate`, `weak-solve`, `strong-solve` and `play` end to end.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo")).args(args).output().expect("run solvo")
-}
-
-fn solvo_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_solvo"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run solvo");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::{solvo, solvo_with_stdin};
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect()
@@ -64,7 +50,7 @@ fn weak_and_strong_solve_4x4() {
 
 #[test]
 fn play_explains_bad_input_and_quits() {
-    let o = solvo_with_input(&["play", "--size", "4"], "zz\nc3\npass\nd3\nquit\n");
+    let o = solvo_with_stdin(&["play", "--size", "4"], "zz\nc3\npass\nd3\nquit\n");
     assert!(o.status.success());
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("\"zz\" is not a square"), "{out}");

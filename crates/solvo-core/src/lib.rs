@@ -8,9 +8,9 @@
 pub mod busy;
 pub mod contained_panic;
 pub mod fuzz;
-pub mod game;
+mod game;
 pub mod hugemem;
-pub mod opening;
+mod opening;
 pub mod rng;
 
 pub use game::{Game, Status};

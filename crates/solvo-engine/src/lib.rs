@@ -20,16 +20,16 @@
 
 #![warn(missing_docs)]
 
-pub mod analysis;
+mod analysis;
 pub mod arena;
 pub mod book;
-pub mod clock;
-pub mod engine;
+mod clock;
+mod engine;
 pub mod external;
-pub mod level;
+mod level;
 pub mod match_record;
 pub mod openings;
-pub mod session;
+mod session;
 mod small;
 pub mod tournament;
 

@@ -8,7 +8,7 @@ use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
 use solvo_othello::rules::Rules;
 use solvo_othello::{Position, Square};
-use solvo_othello_search::{eval_alphabeta, mobility_eval, Child, EvalSearch, OrderingEval, TrainedEval};
+use solvo_othello_search::{eval_alphabeta, mobility_eval, EvalChild, EvalSearch, OrderingEval, TrainedEval};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -115,7 +115,7 @@ impl<E: OrderingEval> EvalSearch for Search<'_, E> {
         self.aborted
     }
     /// The children leaving the opponent fewest replies first (from 3 plies up).
-    fn order(&mut self, depth: u32, children: &mut [Child]) {
+    fn order(&mut self, depth: u32, children: &mut [EvalChild]) {
         if depth > 2 {
             for c in children.iter_mut() {
                 c.key = legal_moves(c.player, c.opponent, self.mask).count_ones() as i32;

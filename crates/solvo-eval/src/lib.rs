@@ -22,12 +22,12 @@ pub mod embedded;
 pub mod features;
 pub mod features6;
 pub mod format;
-pub mod layout;
+mod layout;
 pub mod pattern;
 #[cfg(feature = "residual")]
 pub mod residual;
 pub mod tying;
-pub mod weights;
+mod weights;
 
 pub use embedded::{embedded, embedded_for, embedded_shared, embedded_shared_for, read_file};
 pub use features6::NUM_STAGES6;

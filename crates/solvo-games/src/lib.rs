@@ -13,25 +13,25 @@
 
 #![warn(missing_docs)]
 
-pub mod atarigo;
+mod atarigo;
 pub mod breakthrough;
-pub mod catalog;
-pub mod domineering;
-pub mod domineering_bounds;
-pub mod domineering_regions;
-pub mod error;
-pub mod go;
-pub mod go_key;
+mod catalog;
+mod domineering;
+mod domineering_bounds;
+mod domineering_regions;
+mod error;
+mod go;
+mod go_key;
 pub mod grid;
 pub mod knightthrough;
-pub mod lazy_word;
-pub mod nogo;
-pub mod options;
-pub mod race;
+mod lazy_word;
+mod nogo;
+mod options;
+mod race;
 mod race_guard;
-pub mod race_tactics;
-pub mod stones;
-pub mod symmetry;
+mod race_tactics;
+mod stones;
+mod symmetry;
 
 pub use atarigo::{Atarigo, AtarigoOptions};
 pub use catalog::{dispatch, dispatch_with, find, list, parse_size, proof_store_identity, GameSpec, GameVisitor};

@@ -13,7 +13,7 @@ pub const MAX_CHILDREN: usize = 32;
 /// A position one move below the node searched: `player` (the opponent of the node's
 /// side to move) to move against `opponent`, and a key [`EvalSearch::order`] may use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Child {
+pub struct EvalChild {
     /// Discs of the side to move in the child.
     pub player: u64,
     /// Discs of the other side (the node's side to move, after its move).
@@ -44,7 +44,7 @@ pub trait EvalSearch {
     /// Puts `children` in the order to search them (only with [`EvalSearch::ORDERS`]);
     /// `depth` is the node's remaining depth.
     #[inline(always)]
-    fn order(&mut self, _depth: u32, _children: &mut [Child]) {}
+    fn order(&mut self, _depth: u32, _children: &mut [EvalChild]) {}
     /// Called before the search descends to the position `p` to move against `o` (a
     /// move's or a forced pass's), [`EvalSearch::leave`] after it returns.
     #[inline(always)]
@@ -83,13 +83,13 @@ pub fn eval_alphabeta<S: EvalSearch>(s: &mut S, p: u64, o: u64, mask: u64, depth
     let mut best = i32::MIN + 1;
     let mut alpha = alpha;
     if S::ORDERS {
-        let mut children = [Child::default(); MAX_CHILDREN];
+        let mut children = [EvalChild::default(); MAX_CHILDREN];
         let mut n = 0;
         while moves != 0 && n < MAX_CHILDREN {
             let x = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let f = flips(x, p, o);
-            children[n] = Child { player: o ^ f, opponent: p ^ f ^ (1 << x), key: 0 };
+            children[n] = EvalChild { player: o ^ f, opponent: p ^ f ^ (1 << x), key: 0 };
             n += 1;
         }
         let children = &mut children[..n];
@@ -189,7 +189,7 @@ mod tests {
                     self.0.nodes += 1;
                     false
                 }
-                fn order(&mut self, _: u32, children: &mut [Child]) {
+                fn order(&mut self, _: u32, children: &mut [EvalChild]) {
                     children.reverse();
                 }
             }

@@ -23,7 +23,7 @@ mod eval_alphabeta;
 mod exact;
 mod selective;
 
-pub use eval_alphabeta::{eval_alphabeta, Child, EvalSearch, MAX_CHILDREN};
+pub use eval_alphabeta::{eval_alphabeta, EvalChild, EvalSearch, MAX_CHILDREN};
 pub use exact::every_move::{solve_every_move, EveryMoveResult, MoveBounds};
 pub use exact::hints::MoveHints;
 pub use exact::knowledge::Knowledge;

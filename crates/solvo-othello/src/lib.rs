@@ -16,20 +16,20 @@
 //! - [`perft`]: leaf counting under the three published conventions.
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-pub mod avx2;
-pub mod board;
+mod avx2;
+mod board;
 pub mod flips;
 pub mod formats;
 pub mod hash;
 pub mod moves;
 pub mod perft;
-pub mod position;
+mod position;
 pub mod random_games;
 pub mod rules;
-pub mod size;
+mod size;
 pub mod square;
 pub mod symmetry;
-pub mod variant;
+mod variant;
 
 pub use board::Board;
 pub use position::{Color, Position};

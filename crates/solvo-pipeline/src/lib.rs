@@ -11,17 +11,17 @@
 //! [`store::PipelineStore`] with two backends, [`sqlite`] and [`postgres`]; workers
 //! ([`worker`]) claim jobs under leases renewed by a heartbeat.
 
-pub mod config;
+mod config;
 pub mod estimate;
 pub mod expand;
 pub mod goal;
-pub mod knowledge;
+mod knowledge;
 pub mod node;
 pub mod player;
-pub mod postgres;
+mod postgres;
 pub mod proof;
 pub mod select;
-pub mod sqlite;
+mod sqlite;
 pub mod stages;
 pub mod store;
 pub mod table_check;

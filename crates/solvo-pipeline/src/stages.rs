@@ -119,7 +119,7 @@ pub fn enumerate(store: &dyn PipelineStore, cfg: &Config) -> PipelineStoreResult
 
 /// Stage `select`: the tasks proving the root's predicted value (G50) over the estimates,
 /// corrected by every task's proven bounds; the hypothesis goes to meta `hypothesis`.
-/// Returns (hypothesis, number of tasks).
+/// Returns (hypothesis, number of tasks). See [`select_and_queue`] for the whole stage.
 pub fn select(
     store: &dyn PipelineStore,
     cfg: &Config,
@@ -235,6 +235,18 @@ pub enum Advance {
     },
     /// Every selected task is proven.
     Done,
+}
+
+/// The whole `select` stage: [`select`], then the proving phase begins and its first
+/// jobs are queued ([`advance`]). Returns (hypothesis, number of tasks, what was queued).
+pub fn select_and_queue(
+    store: &dyn PipelineStore,
+    cfg: &Config,
+    frequency: &HashMap<Board, u64>,
+) -> PipelineStoreResult<(i32, usize, Advance)> {
+    let (v, n) = select(store, cfg, frequency)?;
+    store.set_meta("phase", "proving")?;
+    Ok((v, n, advance(store, cfg)?))
 }
 
 /// The coordinator's step, run when no job is open: from estimates to the first

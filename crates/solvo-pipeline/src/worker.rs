@@ -7,6 +7,7 @@
 use crate::config::Config;
 use crate::stages::{advance, reselect_early, Advance, JobRunner};
 use crate::store::{JobKind, Outcome, PipelineStore, PipelineStoreError, PipelineStoreResult, TaskStatus};
+use crate::verify::{verify_with_table, PipelineVerifyReport};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -73,6 +74,24 @@ pub struct WorkerReport {
     pub lost_leases: u64,
     /// How the worker ended: "done", "stalled", "stopped", "max-jobs", "idle".
     pub end: String,
+}
+
+impl WorkerReport {
+    /// The sum of `reports` (the workers of one run), ending as the first one did.
+    pub fn total(reports: &[WorkerReport]) -> WorkerReport {
+        let mut t = WorkerReport::default();
+        for r in reports {
+            t.estimates += r.estimates;
+            t.expansions += r.expansions;
+            t.solves += r.solves;
+            t.nodes += r.nodes;
+            t.failures += r.failures;
+            t.released += r.released;
+            t.lost_leases += r.lost_leases;
+        }
+        t.end = reports.first().map(|r| r.end.clone()).unwrap_or_default();
+        t
+    }
 }
 
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -243,6 +262,55 @@ pub fn init(db: &str, cfg: &Config) -> PipelineStoreResult<()> {
     cfg.validate().map_err(PipelineStoreError::Schema)?;
     let store = crate::create_store(db)?;
     cfg.save(&*store)
+}
+
+/// How [`run_to_end`] ended.
+#[derive(Clone, Debug)]
+pub enum RunEnd {
+    /// Every job is done and the proof was checked: complete when
+    /// [`PipelineVerifyReport::is_complete`], else what is missing.
+    Done {
+        /// The check of the proof.
+        verify: PipelineVerifyReport,
+        /// Seconds the check took.
+        verify_seconds: f64,
+    },
+    /// Work remains that no worker may take (parked jobs).
+    Stalled,
+    /// The workers stopped before the end (a stop request, a job limit): rerunning
+    /// resumes; the worker's end is named.
+    Stopped(String),
+}
+
+/// A whole pipeline on this machine: the store at `db` initialised with `cfg` (an
+/// existing store with the same settings is resumed), `threads` workers in this process
+/// coordinating the stages until the end, then the proof checked. Returns the workers'
+/// total, the seconds they took, and how it ended.
+pub fn run_to_end(
+    db: &str,
+    cfg: &Config,
+    threads: usize,
+    opts: &WorkerOptions,
+    stop: &AtomicBool,
+) -> PipelineStoreResult<(WorkerReport, f64, RunEnd)> {
+    init(db, cfg)?;
+    let mut opts = opts.clone();
+    opts.only = None;
+    opts.coordinate = true;
+    let start = Instant::now();
+    let work = WorkerReport::total(&run_local(db, threads, &opts, stop)?);
+    let seconds = start.elapsed().as_secs_f64();
+    let end = match work.end.as_str() {
+        "done" => {
+            let store = crate::open_store(db)?;
+            let start = Instant::now();
+            let (verify, _) = verify_with_table(&*store, cfg)?;
+            RunEnd::Done { verify, verify_seconds: start.elapsed().as_secs_f64() }
+        }
+        "stalled" => RunEnd::Stalled,
+        other => RunEnd::Stopped(other.to_string()),
+    };
+    Ok((work, seconds, end))
 }
 
 /// Runs `threads` workers in this process against the store at `db` (each with its own

@@ -14,7 +14,7 @@ use solvo_games::{GameOptions, GameVisitor};
 use solvo_othello::formats::board_string::diagram;
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::{Algorithm, SolverConfig, Verdict};
-use solvo_shell::games::{report_of, verdict_text, AbArgs, Report, SolverArgs};
+use solvo_shell::games::{report_of, verdict_text, AbArgs, GameReport, SolverArgs};
 
 /// OpenSpiel's player number of a finished game.
 const TERMINAL_PLAYER: i32 = -4;
@@ -36,7 +36,7 @@ trait DynGame: Send + Sync {
     /// A copy.
     fn boxed_clone(&self) -> Box<dyn DynGame>;
     /// Solved by `config`'s solver, as `solvo game solve` reports it.
-    fn solve(&self, config: &SolverConfig, label: String) -> Report;
+    fn solve(&self, config: &SolverConfig, label: String) -> GameReport;
 }
 
 struct Held<G> {
@@ -66,7 +66,7 @@ impl<G: Game + 'static> DynGame for Held<G> {
     fn boxed_clone(&self) -> Box<dyn DynGame> {
         Box::new(Held { game: self.game.clone(), show: self.show })
     }
-    fn solve(&self, config: &SolverConfig, label: String) -> Report {
+    fn solve(&self, config: &SolverConfig, label: String) -> GameReport {
         let r = search::solve_game(&self.game, config);
         report_of(&self.game, label, config, r)
     }

@@ -324,19 +324,9 @@ impl<G: Game> Dfpn<'_, '_, G> {
 
 /// Solves "value >= threshold" for the side to move at `game` by df-pn. The verdict
 /// is [`Verdict::AtLeast`] with a proving move, [`Verdict::Below`], or
-/// [`Verdict::Unknown`] (budget exhausted, or a repetition seen).
-pub fn dfpn<G: Game>(
-    game: &G,
-    options: &DfpnOptions,
-    ordering: Option<&McOrdering<G::Move>>,
-    budget: Budget,
-) -> SolverAnswer<G::Move> {
-    dfpn_with_proofs(game, options, ordering, budget, None)
-}
-
-/// [`dfpn`] that reads proven positions from `proven` and records the ones it proves
-/// (see the module documentation); a `false` checkpoint stops the search (verdict
-/// unknown).
+/// [`Verdict::Unknown`] (budget exhausted, a repetition seen, or a `false` checkpoint).
+/// Reads proven positions from `proven` and records the ones it proves (see the module
+/// documentation).
 pub fn dfpn_with_proofs<G: Game>(
     game: &G,
     options: &DfpnOptions,

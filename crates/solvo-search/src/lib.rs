@@ -7,21 +7,21 @@
 //! PN2, df-pn and MCTS-Solver, all behind [`solve`] with a common [`Budget`] and
 //! [`SolverStats`].
 
-pub mod algorithm;
+mod algorithm;
 pub mod alphabeta;
 pub mod budget;
-pub mod dfpn;
-pub mod game_result;
+mod dfpn;
+mod game_result;
 pub mod grave;
 pub mod keyhash;
 pub mod mc_ordering;
-pub mod mcts_solver;
-pub mod minimax;
-pub mod outcome;
+mod mcts_solver;
+mod minimax;
+mod outcome;
 pub mod perft;
 pub mod play_out;
-pub mod pn2;
-pub mod policy;
+mod pn2;
+mod policy;
 pub mod proven;
 pub mod reopening;
 /// The workspace's seeded generator (re-exported from `solvo-core`).

@@ -1,6 +1,6 @@
 //! The generic game solvers' options and reports, shared by `solvo game` and the lab's
 //! `solvo-lab bench games`: the solver's command-line options ([`SolverArgs`],
-//! [`AbArgs`]), one solve summarised ([`Report`], [`solve_game`], [`report_json`]), and
+//! [`AbArgs`]), one solve summarised ([`GameReport`], [`solve_game`], [`report_json`]), and
 //! the bridge from a game's name and size to the solvers ([`GameAction`], [`with_game`],
 //! [`size_of`]).
 
@@ -135,7 +135,7 @@ impl SolverArgs {
 
 /// What one solve found, ready to print.
 #[derive(Clone, Debug)]
-pub struct Report {
+pub struct GameReport {
     /// The game's name and size.
     pub label: String,
     /// The algorithm.
@@ -157,7 +157,7 @@ pub struct Report {
 }
 
 /// Solves `game` with `config` and summarises the result.
-pub fn solve_game<G: Game>(game: &G, label: String, config: &SolverConfig) -> Report {
+pub fn solve_game<G: Game>(game: &G, label: String, config: &SolverConfig) -> GameReport {
     solve_game_with_proofs(game, label, config, None)
 }
 
@@ -167,16 +167,16 @@ pub fn solve_game_with_proofs<G: Game>(
     label: String,
     config: &SolverConfig,
     proven: Option<&mut dyn solvo_search::proven::ProvenPositions>,
-) -> Report {
+) -> GameReport {
     let r: SolverAnswer<G::Move> = solve_with_proofs(game, config, proven);
     report_of(game, label, config, r)
 }
 
 /// The report of result `r` of solving `game`.
-pub fn report_of<G: Game>(game: &G, label: String, config: &SolverConfig, r: SolverAnswer<G::Move>) -> Report {
+pub fn report_of<G: Game>(game: &G, label: String, config: &SolverConfig, r: SolverAnswer<G::Move>) -> GameReport {
     let root_player = game.player_to_move();
     let result = GameResult::from_verdict(r.verdict, root_player, game.draws_possible());
-    Report {
+    GameReport {
         label,
         algo: config.algorithm,
         verdict: r.verdict,
@@ -200,7 +200,7 @@ pub fn verdict_text(v: Verdict) -> String {
 }
 
 /// The JSON object of a report.
-pub fn report_json(r: &Report) -> serde_json::Value {
+pub fn report_json(r: &GameReport) -> serde_json::Value {
     let s = &r.stats;
     json!({
         "game": r.label,

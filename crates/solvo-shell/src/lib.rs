@@ -28,7 +28,7 @@ pub mod input_file;
 pub mod matches;
 pub mod option_dump;
 pub mod option_ranges;
-pub mod panic_policy;
+mod panic_policy;
 pub mod shared;
 
 use error::CliError;

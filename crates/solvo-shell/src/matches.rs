@@ -8,7 +8,7 @@
 //! rate, Elo difference with its 95% interval.
 
 use crate::error::CliError;
-use crate::shared::engine_args::EngineArgs;
+use crate::shared::EngineArgs;
 use crate::Common;
 use serde_json::json;
 use solvo_engine::arena::{ClockStats, Contestant, EngineContestant, MatchStats, Sprt};

@@ -310,7 +310,7 @@ fn next_level(opts: &EnumerateOptions, parent: &Level, discs: u32) -> Result<(Le
     let mut sorter = ExternalSorter::new(plan.capacity, spill_dir.clone()).with_io_buffer(plan.io_buffer);
     let pb = bar(opts, parent.count(), discs);
     let oom = |e: SortError| match e {
-        SortError::OutOfMemory { .. } => EnumerateError::OutOfMemory { discs, budget_mb: budget >> 20 },
+        SortError::OutOfMemory => EnumerateError::OutOfMemory { discs, budget_mb: budget >> 20 },
         SortError::AllocFailed { bytes } => EnumerateError::Io(format!(
             "level {discs}: cannot allocate a sort buffer of {} MiB (not enough free memory: lower --memory-mb)",
             bytes >> 20

@@ -18,10 +18,7 @@ use std::path::PathBuf;
 #[derive(Debug)]
 pub enum SortError {
     /// The buffer filled up and no spill directory was given.
-    OutOfMemory {
-        /// The buffer capacity in boards.
-        capacity: usize,
-    },
+    OutOfMemory,
     /// The system refused the buffer's memory (the budget is larger than what is free).
     AllocFailed {
         /// The buffer size asked for, in bytes.
@@ -51,7 +48,7 @@ pub struct ExternalSorter {
 pub enum Sorted {
     /// Everything fitted in memory.
     Memory(Vec<Board>),
-    /// Runs on disk to merge with [`merge_runs`].
+    /// Runs on disk to merge with [`merge_runs_buffered`].
     Runs(Vec<(PathBuf, u64)>),
 }
 
@@ -114,7 +111,7 @@ impl ExternalSorter {
     }
 
     fn spill(&mut self) -> Result<(), SortError> {
-        let dir = self.spill_dir.as_ref().ok_or(SortError::OutOfMemory { capacity: self.capacity })?;
+        let dir = self.spill_dir.as_ref().ok_or(SortError::OutOfMemory)?;
         sort_dedup(&mut self.buffer);
         let path = dir.join(format!("run-{:05}.bin", self.runs.len()));
         let mut w = RecordWriter::with_buffer(File::create(&path)?, self.io_buffer);
@@ -146,26 +143,12 @@ impl ExternalSorter {
 }
 
 /// Merges sorted runs, calling `out` once per distinct board in increasing order, and
-/// deletes the run files afterwards. Returns the number of distinct boards. Never opens
-/// more run files at once than the open-file limit allows (see [`merge_runs_with_fan_in`]).
-pub fn merge_runs(runs: &[(PathBuf, u64)], out: impl FnMut(&Board) -> io::Result<()>) -> Result<u64, SortError> {
-    merge_runs_with_fan_in(runs, crate::open_file_limit::merge_fan_in(), out)
-}
-
-/// [`merge_runs`] opening at most `fan_in` (at least 2) run files at once: while there
-/// are more runs, groups of `fan_in` are merged into new runs beside them (named
-/// `<first run>.pass<N>-<k>`) and deleted, pass after pass.
-pub fn merge_runs_with_fan_in(
-    runs: &[(PathBuf, u64)],
-    fan_in: usize,
-    out: impl FnMut(&Board) -> io::Result<()>,
-) -> Result<u64, SortError> {
-    merge_runs_buffered(runs, fan_in, BUFFER_BYTES, out)
-}
-
-/// [`merge_runs_with_fan_in`] reading each run and writing each intermediate run through
-/// a buffer of `buffer` bytes: a pass holds at most `(fan_in + 1) * buffer` bytes of
-/// buffers (and a heap of `fan_in` boards), whatever the number of runs.
+/// deletes the run files afterwards; returns the number of distinct boards. Opens at
+/// most `fan_in` (at least 2) run files at once: while there are more runs, groups of
+/// `fan_in` are merged into new runs beside them (named `<first run>.pass<N>-<k>`) and
+/// deleted, pass after pass. Each run is read, and each intermediate run written,
+/// through a buffer of `buffer` bytes: a pass holds at most `(fan_in + 1) * buffer`
+/// bytes of buffers (and a heap of `fan_in` boards), whatever the number of runs.
 pub fn merge_runs_buffered(
     runs: &[(PathBuf, u64)],
     fan_in: usize,
@@ -254,7 +237,7 @@ mod tests {
             let Sorted::Runs(runs) = ext.finish().unwrap() else { panic!("should spill") };
             assert!(runs.len() > 9, "{} runs", runs.len());
             let mut merged = Vec::new();
-            let n = merge_runs_with_fan_in(&runs, fan_in, |b| {
+            let n = merge_runs_buffered(&runs, fan_in, BUFFER_BYTES, |b| {
                 merged.push(*b);
                 Ok(())
             })
@@ -269,6 +252,6 @@ mod tests {
     fn overflow_without_a_spill_directory_is_an_error() {
         let input: Vec<Board> = (0..5000u64).map(board).collect();
         let mut s = ExternalSorter::new(1024, None);
-        assert!(matches!(s.extend(&input), Err(SortError::OutOfMemory { .. })));
+        assert!(matches!(s.extend(&input), Err(SortError::OutOfMemory)));
     }
 }

@@ -37,11 +37,6 @@ pub struct RecordWriter {
 }
 
 impl RecordWriter {
-    /// Writes records to `file` from its current offset, through [`BUFFER_BYTES`].
-    pub fn new(file: File) -> RecordWriter {
-        Self::with_buffer(file, BUFFER_BYTES)
-    }
-
     /// Writes records to `file` from its current offset, through a buffer of `bytes`
     /// (at least one record).
     pub fn with_buffer(file: File, bytes: usize) -> RecordWriter {
@@ -81,11 +76,6 @@ pub struct RecordReader {
 }
 
 impl RecordReader {
-    /// Reads `count` records from `file`'s current offset, through [`BUFFER_BYTES`].
-    pub fn new(file: File, count: u64) -> RecordReader {
-        Self::with_buffer(file, count, BUFFER_BYTES)
-    }
-
     /// Reads `count` records from `file`'s current offset, through a buffer of `bytes`
     /// (at least one record).
     pub fn with_buffer(file: File, count: u64, bytes: usize) -> RecordReader {
@@ -146,13 +136,13 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("r.bin");
         let boards: Vec<Board> = (0..1000u64).map(|i| Board::new(i << 1, 1u64 << 63).unwrap()).collect();
-        let mut w = RecordWriter::new(File::create(&path).unwrap());
+        let mut w = RecordWriter::with_buffer(File::create(&path).unwrap(), BUFFER_BYTES);
         for b in &boards {
             w.push(b).unwrap();
         }
         assert_eq!(w.written(), 1000);
         w.finish().unwrap();
-        let mut r = RecordReader::new(File::open(&path).unwrap(), 1000);
+        let mut r = RecordReader::with_buffer(File::open(&path).unwrap(), 1000, BUFFER_BYTES);
         let mut back = r.next_chunk(10).unwrap();
         while let Some(b) = r.next_board().unwrap() {
             back.push(b);

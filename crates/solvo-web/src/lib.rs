@@ -21,10 +21,10 @@
 
 #![warn(missing_docs)]
 
-pub mod api;
-pub mod error;
-pub mod game;
-pub mod search;
+mod api;
+mod error;
+mod game;
+mod search;
 pub mod wthor;
 
 use axum::extract::DefaultBodyLimit;

@@ -2,11 +2,10 @@
 //! study's tables with its figures beside ours, the Markdown written between a file's
 //! markers, the Nogo grid, the replacement schemes.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo-lab")).args(args).output().expect("run solvo-lab")
-}
+mod common;
+use common::lab;
 
 fn json(o: &Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&o.stdout)
@@ -17,7 +16,7 @@ fn json(o: &Output) -> Vec<serde_json::Value> {
 
 #[test]
 fn bench_games_prints_a_row_per_cell() {
-    let o = solvo(&[
+    let o = lab(&[
         "bench",
         "games",
         "--games",
@@ -40,7 +39,7 @@ fn bench_games_prints_a_row_per_cell() {
 fn bench_games_runs_chosen_rows_of_a_study_table() {
     let dir = tempfile::tempdir().expect("temp dir");
     let md = dir.path().join("t6.md");
-    let o = solvo(&[
+    let o = lab(&[
         "bench",
         "games",
         "--table",
@@ -73,7 +72,7 @@ fn bench_games_regenerates_study_tables() {
     std::fs::write(&readme, "intro\n<!-- bench games table 4 -->\nold\n<!-- end bench games table 4 -->\nrest\n")
         .unwrap();
     let md = dir.path().join("t4.md");
-    let o = solvo(&[
+    let o = lab(&[
         "bench",
         "games",
         "--table",
@@ -100,13 +99,12 @@ fn bench_games_regenerates_study_tables() {
     assert!(readme.contains("| go 4x3 | ab-tt | Won |") && !readme.contains("old"), "{readme}");
     assert!(readme.contains(&std::fs::read_to_string(&md).unwrap()));
     // Table 3: the small Nogo boards agree with the study's grid.
-    let o =
-        solvo(&["bench", "games", "--table", "3", "--algos", "ab-tt", "--grid-max-cells", "8", "--cell-time", "30"]);
+    let o = lab(&["bench", "games", "--table", "3", "--algos", "ab-tt", "--grid-max-cells", "8", "--cell-time", "30"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("nogo 2x4: ours 2, study 2") && text.contains("Every size solved agrees"), "{text}");
     // The schemes: four rows with their table statistics.
-    let o = solvo(&["bench", "games", "--schemes", "--games", "domineering:5x5", "--algos", "id-ab-tt", "--json"]);
+    let o = lab(&["bench", "games", "--schemes", "--games", "domineering:5x5", "--algos", "id-ab-tt", "--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = json(&o);
     assert_eq!(rows.len(), 4);
@@ -126,7 +124,7 @@ fn rewrite_tables_keeps_the_old_spelling_and_the_rest_of_the_file() {
     let before = "# Results\n<!-- bench games table 5 -->\nold\n<!-- end bench games table 5 -->\nafter\n";
     for spelling in ["--rewrite-tables", "--update-readme"] {
         std::fs::write(&page, before).unwrap();
-        let o = solvo(&[
+        let o = lab(&[
             "bench",
             "games",
             "--table",
@@ -146,11 +144,11 @@ fn rewrite_tables_keeps_the_old_spelling_and_the_rest_of_the_file() {
         assert!(text.ends_with("<!-- end bench games table 5 -->\nafter\n"), "{spelling}: {text}");
         assert!(text.contains("| domineering 4x4 | ab-tt |") && !text.contains("old"), "{spelling}: {text}");
     }
-    let o = solvo(&["bench", "games", "--games", "domineering:2x2", "--algos", "ab-tt", "--rewrite-tables", "x.md"]);
+    let o = lab(&["bench", "games", "--games", "domineering:2x2", "--algos", "ab-tt", "--rewrite-tables", "x.md"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--rewrite-tables needs --table"));
     assert!(o.stdout.is_empty(), "refused before any cell runs");
-    let help = solvo(&["bench", "games", "--help"]);
+    let help = lab(&["bench", "games", "--help"]);
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(help.contains("--rewrite-tables") && !help.contains("--update-readme"), "{help}");
 }

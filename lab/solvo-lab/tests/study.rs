@@ -2,11 +2,8 @@
 //! players play the product's match (openings twice, colours swapped, a record file),
 //! and the tuning writes its log.
 
-use std::process::{Command, Output};
-
-fn lab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo-lab")).args(args).output().expect("run solvo-lab")
-}
+mod common;
+use common::lab;
 
 #[test]
 fn the_study_players_play_a_match_with_a_record() {

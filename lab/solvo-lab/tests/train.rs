@@ -7,13 +7,8 @@ use solvo_othello::Variant;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn solvo(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_solvo-lab")).args(args).output().expect("run solvo-lab")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{lab, stderr};
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(&o.stdout)
@@ -44,7 +39,7 @@ fn train_mpc_writes_statistics_into_a_copy_of_the_weights() {
     let w = weight_file(dir.path());
     let out = dir.path().join("mpc.sew");
     let wthor = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_2024.wtb");
-    let o = solvo(&[
+    let o = lab(&[
         "train",
         "mpc",
         wthor,
@@ -87,7 +82,7 @@ fn train_mpc_writes_statistics_into_a_copy_of_the_weights() {
 fn train_selfplay_plays_with_the_search_and_refuses_what_it_cannot() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("sp.samples");
-    let o = solvo(&[
+    let o = lab(&[
         "train",
         "selfplay",
         "--search-depth",
@@ -108,14 +103,14 @@ fn train_selfplay_plays_with_the_search_and_refuses_what_it_cannot() {
     assert!(v["exact"].as_u64().unwrap() >= 2 * 8, "{v}");
     assert!(v["samples"].as_u64().unwrap() >= 2 * 50, "{v}");
     // What the search cannot do, said plainly.
-    let six = solvo(&["--size", "6", "train", "selfplay", "--search-depth", "2", "--out", "x.samples"]);
+    let six = lab(&["--size", "6", "train", "selfplay", "--search-depth", "2", "--out", "x.samples"]);
     assert_eq!(six.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&six.stderr).contains("8x8 only"));
     let eval =
-        solvo(&["train", "selfplay", "--eval-file", "w.sew", "--out", dir.path().join("y.samples").to_str().unwrap()]);
+        lab(&["train", "selfplay", "--eval-file", "w.sew", "--out", dir.path().join("y.samples").to_str().unwrap()]);
     assert_eq!(eval.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&eval.stderr).contains("needs --search-depth"));
-    let label = solvo(&["train", "selfplay", "--search-depth", "2", "--label", "guess", "--out", "z.samples"]);
+    let label = lab(&["train", "selfplay", "--search-depth", "2", "--label", "guess", "--out", "z.samples"]);
     assert_eq!(label.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&label.stderr).contains("expected result or search"));
 }
@@ -140,7 +135,7 @@ fn a_damaged_wthor_game_is_named_with_its_file_and_never_learned_from() {
     let wtb = damaged_wthor(dir.path(), 3);
     let name = wtb.display().to_string();
     let out = dir.path().join("samples");
-    let o = solvo(&["train", "data", &name, "--out-dir", out.to_str().unwrap(), "--exact-empties", "0", "--json"]);
+    let o = lab(&["train", "data", &name, "--out-dir", out.to_str().unwrap(), "--exact-empties", "0", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let first = String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or_default().to_string();
     let v: serde_json::Value = serde_json::from_str(&first).unwrap_or_else(|e| panic!("not JSON: {first}: {e}"));

@@ -7,7 +7,7 @@
 
 use crate::features::FeatureWeights;
 use solvo_othello::{Board, BoardSize, Square, Variant};
-use solvo_othello_search::{eval_alphabeta, Child, EvalSearch};
+use solvo_othello_search::{eval_alphabeta, EvalChild, EvalSearch};
 
 /// A finished game's score per disc: above any evaluation.
 const WIN_UNIT: i32 = 1_000_000;
@@ -105,7 +105,7 @@ impl EvalSearch for AlphaBeta<'_> {
         self.nodes += 1;
         false
     }
-    fn order(&mut self, _depth: u32, children: &mut [Child]) {
+    fn order(&mut self, _depth: u32, children: &mut [EvalChild]) {
         if self.presort {
             self.nodes += children.len() as u64;
             let weights = self.weights;

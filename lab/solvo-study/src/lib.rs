@@ -14,8 +14,8 @@
 
 #![warn(missing_docs)]
 
-pub mod alphabeta;
+mod alphabeta;
 pub mod features;
-pub mod mcts;
+mod mcts;
 pub mod players;
 pub mod tune;

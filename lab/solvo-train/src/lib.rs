@@ -13,7 +13,7 @@
 //! order), so the committed weights can be reproduced from the documented commands.
 
 pub mod accuracy;
-pub mod exact;
+mod exact;
 pub mod fit;
 pub mod fit_net;
 pub mod games;

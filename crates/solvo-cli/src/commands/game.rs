@@ -13,7 +13,9 @@ use solvo_games::GameOptions;
 use solvo_search::play_out::play_out;
 use solvo_search::proven::ProvenPositions;
 use solvo_search::{solve_with_proofs, Algorithm, SolverAnswer, SolverConfig, Verdict};
-use solvo_shell::games::{report_json, report_of, size_of, verdict_text, with_game, GameAction, Report, SolverArgs};
+use solvo_shell::games::{
+    report_json, report_of, size_of, verdict_text, with_game, GameAction, GameReport, SolverArgs,
+};
 
 /// Arguments of `solvo game`.
 #[derive(clap::Args, Debug)]
@@ -100,7 +102,7 @@ pub fn play_moves<G: Game>(game: &G, text: &str) -> Result<G, CliError> {
     Ok(pos)
 }
 
-fn print_report(r: &Report, json: bool) {
+fn print_report(r: &GameReport, json: bool) {
     if json {
         out!("{}", report_json(r));
         return;
@@ -152,8 +154,8 @@ struct SolveAction {
 }
 
 impl GameAction for SolveAction {
-    type Output = Result<Report, CliError>;
-    fn run<G: Game>(mut self, game: G, label: String) -> Result<Report, CliError> {
+    type Output = Result<GameReport, CliError>;
+    fn run<G: Game>(mut self, game: G, label: String) -> Result<GameReport, CliError> {
         let g = solvo_core::random_opening(&game, self.opening, self.seed);
         let label =
             if self.opening > 0 { format!("{label} (opening {} seed {})", self.opening, self.seed) } else { label };

@@ -13,8 +13,8 @@
 //! session, as `quit` does.
 
 use crate::error::CliError;
-use crate::shared::engine_args::EngineArgs;
 use crate::shared::protocol_input::{Input, ProtocolInput};
+use crate::shared::EngineArgs;
 use crate::Common;
 use solvo_engine::{Clock, Engine, Session, SquareNames, TimeControl};
 use solvo_othello::formats::ggf::{move_name, parse_move};

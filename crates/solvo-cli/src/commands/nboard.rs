@@ -45,8 +45,8 @@
 //! have; the engine says so in a status line and plays on as without contempt.
 
 use crate::error::CliError;
-use crate::shared::engine_args::EngineArgs;
 use crate::shared::protocol_input::{Input, ProtocolInput};
+use crate::shared::EngineArgs;
 use crate::Common;
 use solvo_engine::{Clock, Engine, Level, SearchResult, Session, SquareNames, TimeControl};
 use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_ggf_clock, parse_move};

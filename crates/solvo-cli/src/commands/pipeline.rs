@@ -9,8 +9,8 @@ use serde_json::json;
 use solvo_othello::{Board, BoardSize};
 use solvo_pipeline::stages::{self, Phase};
 use solvo_pipeline::store::{JobKind, TaskStatus};
-use solvo_pipeline::verify::{verify_with_table, write_table};
-use solvo_pipeline::worker::{install_stop_signals, run_local, WorkerOptions, WorkerReport};
+use solvo_pipeline::verify::{verify_with_table, write_table, PipelineVerifyReport};
+use solvo_pipeline::worker::{install_stop_signals, run_local, run_to_end, RunEnd, WorkerOptions, WorkerReport};
 use solvo_pipeline::{open_store, Config, PipelineStore};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -272,21 +272,6 @@ fn default_name() -> String {
     format!("{}-{}", if host.is_empty() { "worker" } else { host }, std::process::id())
 }
 
-fn total(reports: &[WorkerReport]) -> WorkerReport {
-    let mut t = WorkerReport::default();
-    for r in reports {
-        t.estimates += r.estimates;
-        t.expansions += r.expansions;
-        t.solves += r.solves;
-        t.nodes += r.nodes;
-        t.failures += r.failures;
-        t.released += r.released;
-        t.lost_leases += r.lost_leases;
-    }
-    t.end = reports.first().map(|r| r.end.clone()).unwrap_or_default();
-    t
-}
-
 fn run_stage(
     db: &DbArgs,
     work: &WorkArgs,
@@ -300,7 +285,7 @@ fn run_stage(
     let stop = install_stop_signals();
     let start = Instant::now();
     let reports = run_local(&db.db, work.threads, &o, stop).map_err(err)?;
-    let t = total(&reports);
+    let t = WorkerReport::total(&reports);
     print_report("jobs", &t, start.elapsed().as_secs_f64(), common);
     Ok(t)
 }
@@ -331,6 +316,11 @@ fn print_report(what: &str, t: &WorkerReport, secs: f64, common: Common) {
 fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Result<bool, CliError> {
     let start = Instant::now();
     let (r, _) = verify_with_table(store, cfg).map_err(err)?;
+    Ok(print_verify_report(&r, start.elapsed().as_secs_f64(), common))
+}
+
+/// Prints the check of a proof; true when the proof is complete.
+fn print_verify_report(r: &PipelineVerifyReport, seconds: f64, common: Common) -> bool {
     let ok = r.is_complete();
     if common.json {
         out!(
@@ -338,7 +328,7 @@ fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Resu
             json!({"root_value": r.root_value, "hypothesis": r.hypothesis, "root_lower": r.root_bounds.lower,
                    "root_upper": r.root_bounds.upper, "tasks": r.tasks, "tasks_proven": r.tasks_proven,
                    "knowledge_rows": r.knowledge_rows, "bad_rows": r.bad_rows, "proof_nodes": r.nodes,
-                   "seconds": start.elapsed().as_secs_f64(), "verified": ok})
+                   "seconds": seconds, "verified": ok})
         );
     } else {
         for b in r.bad_rows.iter().take(20) {
@@ -362,7 +352,7 @@ fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Resu
             ),
         }
     }
-    Ok(ok)
+    ok
 }
 
 /// Runs `solvo pipeline <stage>`.
@@ -411,9 +401,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 }
                 None => stages::stored_frequency(&*store, &cfg).map_err(err)?,
             };
-            let (v, n) = stages::select(&*store, &cfg, &frequency).map_err(err)?;
-            store.set_meta("phase", "proving").map_err(err)?;
-            let q = stages::advance(&*store, &cfg).map_err(err)?;
+            let (v, n, q) = stages::select_and_queue(&*store, &cfg, &frequency).map_err(err)?;
             out!("hypothesis: root value {v}; {n} tasks selected; {q:?}");
             Ok(())
         }
@@ -450,23 +438,26 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         Stage::Run { db, init, work } => {
             let cfg = config_of(&init, common)?;
             let start = Instant::now();
-            solvo_pipeline::worker::init(&db.db, &cfg)
-                .map_err(|e| CliError(format!("pipeline store {}: {e}", db.db)))?;
-            let t = run_stage(&db, &work, None, true, common)?;
-            let store = open(&db)?;
-            if t.end == "stalled" {
-                return Err(CliError("pipeline run: stalled on parked jobs (see `solvo pipeline status`)".into()));
-            }
-            if t.end != "done" {
-                return Err(CliError(format!("pipeline run: stopped ({}); rerun to resume", t.end)));
-            }
-            if !common.json {
-                out!("run: {:.1} s", start.elapsed().as_secs_f64());
-            }
-            if print_verify(&*store, &cfg, common)? {
-                Ok(())
-            } else {
-                Err(CliError("pipeline run: the proof is not complete".into()))
+            let stop = install_stop_signals();
+            let (t, work_seconds, end) =
+                run_to_end(&db.db, &cfg, work.threads, &worker_options(&work, default_name()), stop)
+                    .map_err(|e| CliError(format!("pipeline store {}: {e}", db.db)))?;
+            print_report("jobs", &t, work_seconds, common);
+            match end {
+                RunEnd::Stalled => {
+                    Err(CliError("pipeline run: stalled on parked jobs (see `solvo pipeline status`)".into()))
+                }
+                RunEnd::Stopped(how) => Err(CliError(format!("pipeline run: stopped ({how}); rerun to resume"))),
+                RunEnd::Done { verify, verify_seconds } => {
+                    if !common.json {
+                        out!("run: {:.1} s", start.elapsed().as_secs_f64() - verify_seconds);
+                    }
+                    if print_verify_report(&verify, verify_seconds, common) {
+                        Ok(())
+                    } else {
+                        Err(CliError("pipeline run: the proof is not complete".into()))
+                    }
+                }
             }
         }
     }
@@ -668,7 +659,7 @@ pub fn run_worker(args: WorkerArgs, common: Common) -> Result<(), CliError> {
     let stop = install_stop_signals();
     let start = Instant::now();
     let reports = run_local(&args.db.db, args.work.threads, &o, stop).map_err(err)?;
-    let t = total(&reports);
+    let t = WorkerReport::total(&reports);
     print_report("worker", &t, start.elapsed().as_secs_f64(), common);
     Ok(())
 }

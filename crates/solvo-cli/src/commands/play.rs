@@ -5,7 +5,7 @@
 //! value never drops.
 
 use crate::error::{context, CliError};
-use crate::shared::engine_args::EngineArgs;
+use crate::shared::EngineArgs;
 use crate::shared::{move_names, status_line};
 use crate::Common;
 use serde_json::json;

@@ -49,8 +49,8 @@ pub struct Args {
     /// moves at A' and C nodes: solvo's own (an oracle's best or cutting moves), or the
     /// published 6x6 experiment's (its fixed line, its move order, its stages; the
     /// paper's Table 3 is printed beside).
-    #[arg(long, value_enum, default_value_t = Rules::Solvo, requires = "count")]
-    pub rules: Rules,
+    #[arg(long, value_enum, default_value_t = CountRules::Solvo, requires = "count")]
+    pub rules: CountRules,
     /// With `--rules published`: the table the published program's first stage wrote
     /// (`obf,disccount,nodekindcode,lowerbound,upperbound`, positions with 4-10 discs):
     /// its bounds become known values, and the reopening run's first stage runs to 9
@@ -76,7 +76,7 @@ pub enum Columns {
 
 /// Whose rules a count follows.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rules {
+pub enum CountRules {
     /// solvo's: oracle moves (the default).
     Solvo,
     /// The published 6x6 experiment's.
@@ -97,7 +97,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             size.squares() - 4
         )));
     }
-    if args.count && args.rules == Rules::Published {
+    if args.count && args.rules == CountRules::Published {
         return count_published_rules(size, common, min_empties, args.restarts.as_deref(), args.columns);
     }
     if args.restarts.is_some() || args.columns != Columns::Both {

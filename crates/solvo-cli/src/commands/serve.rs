@@ -3,7 +3,7 @@
 //! their name files beside them), makes the server's configuration and runs it.
 
 use crate::error::CliError;
-use crate::shared::engine_args::open_stores;
+use crate::shared::open_stores;
 use crate::shared::wthor_names::{player_names, read_wthor, tournament_names};
 use crate::Common;
 use solvo_engine::{EngineSettings, Level, TimeControl};

@@ -3,7 +3,7 @@
 //! where the input is wrong and what was expected; none panics on any input.
 
 pub mod board_string;
-pub mod error;
+mod error;
 pub mod ggf;
 pub mod obf;
 pub mod recognize;

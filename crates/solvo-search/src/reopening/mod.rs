@@ -23,12 +23,12 @@
 //! position asked about through the children's canonical keys ([`keys`]).
 
 pub mod count;
-pub mod keys;
-pub mod memory;
-pub mod oracle;
+mod keys;
+mod memory;
+mod oracle;
 pub mod play;
 pub mod query;
-pub mod run;
+mod run;
 pub mod selfcheck;
 pub mod verify;
 

@@ -5,14 +5,14 @@
 //! (`search_args`: `solvo analyze`, `solvo bench hard` and the Python package's
 //! `analyze`).
 
-pub mod engine_args;
-pub mod ladder_args;
-pub mod search_args;
-pub mod solver;
-pub mod weights;
+mod engine_args;
+mod ladder_args;
+mod search_args;
+mod solver;
+mod weights;
 pub mod wthor_names;
 
-pub use engine_args::EngineArgs;
+pub use engine_args::{open_stores, EngineArgs};
 pub use ladder_args::LadderArgs;
 pub use search_args::{nps, SearchArgs};
 pub use solver::{

@@ -12,7 +12,7 @@ use solvo_games::GameOptions;
 use solvo_lab::mc_study::{rows_of, thousands, StudyCell, StudyRow, NOGO_GRID, STUDY_COLUMNS};
 use solvo_search::tt::{Replacement, TableShape};
 use solvo_search::{Algorithm, GameResult};
-use solvo_shell::games::{report_json, size_of, solve_game, with_game, AbArgs, GameAction, Report, SolverArgs};
+use solvo_shell::games::{report_json, size_of, solve_game, with_game, AbArgs, GameAction, GameReport, SolverArgs};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -94,8 +94,8 @@ struct Plain {
 }
 
 impl GameAction for Plain {
-    type Output = Report;
-    fn run<G: Game>(self, game: G, label: String) -> Report {
+    type Output = GameReport;
+    fn run<G: Game>(self, game: G, label: String) -> GameReport {
         solve_game(&game, label, &self.config)
     }
 }
@@ -188,7 +188,7 @@ impl BenchArgs {
 }
 
 /// Runs one solve.
-fn run_cell(game: &str, size: &str, options: &GameOptions, solver: &SolverArgs) -> Result<Report, CliError> {
+fn run_cell(game: &str, size: &str, options: &GameOptions, solver: &SolverArgs) -> Result<GameReport, CliError> {
     let (rows, cols) = size_of(game, Some(size))?;
     with_game(game, rows, cols, options, Plain { config: solver.config()? })
 }
