@@ -288,3 +288,16 @@ fn a_winning_line_replays_to_the_end_with_the_same_winner() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("move 2 'b2' is not legal"), "{err}");
 }
+
+/// The cheapest of the first solves beyond the Monte Carlo Game Solver study's cap
+/// (docs/results/games.md): misère Breakthrough 4x5 is a second-player win, as the
+/// study found (about 6.1 M nodes, under 2 s of CPU).
+#[test]
+fn the_cheapest_first_solve_misere_breakthrough_4x5_is_a_second_player_win() {
+    let args =
+        ["game", "solve", "misere-breakthrough", "4x5", "--algo", "ab-tt-mc", "--etc", "--tt-bits", "22", "--json"];
+    let o = solvo(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = &json(&o)[0];
+    assert_eq!(v["result"], "second_player_win", "{v}");
+}

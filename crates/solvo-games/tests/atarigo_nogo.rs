@@ -201,3 +201,35 @@ fn nogo_symmetric_keys_keep_values_and_list_corresponding_moves() {
         common::check_images_list_corresponding_moves(&g.play(m));
     }
 }
+
+/// The Monte Carlo Game Solver study's Table 3 (winner of Nogo by rows x columns; 1: the
+/// first player, 2: the second), every size of at most 15 cells, solved here (about a
+/// second in all; `solvo-lab bench games --table 3` runs the sizes to 20 cells).
+#[test]
+fn nogo_winner_grid_of_the_study_to_15_cells() {
+    const STUDY: [&[u8]; 10] = [
+        &[2, 1, 1, 2, 1, 1, 1, 1, 1, 1],
+        &[1, 1, 2, 2, 1, 1, 1, 1, 2, 2],
+        &[1, 2, 1, 2, 1, 1, 1, 1],
+        &[2, 2, 2, 2, 1, 1],
+        &[1, 1, 1, 1, 1],
+        &[1, 1, 1, 1],
+        &[1, 1, 1],
+        &[1, 1, 1],
+        &[1, 2],
+        &[1, 2],
+    ];
+    let mut checked = 0;
+    for (r, row) in STUDY.iter().enumerate() {
+        for (c, &winner) in row.iter().enumerate() {
+            let (rows, cols) = (r + 1, c + 1);
+            if rows * cols > 15 {
+                continue;
+            }
+            let expected = if winner == 1 { 1 } else { -1 };
+            assert_eq!(solve(&nogo(rows, cols)), expected, "nogo {rows}x{cols}: the study's winner {winner}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 35);
+}

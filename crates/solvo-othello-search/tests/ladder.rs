@@ -1,5 +1,6 @@
-//! The selective ladder orders the exact solver and nothing more: with its hints, with
-//! on 1 and 2 threads (hints that lie: `exact::hints`'s unit test), every exact value equals the plain solve's.
+//! The selective ladder orders the exact solver and nothing more: with its hints (of any
+//! depth, or only the deep enough ones), on 1 and 2 threads (hints that lie:
+//! `exact::hints`'s unit test), every exact value equals the plain solve's.
 
 use solvo_core::rng::Rng;
 use solvo_othello::square::Square;
@@ -41,10 +42,13 @@ fn the_ladder_never_changes_an_exact_value() {
             };
             let climbed = climb(weights.clone(), pos, &options).expect("an 8x8 normal position");
             for threads in [1, 2] {
-                for eval_order in [0, 1] {
+                // Hints from entries of any depth, and only from entries at most 2 plies
+                // short of the node's empties.
+                for (eval_order, shortfall) in [(0, 64), (1, 2)] {
                     let mut o = SolveOptions::new(16);
                     o.threads = threads;
                     o.config.eval_order = eval_order;
+                    o.config.hint_max_shortfall = shortfall;
                     o.hints = Some(climbed.hints.clone());
                     let r = solve(pos, &o);
                     assert_eq!(r.score(), Some(expected), "position {i}, ladder {percent}%, {threads} threads");

@@ -6,12 +6,16 @@
 //! - [`published`]: the published 8x8 run's task list, its invariant, and solvo's
 //!   estimates against the published ones;
 //! - [`reproduce`]: what can be reproduced of that run on one machine (selection
-//!   overlap, expansion sizes, the cost per leaf) and the projected cost of the full run.
+//!   overlap, expansion sizes, the cost per leaf) and the projected cost of the full run;
+//! - [`othello_solved`]: the published run's Figures 2-4 and Table 1 from a pipeline
+//!   store and the task list, drawn by [`figures`] (SVG).
 //!
 //! The other lab crates: `solvo-study` (the Reversed Reversi study's players and tuning)
 //! and `solvo-train` (how the evaluation's weights, residual network and Multi-ProbCut
 //! statistics are made).
 
+pub mod figures;
 pub mod mc_study;
+pub mod othello_solved;
 pub mod published;
 pub mod reproduce;

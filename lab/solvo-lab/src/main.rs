@@ -41,7 +41,7 @@ enum Command {
     Train(commands::train::Args),
     /// The studies' benchmarks: `games`, the Monte Carlo Game Solver study's tables.
     Bench(commands::bench::Args),
-    /// The reproduction of the published 8x8 run: `published`.
+    /// The reproduction of the published 8x8 run: `published`, `figures`.
     Pipeline(commands::pipeline::Args),
     /// The command line's definition as JSON (for the option-walking test).
     #[command(hide = true)]

@@ -40,8 +40,19 @@ impl MoveHints {
     /// source knows one. May be wrong or illegal; the solver checks legality.
     #[inline]
     pub fn best_move(&self, p: u64, o: u64) -> Option<u8> {
+        self.best_move_searched(p, o, 0)
+    }
+
+    /// [`Self::best_move`] from a table entry searched at least `min_depth` plies deep
+    /// (a shallower entry gives no hint).
+    #[inline]
+    pub fn best_move_searched(&self, p: u64, o: u64, min_depth: u32) -> Option<u8> {
         match &self.source {
-            Source::Table(t) => t.probe(position_hash(p, o)).map(|e| e.best).filter(|&b| b != NO_MOVE),
+            Source::Table(t) => t
+                .probe(position_hash(p, o))
+                .filter(|e| u32::from(e.depth) >= min_depth)
+                .map(|e| e.best)
+                .filter(|&b| b != NO_MOVE),
             #[cfg(test)]
             Source::Function(f) => f(p, o),
         }

@@ -101,6 +101,12 @@ pub struct ExactConfig {
     /// either way; 18 and 20: the same time, 14: between). Prefetching the hint's entry
     /// at the node's entry did not change the time.
     pub hint_min_empties: u32,
+    /// A hint is taken only from a ladder table entry searched at least `empties -
+    /// hint_max_shortfall` plies deep: the published 8x8 solver ignored table entries
+    /// too shallow for the node when ordering. 64 (the default): whatever the entry's
+    /// depth. FFO #40-#44, 1 thread, 2026-11-29 (`docs/results/papers-othello-solved.md`):
+    /// 2, 4 and 8 cost 1.0-1.1% more nodes than 64; FFO #45-#49: 4 saved 0.5%.
+    pub hint_max_shortfall: u32,
     /// Nodes with at least this many empties order their moves with the weights'
     /// residual network (if they have one; the lab's experiment, feature `residual`);
     /// below, with the linear evaluation alone,
@@ -134,6 +140,7 @@ impl Default for ExactConfig {
             eval_order_empties: 0,
             eval_order_depth_cut: 1,
             hint_min_empties: 16,
+            hint_max_shortfall: 64,
             #[cfg(feature = "residual")]
             net_order_empties: 0,
         }
@@ -176,7 +183,7 @@ impl ExactConfig {
 
     /// The names [`ExactConfig::set`] accepts (and, with the lab's feature `residual`,
     /// `net_order_empties`).
-    pub const NAMES: [&'static str; 19] = [
+    pub const NAMES: [&'static str; 20] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -196,6 +203,7 @@ impl ExactConfig {
         "eval_order_empties",
         "eval_order_depth_cut",
         "hint_min_empties",
+        "hint_max_shortfall",
     ];
 
     /// Sets the switch `name` (one of [`ExactConfig::NAMES`]) to `value` (a number;
@@ -229,6 +237,7 @@ impl ExactConfig {
             "eval_order_empties" => self.eval_order_empties = range(0, 64)?,
             "eval_order_depth_cut" => self.eval_order_depth_cut = range(0, 8)?,
             "hint_min_empties" => self.hint_min_empties = range(0, 64)?,
+            "hint_max_shortfall" => self.hint_max_shortfall = range(0, 64)?,
             #[cfg(feature = "residual")]
             "net_order_empties" => self.net_order_empties = range(0, 64)?,
             _ => {
@@ -441,7 +450,8 @@ impl<'a> ExactSearcher<'a> {
         }
         if tt_move.is_none() && empties >= self.config.hint_min_empties {
             if let Some(h) = self.hints {
-                tt_move = h.best_move(p, o).filter(|&x| x < 64);
+                let min_depth = empties.saturating_sub(self.config.hint_max_shortfall);
+                tt_move = h.best_move_searched(p, o, min_depth).filter(|&x| x < 64);
             }
         }
 

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod bench_games;
 pub mod match_play;
 pub mod pipeline;
+pub mod pipeline_figures;
 pub mod pipeline_published;
 pub mod study;
 pub mod train;

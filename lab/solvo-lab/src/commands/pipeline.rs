@@ -19,11 +19,16 @@ pub enum Stage {
     /// sample of task expansions, the cost per leaf at windows [-1,1] and [-3,3], and the
     /// projected cost of the full re-proof over N workers.
     Published(crate::commands::pipeline_published::Args),
+    /// Figures 2, 3 and 4 and Table 1 of the published run, as SVG files: nodes per
+    /// solved leaf of a pipeline store (sorted, and by estimate), the positions the
+    /// published tasks prove draws above 50 empties.
+    Figures(crate::commands::pipeline_figures::Args),
 }
 
 /// Runs `solvo-lab pipeline`.
 pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     match args.stage {
         Stage::Published(a) => crate::commands::pipeline_published::run(a, common),
+        Stage::Figures(a) => crate::commands::pipeline_figures::run(a, common),
     }
 }
