@@ -11,7 +11,7 @@
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::outcome::SolverAnswer;
 use crate::rng::Rng;
-use crate::search_tree::{children, random_playout, threshold_verdict, uct};
+use crate::search_tree::{append, children, random_playout, threshold_verdict, Tally};
 use solvo_core::{Game, Status};
 
 /// Options of MCTS-Solver.
@@ -38,9 +38,8 @@ struct Node<G: Game> {
     mv: Option<G::Move>,
     children: Vec<u32>,
     expanded: bool,
-    visits: u32,
-    /// Wins of the side that moved into this node.
-    wins: f64,
+    /// Visits, and wins of the side that moved into this node.
+    tally: Tally,
     /// 1: the side to move here is proven to reach its target; -1: proven not to.
     proven: i8,
 }
@@ -61,7 +60,7 @@ impl<G: Game> Mcts<G> {
             Status::Over(_) => -1,
             _ => 0,
         };
-        Node { state, target, mv, children: Vec::new(), expanded: false, visits: 0, wins: 0.0, proven }
+        Node { state, target, mv, children: Vec::new(), expanded: false, tally: Tally::default(), proven }
     }
 
     fn expand(&mut self, i: usize) {
@@ -70,10 +69,7 @@ impl<G: Game> Mcts<G> {
             .into_iter()
             .map(|(child, mv)| Self::new_node(child, t, mv))
             .collect();
-        let first = self.nodes.len() as u32;
-        let n = kids.len() as u32;
-        self.nodes.extend(kids);
-        self.nodes[i].children = (first..first + n).collect();
+        self.nodes[i].children = append(&mut self.nodes, kids);
         self.nodes[i].expanded = true;
     }
 
@@ -116,11 +112,10 @@ impl<G: Game> Mcts<G> {
             let c = c as usize;
             let (s, t) = (self.nodes[c].state.clone(), self.nodes[c].target);
             let r = self.playout(&s, t);
-            self.nodes[c].visits += 1;
-            self.nodes[c].wins += 1.0 - r;
+            self.nodes[c].tally.add(1.0 - r);
             return 1.0 - r;
         }
-        let parent_visits = self.nodes[i].visits;
+        let parent_visits = self.nodes[i].tally.visits;
         let mut best = usize::MAX;
         let mut best_value = f64::NEG_INFINITY;
         for &c in &self.nodes[i].children {
@@ -128,16 +123,15 @@ impl<G: Game> Mcts<G> {
             if k.proven == 1 {
                 continue; // a proven win for the opponent: never worth entering
             }
-            let value = uct(k.wins, k.visits, parent_visits, self.exploration);
+            let value = k.tally.uct(parent_visits, self.exploration);
             if value > best_value {
                 best_value = value;
                 best = c as usize;
             }
         }
         let r = 1.0 - self.iterate(best);
-        self.nodes[best].visits += 1;
-        self.nodes[best].wins += r;
-        self.nodes[i].visits += 1;
+        self.nodes[best].tally.add(r);
+        self.nodes[i].tally.visits += 1;
         self.settle(i);
         r
     }

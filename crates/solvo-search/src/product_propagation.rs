@@ -18,7 +18,7 @@
 
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::outcome::SolverAnswer;
-use crate::search_tree::{children, threshold_verdict};
+use crate::search_tree::{append, children, threshold_verdict};
 use solvo_core::{Game, Status};
 
 /// Options of product propagation.
@@ -72,10 +72,7 @@ impl<G: Game> Search<G> {
             .into_iter()
             .map(|(child, mv)| self.node(child, t, mv))
             .collect();
-        let first = self.nodes.len() as u32;
-        let n = kids.len() as u32;
-        self.nodes.extend(kids);
-        self.nodes[i].children = (first..first + n).collect();
+        self.nodes[i].children = append(&mut self.nodes, kids);
         self.nodes[i].expanded = true;
     }
 

@@ -16,7 +16,7 @@
 use crate::budget::{Budget, Limiter, SolverStats};
 use crate::outcome::{SolverAnswer, Verdict};
 use crate::rng::Rng;
-use crate::search_tree::{children, random_playout, uct};
+use crate::search_tree::{append, children, random_playout, Tally};
 use solvo_core::{Game, Status};
 
 /// Options of score-bounded MCTS.
@@ -40,9 +40,8 @@ struct Node<G: Game> {
     mv: Option<G::Move>,
     children: Vec<u32>,
     expanded: bool,
-    visits: u32,
-    /// Rewards of the side that moved into this node.
-    reward: f64,
+    /// Visits, and rewards of the side that moved into this node.
+    tally: Tally,
     /// Bounds of the value for the side to move here.
     pess: i32,
     opt: i32,
@@ -54,7 +53,7 @@ impl<G: Game> Node<G> {
             Status::Over(v) => (v, v),
             _ => (-range, range),
         };
-        Node { state, mv, children: Vec::new(), expanded: false, visits: 0, reward: 0.0, pess, opt }
+        Node { state, mv, children: Vec::new(), expanded: false, tally: Tally::default(), pess, opt }
     }
 
     fn solved(&self) -> bool {
@@ -87,10 +86,7 @@ impl<G: Game> Search<G> {
             .into_iter()
             .map(|(child, mv)| Node::new(child, mv, range))
             .collect();
-        let first = self.nodes.len() as u32;
-        let n = kids.len() as u32;
-        self.nodes.extend(kids);
-        self.nodes[i].children = (first..first + n).collect();
+        self.nodes[i].children = append(&mut self.nodes, kids);
         self.nodes[i].expanded = true;
         self.bound(i);
     }
@@ -123,7 +119,7 @@ impl<G: Game> Search<G> {
             if k.solved() || -k.pess <= node.pess {
                 continue;
             }
-            let value = uct(k.reward, k.visits, node.visits, self.exploration);
+            let value = k.tally.uct(node.tally.visits, self.exploration);
             if value > best_value {
                 best_value = value;
                 best = c as usize;
@@ -143,16 +139,14 @@ impl<G: Game> Search<G> {
             let c = self.select(i);
             let state = self.nodes[c].state.clone();
             let r = if self.nodes[c].solved() { reward(self.nodes[c].pess) } else { self.playout(&state) };
-            self.nodes[c].visits += 1;
-            self.nodes[c].reward += 1.0 - r;
-            self.nodes[i].visits += 1;
+            self.nodes[c].tally.add(1.0 - r);
+            self.nodes[i].tally.visits += 1;
             return 1.0 - r;
         }
         let c = self.select(i);
         let r = 1.0 - self.iterate(c);
-        self.nodes[c].visits += 1;
-        self.nodes[c].reward += r;
-        self.nodes[i].visits += 1;
+        self.nodes[c].tally.add(r);
+        self.nodes[i].tally.visits += 1;
         self.bound(i);
         r
     }

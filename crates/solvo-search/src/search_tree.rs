@@ -16,6 +16,14 @@ pub(crate) fn children<G: Game>(state: &G, moves: &mut Vec<G::Move>) -> Vec<(G, 
     moves.iter().map(|&m| (state.play(m), Some(m))).collect()
 }
 
+/// Appends `kids` to the tree `nodes`: their indices.
+pub(crate) fn append<N>(nodes: &mut Vec<N>, kids: Vec<N>) -> Vec<u32> {
+    let first = nodes.len() as u32;
+    let n = kids.len() as u32;
+    nodes.extend(kids);
+    (first..first + n).collect()
+}
+
 /// Plays uniformly random moves from `state` to the end: the final value for the side
 /// to move at `state`.
 pub(crate) fn random_playout<G: Game>(state: &G, rng: &mut Rng, moves: &mut Vec<G::Move>) -> i32 {
@@ -35,14 +43,30 @@ pub(crate) fn random_playout<G: Game>(state: &G, rng: &mut Rng, moves: &mut Vec<
     }
 }
 
-/// The UCT score of a child with `visits` visits and `reward` in all, under a parent
-/// with `parent_visits`: infinite for a child never visited.
-pub(crate) fn uct(reward: f64, visits: u32, parent_visits: u32, exploration: f64) -> f64 {
-    if visits == 0 {
-        return f64::INFINITY;
+/// A tree node's visits and the rewards they brought the side that moved into it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Tally {
+    /// Visits so far.
+    pub(crate) visits: u32,
+    /// Rewards in all (1 a win, 0 a loss, for the side that moved into the node).
+    pub(crate) reward: f64,
+}
+
+impl Tally {
+    /// One more visit, bringing `reward`.
+    pub(crate) fn add(&mut self, reward: f64) {
+        self.visits += 1;
+        self.reward += reward;
     }
-    let n = f64::from(visits);
-    reward / n + exploration * (f64::from(parent_visits.max(1)).ln() / n).sqrt()
+
+    /// The UCT score under a parent with `parent_visits`: infinite when never visited.
+    pub(crate) fn uct(&self, parent_visits: u32, exploration: f64) -> f64 {
+        if self.visits == 0 {
+            return f64::INFINITY;
+        }
+        let n = f64::from(self.visits);
+        self.reward / n + exploration * (f64::from(parent_visits.max(1)).ln() / n).sqrt()
+    }
 }
 
 /// The verdict of a threshold solver whose root is `proven` (1: reaches `threshold`,
