@@ -14,7 +14,8 @@ fn json(o: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
-const ALGOS: [&str; 7] = ["ab-tt", "id-ab-tt", "ab-tt-mc", "id-ab-tt-mc", "pn2", "dfpn", "mcts-solver"];
+const ALGOS: [&str; 10] =
+    ["ab-tt", "id-ab-tt", "ab-tt-mc", "id-ab-tt-mc", "pn2", "dfpn", "mcts-solver", "dfpn-mc", "sb-mcts", "pp"];
 
 /// The `result` code of one solve (`first_player_win`, `draw`, `first_player_not_win`, ...).
 fn result(game: &str, size: &str, algo: &str, extra: &[&str]) -> String {
@@ -65,8 +66,8 @@ fn known_values_agree_across_algorithms() {
             assert_eq!(first, expected, "{game} {size}");
         }
         for algo in &ALGOS[1..] {
-            if *algo == "mcts-solver" && game == "domineering" && size == "5x5" {
-                continue; // seconds of playouts: covered by the solvo-search tests
+            if ["mcts-solver", "sb-mcts", "pp"].contains(algo) && game == "domineering" && size == "5x5" {
+                continue; // seconds of tree search: covered by the solvo-search tests
             }
             let other = winner(game, size, algo);
             assert!(implied_by(&first, &other), "{game} {size} {algo}: {other} but ab-tt says {first}");
@@ -95,7 +96,7 @@ fn a_draw_is_a_draw_for_every_algorithm() {
     let opening = ["--random-opening", "6", "--opening-seed", "2"];
     for algo in ALGOS {
         let code = result("othello", "4x4", algo, &opening);
-        let expected: &[&str] = if ["pn2", "dfpn", "mcts-solver"].contains(&algo) {
+        let expected: &[&str] = if ["pn2", "dfpn", "dfpn-mc", "mcts-solver", "pp"].contains(&algo) {
             &["first_player_not_win", "second_player_not_win"]
         } else {
             &["draw"]

@@ -63,6 +63,22 @@ pub struct AtarigoOptions {
     /// block keeps more liberties and that take more from an adjacent enemy block come
     /// first. Ordering only: values are unchanged.
     pub liberty_ordering: bool,
+    /// The study's own ordering, its Algorithm 4, in place of the above (option
+    /// `ordering=study|study-mc`; default `None`). See [`Atarigo::study_order`].
+    pub study_ordering: Option<StudyOrdering>,
+}
+
+/// How the study's Algorithm 4 orders the moves its formula leaves out (those next to
+/// no enemy stone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StudyOrdering {
+    /// As printed for the solvers without Monte Carlo ordering: by 20 minus the number
+    /// of empty neighbours (`ordering=study`).
+    Printed,
+    /// As the Monte Carlo solvers use it: all after the formula's moves, in the Monte
+    /// Carlo order (`ordering=study-mc`; without a Monte Carlo ordering, in generation
+    /// order).
+    MonteCarlo,
 }
 
 impl Default for AtarigoOptions {
@@ -73,13 +89,15 @@ impl Default for AtarigoOptions {
             lookahead: true,
             symmetry: true,
             liberty_ordering: true,
+            study_ordering: None,
         }
     }
 }
 
 impl AtarigoOptions {
     /// Reads `no-move=lose|win`, `tactics=on|off`, `lookahead=on|off`,
-    /// `symmetry=on|off` and `ordering=liberties|plain`; unknown keys are refused.
+    /// `symmetry=on|off` and `ordering=liberties|plain|study|study-mc`; unknown keys are
+    /// refused.
     pub fn from_options(options: &GameOptions) -> Result<Self, GameError> {
         let mut out = AtarigoOptions::default();
         for (key, value) in options.pairs() {
@@ -89,10 +107,15 @@ impl AtarigoOptions {
                 "lookahead" => out.lookahead = parse_on_off("atarigo", key, value)?,
                 "symmetry" => out.symmetry = parse_on_off("atarigo", key, value)?,
                 "ordering" => {
-                    out.liberty_ordering = match value.to_ascii_lowercase().as_str() {
-                        "liberties" => true,
-                        "plain" => false,
-                        _ => return Err(bad_option("atarigo", key, value, "expected liberties or plain")),
+                    (out.liberty_ordering, out.study_ordering) = match value.to_ascii_lowercase().as_str() {
+                        "liberties" => (true, None),
+                        "plain" => (false, None),
+                        "study" => (false, Some(StudyOrdering::Printed)),
+                        "study-mc" => (false, Some(StudyOrdering::MonteCarlo)),
+                        _ => {
+                            let expected = "expected liberties, plain, study or study-mc";
+                            return Err(bad_option("atarigo", key, value, expected));
+                        }
                     }
                 }
                 _ => {
@@ -153,6 +176,39 @@ impl Atarigo {
             weakest = weakest.min((self.grid.neighbours(enemy_block) & empty).count_ones().min(5) as i32);
         }
         5 * own_libs + 20 * (5 - weakest)
+    }
+
+    /// The study's Algorithm 4 for the move at `cell`, read as printed (lower is tried
+    /// first): 0 when it captures (an adjacent enemy block has one liberty); else, over
+    /// the adjacent enemy blocks, the least of (the block's liberties - 4 x the move's
+    /// empty neighbours); but 1 when the move is on the last liberty of an own block in
+    /// atari (the printed "escapes an atari"), whatever that least value; `None` when no enemy stone is adjacent (the caller
+    /// orders those, see [`StudyOrdering`]). As printed, a move next to a short enemy
+    /// block with room around it (least value below 0) comes before a capture; solvo's
+    /// tactics decide a position with a capture before any ordering, so this matters
+    /// only with `tactics=off`.
+    pub fn study_order(&self, cell: usize) -> Option<i32> {
+        let me = self.player as usize;
+        let stone = 1u64 << cell;
+        let opp = self.stones[1 - me];
+        let empty = !(self.stones[0] | self.stones[1]) & self.grid.full();
+        let around = self.grid.neighbours(stone);
+        let free = (around & empty).count_ones() as i32;
+        let mut least: Option<i32> = None;
+        let mut enemies = around & opp;
+        while enemies != 0 {
+            let block = self.grid.flood(enemies & enemies.wrapping_neg(), opp);
+            enemies &= !block;
+            let libs = (self.grid.neighbours(block) & empty).count_ones() as i32;
+            if libs == 1 {
+                return Some(0);
+            }
+            least = Some(least.map_or(libs - 4 * free, |l| l.min(libs - 4 * free)));
+        }
+        if self.map.own_atari_points & stone != 0 {
+            return Some(1);
+        }
+        least
     }
 
     /// The empty `rows x cols` board (at most 64 points), first player to move.
@@ -315,8 +371,19 @@ impl Game for Atarigo {
 
     /// Priority: capturing (winning) moves, then saving an own block in atari, then
     /// giving atari, then the rest; with the liberty ordering, by
-    /// [`Atarigo::liberty_score`] within each tier.
+    /// [`Atarigo::liberty_score`] within each tier; with the study's ordering, minus its
+    /// [`Atarigo::study_order`] (higher first).
     fn move_priority(&self, mv: Point) -> i32 {
+        if let Some(rule) = self.options.study_ordering {
+            let cell = mv.cell as usize;
+            let free = (self.grid.neighbours(1u64 << cell) & !(self.stones[0] | self.stones[1]) & self.grid.full())
+                .count_ones() as i32;
+            return match (self.study_order(cell), rule) {
+                (Some(order), _) => -order,
+                (None, StudyOrdering::Printed) => -(20 - free),
+                (None, StudyOrdering::MonteCarlo) => -1000,
+            };
+        }
         let b = mv.bit();
         let tier = if self.map.capture_points & b != 0 {
             3

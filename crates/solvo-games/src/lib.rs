@@ -33,7 +33,7 @@ mod race_tactics;
 mod stones;
 mod symmetry;
 
-pub use atarigo::{Atarigo, AtarigoOptions};
+pub use atarigo::{Atarigo, AtarigoOptions, StudyOrdering};
 pub use catalog::{dispatch, dispatch_with, find, list, parse_size, proof_store_identity, GameSpec, GameVisitor};
 pub use domineering::{Domineering, DomineeringMove, DomineeringOptions};
 pub use error::GameError;

@@ -35,16 +35,21 @@ pub struct NogoOptions {
     /// Symmetric positions share their hash key (see the module documentation).
     /// Default `true`.
     pub symmetry: bool,
+    /// Move ordering by mobility (option `ordering=mobility|plain`, default `mobility`;
+    /// `plain` is the study's, which has no Nogo heuristic: every move priority 0, so
+    /// only the Monte Carlo order, when there is one, sorts them). Ordering only.
+    pub mobility_ordering: bool,
 }
 
 impl Default for NogoOptions {
     fn default() -> Self {
-        NogoOptions { capture_loses: false, symmetry: true }
+        NogoOptions { capture_loses: false, symmetry: true, mobility_ordering: true }
     }
 }
 
 impl NogoOptions {
-    /// Reads `capture=illegal|loses` and `symmetry=on|off`; unknown keys are refused.
+    /// Reads `capture=illegal|loses`, `symmetry=on|off` and `ordering=mobility|plain`;
+    /// unknown keys are refused.
     pub fn from_options(options: &GameOptions) -> Result<Self, GameError> {
         let mut out = NogoOptions::default();
         for (key, value) in options.pairs() {
@@ -57,7 +62,17 @@ impl NogoOptions {
                     }
                 }
                 "symmetry" => out.symmetry = parse_on_off("nogo", key, value)?,
-                _ => return Err(bad_option("nogo", key, value, "unknown option (accepted: capture, symmetry)")),
+                "ordering" => {
+                    out.mobility_ordering = match value.to_ascii_lowercase().as_str() {
+                        "mobility" => true,
+                        "plain" => false,
+                        _ => return Err(bad_option("nogo", key, value, "expected mobility or plain")),
+                    }
+                }
+                _ => {
+                    let accepted = "unknown option (accepted: capture, symmetry, ordering)";
+                    return Err(bad_option("nogo", key, value, accepted));
+                }
             }
         }
         Ok(out)
@@ -332,6 +347,9 @@ impl Game for Nogo {
     /// first; capturing moves (legal only with `capture=loses`, and losing) come last.
     /// Only the order changes, never a value.
     fn move_priority(&self, mv: Point) -> i32 {
+        if !self.options.mobility_ordering {
+            return 0;
+        }
         let b = mv.bit();
         if self.capture_points & b != 0 {
             return -100_000;
@@ -364,7 +382,7 @@ mod tests {
         for (r, c) in [(5, 5), (7, 3), (4, 4), (6, 6), (1, 7)] {
             for capture_loses in [false, true] {
                 for _ in 0..200 {
-                    let options = NogoOptions { capture_loses, symmetry: next() % 2 == 0 };
+                    let options = NogoOptions { capture_loses, symmetry: next() % 2 == 0, mobility_ordering: true };
                     let mut game = Nogo::new(r, c, options).unwrap();
                     for _ in 0..next() % (r * c) {
                         let mut moves = Vec::new();

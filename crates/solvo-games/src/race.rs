@@ -104,6 +104,10 @@ pub struct RaceOptions {
     /// values are unchanged. Default `false`; on for `knightthrough` by name
     /// ([`RaceOptions::from_options`]; 7x5 ab-tt: 113 M nodes instead of 134 M).
     pub threat_ordering: bool,
+    /// Normal play (option `ordering=study`): the study's own ordering, its Algorithm 5
+    /// (printed for Knightthrough; its text gives Breakthrough the same kind), in place
+    /// of the above; see [`Race::study_order`]. Default `false`.
+    pub study_ordering: bool,
 }
 
 impl Default for RaceOptions {
@@ -116,6 +120,7 @@ impl Default for RaceOptions {
             safety_ordering: false,
             threat_guard: true,
             threat_ordering: false,
+            study_ordering: false,
         }
     }
 }
@@ -138,19 +143,21 @@ impl RaceOptions {
                 "tactics" if !misere => out.tactics = parse_on_off(game, key, value)?,
                 "guard" if game == "knightthrough" => out.threat_guard = parse_on_off(game, key, value)?,
                 "ordering" if !misere => {
-                    (out.safety_ordering, out.threat_ordering) = match value.to_ascii_lowercase().as_str() {
-                        "safety" => (true, false),
-                        "plain" => (false, false),
-                        "threat" if game == "knightthrough" => (false, true),
-                        _ => {
-                            return Err(bad_option(
-                                game,
-                                key,
-                                value,
-                                "expected safety, plain or (Knightthrough) threat",
-                            ))
+                    (out.safety_ordering, out.threat_ordering, out.study_ordering) =
+                        match value.to_ascii_lowercase().as_str() {
+                            "safety" => (true, false, false),
+                            "plain" => (false, false, false),
+                            "threat" if game == "knightthrough" => (false, true, false),
+                            "study" => (false, false, true),
+                            _ => {
+                                return Err(bad_option(
+                                    game,
+                                    key,
+                                    value,
+                                    "expected safety, plain, study or (Knightthrough) threat",
+                                ))
+                            }
                         }
-                    }
                 }
                 "symmetry" => out.symmetry = parse_on_off(game, key, value)?,
                 _ => {
@@ -350,6 +357,42 @@ impl Race {
             .filter(|d| d.captures)
             .map(|d| self.grid.shift(pieces, if p == 0 { d.dr } else { -d.dr }, d.dc))
             .fold(0, |a, b| a | b)
+    }
+
+    /// The study's Algorithm 5 for `mv`, read as printed (lower is tried first): 0 when it
+    /// reaches the far row; 1 when it captures within the mover's first 3 rows (an
+    /// intruder near home); 2 when it lands within the last 3 rows on a cell that more
+    /// own pieces attack (the moved one aside) than enemy pieces do; else 100 (the
+    /// Monte Carlo order then ranks these, as the study's `orderMC`).
+    pub fn study_order(&self, mv: RaceMove) -> i32 {
+        let me = self.player;
+        let to = 1u64 << mv.to;
+        if self.goal_row(me) & to != 0 {
+            return 0;
+        }
+        let rows = self.grid.rows() as i32;
+        let r = self.grid.row(mv.to as usize) as i32;
+        let from_home = if me == 0 { r } else { rows - 1 - r };
+        if mv.capture && from_home < 3 {
+            return 1;
+        }
+        if from_home >= rows - 3 {
+            let own = self.pieces[me as usize] & !(1u64 << mv.from);
+            let opp = self.pieces[1 - me as usize] & !to;
+            let attackers = |p: u8, mut pieces: u64| {
+                let mut n = 0;
+                while pieces != 0 {
+                    let piece = pieces & pieces.wrapping_neg();
+                    pieces &= pieces - 1;
+                    n += i32::from(self.attacked_by(p, piece) & to != 0);
+                }
+                n
+            };
+            if attackers(me, own) > attackers(1 - me, opp) {
+                return 2;
+            }
+        }
+        100
     }
 
     /// After `mv`: 2 if no enemy piece can take the moved piece, 1 if one can but an
@@ -562,8 +605,12 @@ impl Game for Race {
     }
 
     /// Priority: reaching the far row first (last in misère), then captures (of the most
-    /// advanced enemy pieces first), then advancing moves.
+    /// advanced enemy pieces first), then advancing moves; with the study's ordering,
+    /// minus [`Race::study_order`] (higher first).
     fn move_priority(&self, mv: RaceMove) -> i32 {
+        if self.options.study_ordering && !self.options.misere {
+            return -self.study_order(mv);
+        }
         if self.goal_row(self.player) & (1u64 << mv.to) != 0 {
             return if self.options.misere { -1000 } else { 1000 };
         }

@@ -12,7 +12,14 @@ use solvo_games::{Atarigo, AtarigoOptions, NoMoveRule};
 use std::collections::HashSet;
 
 fn opts(tactics: bool, no_move: NoMoveRule) -> AtarigoOptions {
-    AtarigoOptions { no_move, tactics, lookahead: tactics, symmetry: tactics, liberty_ordering: tactics }
+    AtarigoOptions {
+        no_move,
+        tactics,
+        lookahead: tactics,
+        symmetry: tactics,
+        liberty_ordering: tactics,
+        study_ordering: None,
+    }
 }
 
 /// The plain position rebuilt with the options `with`.

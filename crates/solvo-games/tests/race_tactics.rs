@@ -18,6 +18,7 @@ fn opts(tactics: bool) -> RaceOptions {
         safety_ordering: tactics,
         threat_guard: tactics,
         threat_ordering: false,
+        study_ordering: false,
     }
 }
 

@@ -335,7 +335,8 @@ pub fn load_game(name: &str, size: Option<&Bound<'_, PyAny>>, options: Vec<(Stri
 }
 
 /// Solves `state` with the generic solver `algo` (ab-tt, id-ab-tt, ab-tt-mc,
-/// id-ab-tt-mc, pn2, dfpn, mcts-solver), as `solvo game solve` does with the same options.
+/// id-ab-tt-mc, pn2, dfpn, dfpn-mc, mcts-solver, sb-mcts, pp), as `solvo game solve`
+/// does with the same options.
 #[pyfunction]
 #[pyo3(signature = (state, algo = "ab-tt", playouts = 10_000, nodes = None, time_limit = None, tt_bits = 22, seed = 1, etc = false, threshold = 1, threads = 1))]
 #[allow(clippy::too_many_arguments)]

@@ -8,7 +8,9 @@ use crate::mc_ordering::{McOrdering, TREE_MIN_VISITS};
 use crate::mcts_solver::{mcts_solver, MctsOptions};
 use crate::outcome::SolverAnswer;
 use crate::pn2::{pn2, PnOptions};
+use crate::product_propagation::{product_propagation, ProductOptions};
 use crate::proven::ProvenPositions;
+use crate::score_bounded::{score_bounded_mcts, ScoreBoundedOptions};
 use crate::tt::{Replacement, TableShape};
 use solvo_core::Game;
 use std::fmt;
@@ -31,11 +33,18 @@ pub enum Algorithm {
     Dfpn,
     /// MCTS-Solver.
     MctsSolver,
+    /// df-pn expanding children in the Monte Carlo order (the ordering search's
+    /// playout counts and policy after the game's priorities).
+    DfpnMc,
+    /// Score-bounded MCTS: the exact value of a game with several outcomes.
+    ScoreBoundedMcts,
+    /// Product propagation: a best-first solver backing up probabilities.
+    ProductPropagation,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order of the benchmark table.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::AbTt,
         Algorithm::IdAbTt,
         Algorithm::AbTtMc,
@@ -43,6 +52,9 @@ impl Algorithm {
         Algorithm::Pn2,
         Algorithm::Dfpn,
         Algorithm::MctsSolver,
+        Algorithm::DfpnMc,
+        Algorithm::ScoreBoundedMcts,
+        Algorithm::ProductPropagation,
     ];
 
     /// The command-line name.
@@ -55,22 +67,37 @@ impl Algorithm {
             Algorithm::Pn2 => "pn2",
             Algorithm::Dfpn => "dfpn",
             Algorithm::MctsSolver => "mcts-solver",
+            Algorithm::DfpnMc => "dfpn-mc",
+            Algorithm::ScoreBoundedMcts => "sb-mcts",
+            Algorithm::ProductPropagation => "pp",
         }
     }
 
     /// Whether it runs the Monte Carlo ordering search first.
     pub fn uses_mc(self) -> bool {
-        matches!(self, Algorithm::AbTtMc | Algorithm::IdAbTtMc)
+        matches!(self, Algorithm::AbTtMc | Algorithm::IdAbTtMc | Algorithm::DfpnMc)
     }
 
-    /// Whether it finds exact values (alpha-beta) rather than a threshold answer.
+    /// Whether it finds exact values (alpha-beta, score-bounded MCTS) rather than a
+    /// threshold answer.
     pub fn exact(self) -> bool {
-        matches!(self, Algorithm::AbTt | Algorithm::IdAbTt | Algorithm::AbTtMc | Algorithm::IdAbTtMc)
+        matches!(
+            self,
+            Algorithm::AbTt | Algorithm::IdAbTt | Algorithm::AbTtMc | Algorithm::IdAbTtMc | Algorithm::ScoreBoundedMcts
+        )
     }
 
     /// Whether it reads and records proven positions (see [`solve_with_proofs`]).
     pub fn keeps_proofs(self) -> bool {
-        self.exact() || self == Algorithm::Dfpn
+        matches!(
+            self,
+            Algorithm::AbTt
+                | Algorithm::IdAbTt
+                | Algorithm::AbTtMc
+                | Algorithm::IdAbTtMc
+                | Algorithm::Dfpn
+                | Algorithm::DfpnMc
+        )
     }
 }
 
@@ -200,15 +227,23 @@ pub fn solve_with_proofs<G: Game>(
             alpha_beta_with_proofs(game, &config.ab_options(iterative), ordering.as_ref(), budget, proven)
         }
         Algorithm::Pn2 => pn2(game, &PnOptions { threshold: config.threshold, ..PnOptions::default() }, None, budget),
-        Algorithm::Dfpn => {
+        Algorithm::Dfpn | Algorithm::DfpnMc => {
             let options =
                 DfpnOptions { threshold: config.threshold, tt_bits: config.tt_bits, ..DfpnOptions::default() };
-            dfpn_with_proofs(game, &options, None, budget, proven)
+            dfpn_with_proofs(game, &options, ordering.as_ref(), budget, proven)
         }
         Algorithm::MctsSolver => {
             let options =
                 MctsOptions { threshold: config.threshold, seed: config.grave.seed, ..MctsOptions::default() };
             mcts_solver(game, &options, budget)
+        }
+        Algorithm::ScoreBoundedMcts => {
+            let options = ScoreBoundedOptions { seed: config.grave.seed, ..ScoreBoundedOptions::default() };
+            score_bounded_mcts(game, &options, budget)
+        }
+        Algorithm::ProductPropagation => {
+            let options = ProductOptions { threshold: config.threshold, ..ProductOptions::default() };
+            product_propagation(game, &options, budget)
         }
     };
     if let Some(o) = &ordering {

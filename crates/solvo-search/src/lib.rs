@@ -4,7 +4,8 @@
 //! are tested against them. Besides plain negamax and perft, the solvers of the
 //! Monte Carlo Game Solver study live here: alpha-beta with a transposition table
 //! (depth-first and iterative deepening), Monte Carlo move ordering (GRAVE + PPAF),
-//! PN2, df-pn and MCTS-Solver, all behind [`solve`] with a common [`Budget`] and
+//! PN2, df-pn (optionally in the Monte Carlo order), MCTS-Solver, score-bounded MCTS
+//! and product propagation, all behind [`solve`] with a common [`Budget`] and
 //! [`SolverStats`].
 
 mod algorithm;
@@ -22,8 +23,11 @@ pub mod perft;
 pub mod play_out;
 mod pn2;
 mod policy;
+mod product_propagation;
 pub mod proven;
 pub mod reopening;
+mod score_bounded;
+mod search_tree;
 /// The workspace's seeded generator (re-exported from `solvo-core`).
 pub use solvo_core::rng;
 pub mod tt;

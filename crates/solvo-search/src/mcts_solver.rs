@@ -9,8 +9,9 @@
 //! tree is a tree (no transposition sharing). It proves only what its tree covers.
 
 use crate::budget::{Budget, Limiter, SolverStats};
-use crate::outcome::{SolverAnswer, Verdict};
+use crate::outcome::SolverAnswer;
 use crate::rng::Rng;
+use crate::search_tree::{append, children, random_playout, threshold_verdict, Tally};
 use solvo_core::{Game, Status};
 
 /// Options of MCTS-Solver.
@@ -37,9 +38,8 @@ struct Node<G: Game> {
     mv: Option<G::Move>,
     children: Vec<u32>,
     expanded: bool,
-    visits: u32,
-    /// Wins of the side that moved into this node.
-    wins: f64,
+    /// Visits, and wins of the side that moved into this node.
+    tally: Tally,
     /// 1: the side to move here is proven to reach its target; -1: proven not to.
     proven: i8,
 }
@@ -60,26 +60,16 @@ impl<G: Game> Mcts<G> {
             Status::Over(_) => -1,
             _ => 0,
         };
-        Node { state, target, mv, children: Vec::new(), expanded: false, visits: 0, wins: 0.0, proven }
+        Node { state, target, mv, children: Vec::new(), expanded: false, tally: Tally::default(), proven }
     }
 
     fn expand(&mut self, i: usize) {
-        let state = self.nodes[i].state.clone();
         let t = 1 - self.nodes[i].target;
-        let mut kids = Vec::new();
-        if state.status() == Status::MustPass {
-            kids.push(Self::new_node(state.pass().expect("MustPass has a pass"), t, None));
-        } else {
-            self.moves.clear();
-            state.generate_moves(&mut self.moves);
-            for &m in &self.moves {
-                kids.push(Self::new_node(state.play(m), t, Some(m)));
-            }
-        }
-        let first = self.nodes.len() as u32;
-        let n = kids.len() as u32;
-        self.nodes.extend(kids);
-        self.nodes[i].children = (first..first + n).collect();
+        let kids: Vec<Node<G>> = children(&self.nodes[i].state, &mut self.moves)
+            .into_iter()
+            .map(|(child, mv)| Self::new_node(child, t, mv))
+            .collect();
+        self.nodes[i].children = append(&mut self.nodes, kids);
         self.nodes[i].expanded = true;
     }
 
@@ -87,24 +77,10 @@ impl<G: Game> Mcts<G> {
     /// reaches the target, else 0.0.
     fn playout(&mut self, state: &G, target: i32) -> f64 {
         self.playouts += 1;
-        let mut s = state.clone();
-        let mut flip = false;
-        loop {
-            match s.status() {
-                Status::Over(v) => {
-                    let t = if flip { 1 - target } else { target };
-                    let reached = v >= t;
-                    return if reached != flip { 1.0 } else { 0.0 };
-                }
-                Status::MustPass => s = s.pass().expect("MustPass has a pass"),
-                Status::ToMove => {
-                    self.moves.clear();
-                    s.generate_moves(&mut self.moves);
-                    let m = self.moves[self.rng.below(self.moves.len())];
-                    s = s.play(m);
-                }
-            }
-            flip = !flip;
+        if random_playout(state, &mut self.rng, &mut self.moves) >= target {
+            1.0
+        } else {
+            0.0
         }
     }
 
@@ -136,11 +112,10 @@ impl<G: Game> Mcts<G> {
             let c = c as usize;
             let (s, t) = (self.nodes[c].state.clone(), self.nodes[c].target);
             let r = self.playout(&s, t);
-            self.nodes[c].visits += 1;
-            self.nodes[c].wins += 1.0 - r;
+            self.nodes[c].tally.add(1.0 - r);
             return 1.0 - r;
         }
-        let parent_visits = f64::from(self.nodes[i].visits.max(1));
+        let parent_visits = self.nodes[i].tally.visits;
         let mut best = usize::MAX;
         let mut best_value = f64::NEG_INFINITY;
         for &c in &self.nodes[i].children {
@@ -148,29 +123,23 @@ impl<G: Game> Mcts<G> {
             if k.proven == 1 {
                 continue; // a proven win for the opponent: never worth entering
             }
-            let value = if k.visits == 0 {
-                f64::INFINITY
-            } else {
-                let n = f64::from(k.visits);
-                k.wins / n + self.exploration * (parent_visits.ln() / n).sqrt()
-            };
+            let value = k.tally.uct(parent_visits, self.exploration);
             if value > best_value {
                 best_value = value;
                 best = c as usize;
             }
         }
         let r = 1.0 - self.iterate(best);
-        self.nodes[best].visits += 1;
-        self.nodes[best].wins += r;
-        self.nodes[i].visits += 1;
+        self.nodes[best].tally.add(r);
+        self.nodes[i].tally.visits += 1;
         self.settle(i);
         r
     }
 }
 
 /// Solves "value >= threshold" for the side to move at `game` by MCTS-Solver. The
-/// verdict is [`Verdict::AtLeast`] with a proving move, [`Verdict::Below`], or
-/// [`Verdict::Unknown`] when the budget (tree nodes, time) runs out.
+/// verdict is [`crate::Verdict::AtLeast`] with a proving move, [`crate::Verdict::Below`], or
+/// [`crate::Verdict::Unknown`] when the budget (tree nodes, time) runs out.
 pub fn mcts_solver<G: Game>(game: &G, options: &MctsOptions, budget: Budget) -> SolverAnswer<G::Move> {
     let t = options.threshold;
     let mut m = Mcts {
@@ -188,16 +157,8 @@ pub fn mcts_solver<G: Game>(game: &G, options: &MctsOptions, budget: Budget) -> 
         m.iterate(0);
     }
     let root = &m.nodes[0];
-    let verdict = match root.proven {
-        1 => Verdict::AtLeast(t),
-        -1 => Verdict::Below(t),
-        _ => Verdict::Unknown,
-    };
-    let best_move = if root.proven == 1 {
-        root.children.iter().map(|&c| &m.nodes[c as usize]).find(|c| c.proven == -1).and_then(|c| c.mv)
-    } else {
-        None
-    };
+    let proving = root.children.iter().map(|&c| &m.nodes[c as usize]).find(|c| c.proven == -1).and_then(|c| c.mv);
+    let (verdict, best_move) = threshold_verdict(root.proven, t, proving);
     let stats = SolverStats {
         nodes: m.nodes.len() as u64,
         time: m.limiter.elapsed(),

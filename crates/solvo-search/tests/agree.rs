@@ -107,7 +107,10 @@ fn othello_4x4_exact_values() {
     positions.extend(moves.iter().map(|&m| Game::play(&start, m)));
     for pos in positions {
         let v = negamax(&pos);
-        for algorithm in [Algorithm::AbTt, Algorithm::IdAbTt, Algorithm::AbTtMc, Algorithm::IdAbTtMc] {
+        // Score-bounded MCTS finds the exact value of a game with many outcomes too.
+        for algorithm in
+            [Algorithm::AbTt, Algorithm::IdAbTt, Algorithm::AbTtMc, Algorithm::IdAbTtMc, Algorithm::ScoreBoundedMcts]
+        {
             let r = solve(&pos, &config(algorithm));
             assert_eq!(r.verdict, Verdict::Exact(v), "{algorithm}");
             let best = r.best_move.expect("a best move");
@@ -115,7 +118,13 @@ fn othello_4x4_exact_values() {
         }
         // Threshold questions on a general-valued game.
         for t in [v - 1, v, v + 1] {
-            for algorithm in [Algorithm::Pn2, Algorithm::Dfpn, Algorithm::MctsSolver] {
+            for algorithm in [
+                Algorithm::Pn2,
+                Algorithm::Dfpn,
+                Algorithm::DfpnMc,
+                Algorithm::MctsSolver,
+                Algorithm::ProductPropagation,
+            ] {
                 let r = solve(&pos, &SolverConfig { threshold: t, ..config(algorithm) });
                 assert_eq!(r.verdict.at_least(t), Some(v >= t), "{algorithm} threshold {t}");
             }

@@ -17,7 +17,8 @@ use std::time::Duration;
 /// Options of one solver run.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SolverArgs {
-    /// Algorithm: ab-tt, id-ab-tt, ab-tt-mc, id-ab-tt-mc, pn2, dfpn, mcts-solver.
+    /// Algorithm: ab-tt, id-ab-tt, ab-tt-mc, id-ab-tt-mc, pn2, dfpn, dfpn-mc, mcts-solver,
+    /// sb-mcts (score-bounded MCTS: exact values), pp (product propagation).
     #[arg(long, default_value = "ab-tt")]
     pub algo: Algorithm,
     /// Playouts of the Monte Carlo ordering search (the -mc algorithms).
@@ -38,7 +39,7 @@ pub struct SolverArgs {
     /// Enhanced transposition cutoff in the alpha-beta solvers.
     #[arg(long)]
     pub etc: bool,
-    /// Threshold of pn2/dfpn/mcts-solver (and of the alpha-beta solvers with
+    /// Threshold of pn2/dfpn/dfpn-mc/mcts-solver/pp (and of the alpha-beta solvers with
     /// --null-window): prove "value >= T" (1: "the side to move wins").
     #[arg(long, default_value_t = 1, allow_hyphen_values = true)]
     pub threshold: i32,

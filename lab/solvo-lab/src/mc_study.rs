@@ -343,6 +343,83 @@ pub fn rows_of(table: u32) -> impl Iterator<Item = &'static StudyRow> {
     STUDY_ROWS.iter().filter(move |r| r.table == table)
 }
 
+/// One part of the study's settings, to switch solvo's own choices back to the study's
+/// one part at a time, so that a node saving can be put down to its cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StudyPart {
+    /// The study's transposition table: 1,048,575 entries always replaced, iterative
+    /// deepening called with a null window, and no key shared by symmetric positions
+    /// (`symmetry=off`; Domineering also `regions=off`).
+    Table,
+    /// The study's move orderings: its Algorithm 4 for Atarigo (`ordering=study`, or
+    /// `study-mc` for the Monte Carlo solvers), its Algorithm 5 for Breakthrough and
+    /// Knightthrough (`ordering=study`), none but the Monte Carlo order for Nogo and
+    /// Domineering (`ordering=plain`). Go and the misère race games keep solvo's order
+    /// (they have no ordering option).
+    Ordering,
+    /// No game tactics: Atarigo's and the race games' forced moves and decided positions
+    /// (`tactics=off`), Domineering's move-count bounds (`bounds=off`).
+    Tactics,
+}
+
+impl StudyPart {
+    /// Every part, in the order they are named.
+    pub const ALL: [StudyPart; 3] = [StudyPart::Table, StudyPart::Ordering, StudyPart::Tactics];
+
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            StudyPart::Table => "table",
+            StudyPart::Ordering => "ordering",
+            StudyPart::Tactics => "tactics",
+        }
+    }
+}
+
+impl std::str::FromStr for StudyPart {
+    type Err = String;
+
+    /// `table`, `ordering` or `tactics`; the error names the three.
+    fn from_str(s: &str) -> Result<StudyPart, String> {
+        StudyPart::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| format!("unknown part of the study's settings '{s}' (expected table, ordering or tactics)"))
+    }
+}
+
+/// The game options (key, value) that give `game` (a catalogue name) the study's
+/// settings `parts`, for a solver that uses the Monte Carlo ordering when `mc`.
+pub fn study_game_options(game: &str, mc: bool, parts: &[StudyPart]) -> Vec<(&'static str, &'static str)> {
+    let race = matches!(game, "breakthrough" | "knightthrough");
+    let domineering = matches!(game, "domineering" | "misere-domineering");
+    let mut out = Vec::new();
+    for part in parts {
+        match part {
+            StudyPart::Table => {
+                out.push(("symmetry", "off"));
+                if domineering {
+                    out.push(("regions", "off"));
+                }
+            }
+            StudyPart::Ordering => match game {
+                "atarigo" => out.push(("ordering", if mc { "study-mc" } else { "study" })),
+                _ if race => out.push(("ordering", "study")),
+                "nogo" => out.push(("ordering", "plain")),
+                _ if domineering => out.push(("ordering", "plain")),
+                _ => {}
+            },
+            StudyPart::Tactics => match game {
+                "atarigo" => out.push(("tactics", "off")),
+                _ if race => out.push(("tactics", "off")),
+                _ if domineering => out.push(("bounds", "off")),
+                _ => {}
+            },
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,6 +434,24 @@ mod tests {
             assert!(r.size == r.study_size || swapped.as_deref() == Some(r.size), "{} {}", r.game, r.size);
             assert_eq!(r.reading().is_some(), r.size != r.study_size);
         }
+        // Every game of the study takes the options of every part of its settings.
+        struct Accept;
+        impl solvo_games::GameVisitor for Accept {
+            type Output = ();
+            fn visit<G: solvo_core::Game + std::fmt::Display + 'static>(self, _: G) {}
+        }
+        for r in STUDY_ROWS {
+            for mc in [false, true] {
+                let mut options = solvo_games::GameOptions::new();
+                for (key, value) in study_game_options(r.game, mc, &StudyPart::ALL) {
+                    options.set(key, value);
+                }
+                solvo_games::dispatch_with(r.game, 4, 4, &options, Accept)
+                    .unwrap_or_else(|e| panic!("{} {options:?}: {e}", r.game));
+            }
+        }
+        assert_eq!("ordering".parse::<StudyPart>(), Ok(StudyPart::Ordering));
+        assert!("luck".parse::<StudyPart>().is_err());
         assert_eq!(thousands(3_956_049), "3,956,049");
         assert_eq!(StudyCell::Stopped(35_540_000_000).to_string(), "> 35.54 G");
         // The grid is symmetric where both cells are given (rows and columns swap).

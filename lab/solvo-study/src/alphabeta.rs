@@ -29,6 +29,10 @@ pub struct AlphaBeta<'a> {
     pub variant: Variant,
     /// Sort the moves by the child's evaluation before searching them.
     pub presort: bool,
+    /// Cut off with alpha-beta (`true`, the default) or search every move to the depth
+    /// limit (plain minimax, the report's slowest rows of its Table II): the value is the
+    /// same either way.
+    pub prune: bool,
     /// What the depth limit scores.
     pub leaf: Leaf,
     /// Nodes visited so far.
@@ -41,7 +45,7 @@ impl<'a> AlphaBeta<'a> {
     /// A search on `weights` for `variant`, pre-sorting the moves when `presort`,
     /// scoring the depth limit by `leaf`.
     pub fn new(weights: &'a FeatureWeights, variant: Variant, presort: bool, leaf: Leaf) -> AlphaBeta<'a> {
-        AlphaBeta { weights, variant, presort, leaf, nodes: 0, line: Vec::new() }
+        AlphaBeta { weights, variant, presort, prune: true, leaf, nodes: 0, line: Vec::new() }
     }
 
     /// The best move of `board` (8x8, side to move has a move) searched `depth` plies,
@@ -79,9 +83,48 @@ impl<'a> AlphaBeta<'a> {
     /// Searches `board`, one ply further down the line than the node before.
     fn child(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.enter(board.player, board.opponent);
-        let v = eval_alphabeta(self, board.player, board.opponent, BoardSize::Eight.mask(), depth, alpha, beta);
+        let v = if self.prune {
+            eval_alphabeta(self, board.player, board.opponent, BoardSize::Eight.mask(), depth, alpha, beta)
+        } else {
+            self.minimax(board.player, board.opponent, depth)
+        };
         self.leave();
         v
+    }
+
+    /// Plain minimax (negamax form) under the conventions of [`EvalSearch`] below: a pass
+    /// is free and a ply of the line, a finished game scores its final disc difference.
+    fn minimax(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+        self.visit();
+        let size = BoardSize::Eight;
+        let board = Board { player: p, opponent: o };
+        let moves = board.moves(size);
+        if moves == 0 {
+            if board.pass().moves(size) == 0 {
+                return self.terminal(p, o);
+            }
+            self.enter(o, p);
+            let v = -self.minimax(o, p, depth);
+            self.leave();
+            return v;
+        }
+        if depth == 0 {
+            return self.leaf(p, o);
+        }
+        let mut children: Vec<EvalChild> = Square::iter(moves)
+            .map(|sq| {
+                let c = board.play(sq, size).expect("a legal move");
+                EvalChild { player: c.player, opponent: c.opponent, key: 0 }
+            })
+            .collect();
+        self.order(depth, &mut children);
+        let mut best = i32::MIN + 1;
+        for c in children {
+            self.enter(c.player, c.opponent);
+            best = best.max(-self.minimax(c.player, c.opponent, depth - 1));
+            self.leave();
+        }
+        best
     }
 }
 
@@ -138,6 +181,20 @@ mod tests {
             let b = sorted.best_move(&board, 5).unwrap();
             assert_eq!(a.1, b.1, "same value");
             assert!(plain.nodes > 0 && sorted.nodes > 0);
+        }
+    }
+
+    #[test]
+    fn minimax_finds_the_alpha_beta_value_with_more_nodes() {
+        let w = FeatureWeights::hand_set(Variant::Reversed);
+        let board = Board::start().play(Square::parse("f5").unwrap(), BoardSize::Eight).unwrap();
+        for depth in 1..=4 {
+            let mut pruned = AlphaBeta::new(&w, Variant::Reversed, false, Leaf::Features);
+            let mut plain = AlphaBeta { prune: false, ..AlphaBeta::new(&w, Variant::Reversed, false, Leaf::Features) };
+            let a = pruned.best_move(&board, depth).unwrap();
+            let b = plain.best_move(&board, depth).unwrap();
+            assert_eq!(a, b, "depth {depth}");
+            assert!(plain.nodes >= pruned.nodes, "depth {depth}");
         }
     }
 

@@ -47,18 +47,24 @@ const CLASS: [usize; 64] = {
     c
 };
 
+/// The report's Figure 3 (its genetic algorithm's misère position matrix), one weight
+/// per square class in the order of [`CLASSES`] (a1 b1 c1 d1 b2 c2 d2 c3 d3 d4): the
+/// figure's 64 squares are these 10 under the board's 8 symmetries.
+pub const REPORT_FIGURE_3: [i32; CLASSES] = [-497, 29, -12, -7, 44, -23, -27, -3, 0, -23];
+
 /// A weight vector of the evaluation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FeatureWeights(pub [i32; WEIGHTS]);
 
 impl FeatureWeights {
-    /// Hand-set weights: for the misère game the report's table (corners -497,
-    /// X-squares +44, C-squares +29, ...), few discs now and along the line (greedy),
+    /// Hand-set weights: for the misère game the report's Figure 3 square table
+    /// ([`REPORT_FIGURE_3`]: corners -497, X-squares +44, C-squares +29, ...) in every
+    /// stage, few discs now and along the line (greedy),
     /// no mobility, no stable discs; for the normal game a classic table with the signs
     /// the other way and no weight on discs (greedy 0: emphasising it changes nothing).
     pub fn hand_set(variant: Variant) -> FeatureWeights {
         // a1 b1 c1 d1 b2 c2 d2 c3 d3 d4
-        let reversed = [-497, 29, -12, -7, 44, -23, -27, -10, -5, 0];
+        let reversed = REPORT_FIGURE_3;
         let normal = [120, -20, 20, 5, -40, -5, -5, 15, 3, 3];
         let (table, scalars) = match variant {
             Variant::Reversed => (reversed, [-8, -30, 6, -4, -4]),
@@ -234,6 +240,25 @@ mod tests {
         assert_eq!(w.evaluate_line(&b, &[2, -2]), w.evaluate(&b) + greedy_term(-4, &[2, -2]));
         // An odd line ends with the other side to move: the term turns round.
         assert_eq!(w.evaluate_line(&b, &[2]), w.evaluate(&b) + 8);
+    }
+
+    #[test]
+    fn the_misere_table_is_the_reports_figure_3() {
+        // The report's Figure 3, row by row from a1 (rows 5-8 mirror rows 4-1).
+        let figure: [[i32; 8]; 4] = [
+            [-497, 29, -12, -7, -7, -12, 29, -497],
+            [29, 44, -23, -27, -27, -23, 44, 29],
+            [-12, -23, -3, 0, 0, -3, -23, -12],
+            [-7, -27, 0, -23, -23, 0, -27, -7],
+        ];
+        let w = FeatureWeights::hand_set(Variant::Reversed);
+        for stage in 0..STAGES {
+            for (sq, class) in CLASS.iter().enumerate() {
+                let (r, c) = (sq / 8, sq % 8);
+                let expected = figure[if r > 3 { 7 - r } else { r }][c];
+                assert_eq!(w.0[stage * CLASSES + class], expected, "stage {stage}, square {sq}");
+            }
+        }
     }
 
     #[test]

@@ -32,6 +32,8 @@ pub struct FeaturePlayer {
     pub depth: u32,
     /// Pre-sort moves by the children's evaluation.
     pub presort: bool,
+    /// Alpha-beta cut-offs (`false`: plain minimax, the same moves at a higher cost).
+    pub prune: bool,
     /// The report's endgame: from this many empty squares on, search this many plies
     /// on the disc difference alone (10: the report's 10 plies after move 50; 0: never).
     pub endgame: u32,
@@ -53,6 +55,7 @@ impl Contestant for FeaturePlayer {
             (Leaf::Features, self.depth.max(1))
         };
         let mut search = AlphaBeta::new(&self.weights, pos.variant, self.presort, leaf);
+        search.prune = self.prune;
         Ok(search.best_move(&pos.board, depth).map_or(Ply::Pass, |(sq, _)| Ply::Move(sq)))
     }
 }

@@ -48,6 +48,7 @@ fn fitness(w: &FeatureWeights, reference: &FeatureWeights, openings: &[Replay], 
         weights: weights.clone(),
         depth,
         presort: true,
+        prune: true,
         endgame: REPORT_ENDGAME,
         label: String::new(),
     };

@@ -50,8 +50,8 @@ def solve(
     threads: int = 1,
 ) -> GameSolution:
     """Solves ``state`` with a generic solver (``ab-tt``, ``id-ab-tt``, ``ab-tt-mc``,
-    ``id-ab-tt-mc``, ``pn2``, ``dfpn``, ``mcts-solver``): the value (alpha-beta solvers),
-    the winner, a best move, nodes and time. ``nodes`` and ``time_limit`` bound it (the
+    ``id-ab-tt-mc``, ``pn2``, ``dfpn``, ``dfpn-mc``, ``mcts-solver``, ``sb-mcts``,
+    ``pp``): the value (alpha-beta solvers and ``sb-mcts``), the winner, a best move, nodes and time. ``nodes`` and ``time_limit`` bound it (the
     verdict is then unknown); these solvers have no stop flag, so Ctrl-C is raised when
     the solve returns."""
     return solve_game(state, algo, playouts, nodes, time_limit, tt_bits, seed, etc, threshold, threads)

@@ -9,7 +9,9 @@ use crate::Common;
 use serde_json::json;
 use solvo_core::Game;
 use solvo_games::GameOptions;
-use solvo_lab::mc_study::{rows_of, thousands, StudyCell, StudyRow, NOGO_GRID, STUDY_COLUMNS};
+use solvo_lab::mc_study::{
+    rows_of, study_game_options, thousands, StudyCell, StudyPart, StudyRow, NOGO_GRID, STUDY_COLUMNS,
+};
 use solvo_search::tt::{Replacement, TableShape};
 use solvo_search::{Algorithm, GameResult};
 use solvo_shell::games::{report_json, size_of, solve_game, with_game, AbArgs, GameAction, GameReport, SolverArgs};
@@ -64,10 +66,13 @@ pub struct BenchArgs {
     /// Enhanced transposition cutoff in the alpha-beta solvers.
     #[arg(long)]
     pub etc: bool,
-    /// The study's own settings for the alpha-beta solvers: a table of 1,048,575
-    /// entries always replaced, iterative deepening with a null window.
-    #[arg(long)]
-    pub study_settings: bool,
+    /// The study's own settings in place of solvo's, to put node savings down to their
+    /// cause: `table` (1,048,575 entries always replaced, iterative deepening with a
+    /// null window, no symmetric keys), `ordering` (the study's Algorithms 4 and 5, no
+    /// heuristic for Nogo and Domineering), `tactics` (none); comma-separated, as
+    /// `--study-settings=table,ordering`; the flag alone is all three.
+    #[arg(long, value_delimiter = ',', num_args = 0.., require_equals = true)]
+    pub study_settings: Option<Vec<StudyPart>>,
     /// Compare the table replacement schemes instead (always, depth, two-tier, cost)
     /// with --schemes-entries entries each, for the first algorithm of --algos
     /// (default id-ab-tt-mc): probes, hits, cutoffs, stores, overwrites, lost.
@@ -156,8 +161,13 @@ impl BenchArgs {
         if self.etc {
             f += " --etc";
         }
-        if self.study_settings {
-            f += " --study-settings";
+        if let Some(parts) = &self.study_settings {
+            let names: Vec<&str> = self.study_parts().iter().map(|p| p.name()).collect();
+            f += &if parts.is_empty() {
+                " --study-settings".to_string()
+            } else {
+                format!(" --study-settings={}", names.join(","))
+            };
         }
         if self.seed != 1 {
             f += &format!(" --seed {}", self.seed);
@@ -165,10 +175,29 @@ impl BenchArgs {
         f
     }
 
+    /// The parts of the study's settings asked for (the flag alone: all).
+    fn study_parts(&self) -> Vec<StudyPart> {
+        match &self.study_settings {
+            None => Vec::new(),
+            Some(parts) if parts.is_empty() => StudyPart::ALL.to_vec(),
+            Some(parts) => parts.clone(),
+        }
+    }
+
+    /// The game options of a cell of `game` solved by `algo` under the study's settings
+    /// asked for.
+    fn game_options(&self, game: &str, algo: Algorithm) -> GameOptions {
+        let mut options = GameOptions::new();
+        for (key, value) in study_game_options(game, algo.uses_mc(), &self.study_parts()) {
+            options.set(key, value);
+        }
+        options
+    }
+
     /// The solver of one cell.
     fn solver(&self, algo: Algorithm, study: Option<&StudyRow>) -> SolverArgs {
         let mut ab = AbArgs::default();
-        if self.study_settings {
+        if self.study_parts().contains(&StudyPart::Table) {
             ab.tt_scheme = Replacement::AlwaysReplace;
             ab.tt_entries = Some(TableShape::STUDY.entries);
             ab.null_window = matches!(algo, Algorithm::IdAbTt | Algorithm::IdAbTtMc);
@@ -233,7 +262,11 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
             args.cell_time,
             args.cell_nodes.map_or(String::new(), |n| format!(", {n} nodes")),
             args.seed,
-            if args.study_settings { "; study settings (1,048,575 entries always replaced, null window)" } else { "" }
+            match args.study_parts().as_slice() {
+                [] => String::new(),
+                parts =>
+                    format!("; the study's settings: {}", parts.iter().map(|p| p.name()).collect::<Vec<_>>().join(", ")),
+            }
         );
         out!(
             "{:<28} {:<12} {:<21} {:>14} {:>10} {:>10}  {}",
@@ -250,7 +283,7 @@ pub fn run(args: BenchArgs, common: Common) -> Result<(), CliError> {
         let mut best: Option<(Algorithm, u64)> = None;
         for &algo in &algos {
             let solver = args.solver(algo, cell.study);
-            let r = run_cell(&cell.game, &cell.size, &GameOptions::new(), &solver)?;
+            let r = run_cell(&cell.game, &cell.size, &args.game_options(&cell.game, algo), &solver)?;
             let study =
                 cell.study.and_then(|row| STUDY_COLUMNS.iter().position(|&c| c == algo.name()).map(|i| row.cells[i]));
             let solved = r.result.winner().is_some();
@@ -379,7 +412,8 @@ fn nogo_grid(args: &BenchArgs, common: Common) -> Result<(), CliError> {
                 row.push(format!("· / {study}"));
                 continue;
             }
-            let report = run_cell("nogo", &format!("{r}x{c}"), &GameOptions::new(), &args.solver(algo, None))?;
+            let report =
+                run_cell("nogo", &format!("{r}x{c}"), &args.game_options("nogo", algo), &args.solver(algo, None))?;
             let ours = match report.result {
                 GameResult::FirstPlayerWins => "1",
                 GameResult::SecondPlayerWins => "2",

@@ -1,7 +1,8 @@
 //! `solvo-lab match`: the product's match ([`solvo_shell::matches`]: openings, parallel
 //! games, record file, statistics) with the Reversed Reversi study's players as
-//! contestants beside the engine and external programs: `ab:depth=N,sort=0|1,end=N,
-//! weights=hand|FILE,emph=FEATURE:K` (depth-limited alpha-beta on the study's feature
+//! contestants beside the engine and external programs: `ab:depth=N,sort=0|1,prune=0|1,
+//! end=N,weights=hand|FILE,emph=FEATURE:K` (depth-limited alpha-beta, or minimax with
+//! `prune=0`, on the study's feature
 //! evaluation) and `mcts:playouts=N,seed=S` (UCT with random playouts).
 
 use crate::error::CliError;
@@ -47,17 +48,20 @@ fn parse_mcts(rest: &str) -> Result<MakeContestant, String> {
 }
 
 /// The study's alpha-beta player: `depth=N`, `sort=0|1` (pre-sorting, default on),
+/// `prune=0|1` (alpha-beta cut-offs, default on; 0: plain minimax),
 /// `end=N` (the disc-difference search of N plies from N empties; default the
 /// report's 10, 0 for none), `weights=hand|FILE` (a tuned weight line),
 /// `emph=FEATURE:FACTOR` (repeatable).
 fn parse_feature(rest: &str, common: Common) -> Result<MakeContestant, String> {
     let (mut depth, mut presort, mut weights) = (4, true, FeatureWeights::hand_set(common.variant));
     let mut endgame = REPORT_ENDGAME;
+    let mut prune = true;
     let mut label = Vec::new();
     for item in rest.split(',').filter(|s| !s.is_empty()) {
         match item.split_once('=') {
             Some(("depth", v)) => depth = crate::option_ranges::plies(v)?.max(1),
             Some(("sort", v)) => presort = v != "0" && v != "off",
+            Some(("prune", v)) => prune = v != "0" && v != "off",
             Some(("end", v)) => endgame = crate::option_ranges::endgame_plies(v)?,
             Some(("weights", "hand")) => {}
             Some(("weights", v)) => {
@@ -75,13 +79,15 @@ fn parse_feature(rest: &str, common: Common) -> Result<MakeContestant, String> {
                 weights = weights.emphasised(name, factor)?;
             }
             _ => {
-                return Err(format!("unknown setting {item:?} (depth=N, sort=0|1, end=N, weights=hand|FILE, emph=F:K)"))
+                return Err(format!(
+                    "unknown setting {item:?} (depth=N, sort=0|1, prune=0|1, end=N, weights=hand|FILE, emph=F:K)"
+                ))
             }
         }
         label.push(item.to_string());
     }
     let label = if label.is_empty() { "ab".to_string() } else { format!("ab:{}", label.join(",")) };
     Ok(Box::new(move || {
-        Ok(Box::new(FeaturePlayer { weights: weights.clone(), depth, presort, endgame, label: label.clone() }))
+        Ok(Box::new(FeaturePlayer { weights: weights.clone(), depth, presort, prune, endgame, label: label.clone() }))
     }))
 }
