@@ -12,7 +12,7 @@ use solvo_games::{GameOptions, GameVisitor};
 use solvo_search::reopening::count::{count_exhaustive, count_visited, Learned};
 use solvo_search::reopening::query::answer;
 use solvo_search::reopening::selfcheck::self_check;
-use solvo_search::reopening::{semi_strong, verify, SemiConfig, SemiError, SolutionStore, SolverOracle};
+use solvo_search::reopening::{semi_strong_lanes, verify, SemiConfig, SemiError, SolutionStore, SolverOracle};
 use solvo_search::Budget;
 use solvo_shell::games::size_of;
 use solvo_solve::game_store::{GameStore, META_ROOT_VALUE};
@@ -66,7 +66,9 @@ pub struct Target {
     /// log2 of the solver table's buckets (two entries each).
     #[arg(long, default_value_t = 20, value_parser = crate::option_ranges::table_bits, allow_negative_numbers = true)]
     pub tt_bits: u32,
-    /// Solver threads (lazy SMP over the shared table).
+    /// Threads. build: walk lanes, each with a one-thread solver over the shared table
+    /// (they split the tree's subtrees); query and verify: the solver's threads (lazy
+    /// SMP over its table).
     #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
 }
@@ -311,7 +313,10 @@ fn build<G: Game>(
     if !json {
         eprintln!("store {}: {before} records", path.display());
     }
-    let mut o = oracle(t);
+    let mut first = SolverOracle::new(t.tt_bits, 1, Budget::UNLIMITED);
+    let mut siblings: Vec<SolverOracle> = (1..t.threads).map(|_| first.sibling()).collect();
+    let mut oracles: Vec<&mut (dyn solvo_search::reopening::Oracle<G> + Send)> = vec![&mut first];
+    oracles.extend(siblings.iter_mut().map(|o| o as &mut (dyn solvo_search::reopening::Oracle<G> + Send)));
     let start = Instant::now();
     let mut progress = |s: &solvo_search::reopening::SemiStats| {
         if !json && s.commits % 10 == 1 {
@@ -327,7 +332,8 @@ fn build<G: Game>(
             );
         }
     };
-    let out = semi_strong(root, &mut store, &mut o, &SemiConfig::default(), &mut progress).map_err(semi_err)?;
+    let out =
+        semi_strong_lanes(root, &mut store, &mut oracles, &SemiConfig::default(), &mut progress).map_err(semi_err)?;
     let secs = start.elapsed().as_secs_f64();
     store.put_meta(META_ROOT_VALUE, out.value.to_string().as_bytes()).map_err(semi_err)?;
     let records = store.records().map_err(semi_err)?;

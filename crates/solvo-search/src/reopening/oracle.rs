@@ -9,6 +9,7 @@ use crate::budget::Budget;
 use crate::outcome::Verdict;
 use crate::tt::{TableShape, TranspositionTable};
 use solvo_core::Game;
+use std::sync::Arc;
 
 /// What the walk asks a solver.
 pub trait Oracle<G: Game> {
@@ -33,7 +34,7 @@ pub trait Oracle<G: Game> {
 /// [`Oracle`] by the generic alpha-beta solver (`ab-tt`) over one table.
 pub struct SolverOracle {
     options: AbOptions,
-    table: TranspositionTable,
+    table: Arc<TranspositionTable>,
     budget: Budget,
     solves: u64,
     nodes: u64,
@@ -45,7 +46,15 @@ impl SolverOracle {
     pub fn new(tt_bits: u32, threads: usize, budget: Budget) -> SolverOracle {
         let table = TableShape::buckets(tt_bits);
         let options = AbOptions { table, threads: threads.max(1), ..AbOptions::default() };
-        SolverOracle { options, table: TranspositionTable::with_shape(table), budget, solves: 0, nodes: 0 }
+        SolverOracle { options, table: Arc::new(TranspositionTable::with_shape(table)), budget, solves: 0, nodes: 0 }
+    }
+
+    /// Another oracle over the same table (its entries are shared, which is sound:
+    /// every entry is a proven bound) with the same options, own counters and one search
+    /// thread: the oracle of a second lane of [`super::semi_strong_lanes`].
+    pub fn sibling(&self) -> SolverOracle {
+        let options = AbOptions { threads: 1, ..self.options };
+        SolverOracle { options, table: Arc::clone(&self.table), budget: self.budget, solves: 0, nodes: 0 }
     }
 
     /// With the killer-move and history heuristics (they change the cost, never a value).
