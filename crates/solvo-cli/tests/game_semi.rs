@@ -14,6 +14,33 @@ fn json(o: &Output) -> serde_json::Value {
     serde_json::from_str(text.lines().last().unwrap()).unwrap_or_else(|e| panic!("not JSON: {text}: {e}"))
 }
 
+/// `build --threads 2 --proofs F`: two walk lanes, the solver's proofs kept in F; the
+/// store verifies and F is the proof store `game solve --store F` reads (on 5x5 every
+/// solve is below the recording threshold, so it may hold nothing).
+#[test]
+fn two_lanes_with_a_proof_store_build_a_verified_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, proofs) = (dir.path().join("d55.redb"), dir.path().join("d55.proofs"));
+    let (s, p) = (store.to_str().unwrap(), proofs.to_str().unwrap());
+    let game = ["domineering", "5x5", "--option", "bounds=off", "--store", s, "--json"];
+    let mut build = vec!["game", "semi-strong", "build"];
+    build.extend_from_slice(&game);
+    build.extend_from_slice(&["--threads", "2", "--proofs", p]);
+    let b = solvo(&build);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let b = json(&b);
+    assert_eq!((b["value_first_player"].as_i64(), b["threads"].as_u64()), (Some(-1), Some(2)), "{b}");
+    let mut verify = vec!["game", "semi-strong", "verify"];
+    verify.extend_from_slice(&game);
+    verify.extend_from_slice(&["--self-check", "20"]);
+    let v = json(&solvo(&verify));
+    assert_eq!((v["violations"].as_u64(), v["value"].as_i64()), (Some(0), Some(-1)), "{v}");
+    let again = solvo(&["game", "solve", "domineering", "5x5", "--option", "bounds=off", "--store", p]);
+    assert!(again.status.success());
+    let text = String::from_utf8_lossy(&again.stderr);
+    assert!(text.lines().any(|l| l.starts_with(&format!("proof store {p}: "))), "{text}");
+}
+
 #[test]
 fn build_verify_query_count_play() {
     let dir = tempfile::tempdir().unwrap();

@@ -15,6 +15,29 @@ use solvo_othello::formats::board_string::diagram;
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::{Algorithm, SolverConfig, Verdict};
 use solvo_shell::games::{report_of, verdict_text, AbArgs, GameReport, SolverArgs};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// The stop flags of the generic solvers' budgets ([`solvo_search::Budget::stop`]): a
+/// flag lives as long as the process, so a solve takes one from here and gives it
+/// back; there are never more than the solves running at once.
+struct StopFlags;
+
+static FREE_FLAGS: Mutex<Vec<&'static AtomicBool>> = Mutex::new(Vec::new());
+
+impl StopFlags {
+    /// A lowered flag.
+    fn take() -> &'static AtomicBool {
+        let flag = FREE_FLAGS.lock().unwrap_or_else(|e| e.into_inner()).pop().unwrap_or_else(solvo_search::stop_flag);
+        flag.store(false, Ordering::Relaxed);
+        flag
+    }
+
+    /// Returns `flag` for reuse.
+    fn give_back(flag: &'static AtomicBool) {
+        FREE_FLAGS.lock().unwrap_or_else(|e| e.into_inner()).push(flag);
+    }
+}
 
 /// OpenSpiel's player number of a finished game.
 const TERMINAL_PLAYER: i32 = -4;
@@ -367,11 +390,15 @@ pub fn solve_game(
         threshold,
         ab: AbArgs { threads: crate::options::threads(threads)?, ..AbArgs::default() },
     };
-    let config = args.config().map_err(Failure::from)?;
+    let mut config = args.config().map_err(Failure::from)?;
     let (game, label) = (state.game.boxed_clone(), state.label());
-    // The generic solvers have no stop flag: a time or node limit bounds them, and
-    // Ctrl-C is raised when the solve returns.
-    let report = quietly(py, &|| {}, || game.solve(&config, label))?;
+    // Ctrl-C raises the budget's stop flag: the solver returns an unknown verdict
+    // within milliseconds, then KeyboardInterrupt is raised.
+    let flag = StopFlags::take();
+    config.budget.stop = Some(flag);
+    let report = quietly(py, &|| flag.store(true, Ordering::Relaxed), || game.solve(&config, label));
+    StopFlags::give_back(flag);
+    let report = report?;
     Ok(PyGameSolution {
         value: match report.verdict {
             Verdict::Exact(v) => Some(v),

@@ -5,7 +5,9 @@ values are checked against (``SOLVO_BIN``, else ``target/release/solvo``)."""
 import json
 import os
 import pathlib
+import signal
 import subprocess
+import threading
 
 import pytest
 
@@ -38,6 +40,13 @@ def cli_error(*args: str) -> str:
     assert out.returncode != 0, out.stdout
     line = next(l for l in out.stderr.splitlines() if l.startswith("error: "))
     return line[len("error: "):]
+
+
+def interrupt_after(seconds: float) -> threading.Timer:
+    """Sends this process SIGINT (Ctrl-C) after `seconds`."""
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
 
 
 @pytest.fixture(scope="session")

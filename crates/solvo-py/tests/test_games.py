@@ -1,10 +1,12 @@
 """Small games in the OpenSpiel manner, and their solvers."""
 
+import time
+
 import pytest
 
 import solvo
 from solvo import games
-from conftest import cli_json
+from conftest import cli_json, interrupt_after
 
 
 def test_names_and_info():
@@ -58,3 +60,17 @@ def test_bad_games_are_exceptions():
         s.apply_action(99)
     with pytest.raises(ValueError, match="not legal"):
         s.apply_action("z9")
+
+
+@pytest.mark.parametrize("algo", ["ab-tt", "ab-tt-mc", "dfpn", "pn2", "mcts-solver"])
+def test_ctrl_c_stops_a_long_small_game_solve_within_a_second(algo):
+    state = games.load("domineering", "8x8")  # far beyond any of these solvers in a second
+    threads = 2 if algo == "ab-tt" else 1
+    interrupt_after(1.0)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        games.solve(state, algo=algo, playouts=10_000_000, threads=threads)
+    took = time.monotonic() - start
+    assert 0.9 < took < 2.0, f"{algo}: interrupted after {took:.2f} s"
+    # The interpreter goes on, and so does the solver (a lowered flag again).
+    assert games.solve(games.load("domineering", "4x4"), algo=algo, playouts=1000).winner == "first"

@@ -1,15 +1,13 @@
 """Exact solves: the FFO values, the command line's values, every move, the symmetries,
 windows and limits, threads, progress, Ctrl-C, bad input."""
 
-import os
-import signal
 import threading
 import time
 
 import pytest
 
 import solvo
-from conftest import cli_error, cli_json
+from conftest import cli_error, cli_json, interrupt_after
 
 ENDGAME = "f5d6c3d3c4f4f6f3e6e7d7c5b6d8c6c7d2b5a5a6a7g5e3b4c8g6g4c2e8d1f7e2g3h4f1e1f2g1b1f8"
 
@@ -89,12 +87,6 @@ def test_progress_is_reported_and_its_exception_stops_the_search():
     with pytest.raises(RuntimeError, match="enough"):
         solvo.solve(pos, ladder="off", progress=progress)
     assert time.monotonic() - start < 5 and seen and seen[0]["nodes"] >= 0
-
-
-def interrupt_after(seconds):
-    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
 
 
 @pytest.mark.parametrize("search", ["solve", "solve_moves", "analyze", "engine"])

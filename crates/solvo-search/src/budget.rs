@@ -1,21 +1,52 @@
 //! Node and time budgets shared by every solver, and the statistics they all report.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// How much work a solver may do. A solver that runs out of budget reports an
-/// unknown result, never a guessed value.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How much work a solver may do. A solver that runs out of budget (or is stopped)
+/// reports an unknown result, never a guessed value.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Budget {
     /// Stop after this many nodes (positions searched); `None` for no limit.
     pub max_nodes: Option<u64>,
     /// Stop after this much wall-clock time; `None` for no limit.
     pub time_limit: Option<Duration>,
+    /// Stop soon after this flag is raised (from another thread: Ctrl-C, a stop
+    /// button); read where the clock is read, once every 1024 budget checks. A
+    /// `'static` flag keeps budgets (and the configurations holding them) `Copy`: make
+    /// one with [`stop_flag`] and reuse it.
+    pub stop: Option<&'static AtomicBool>,
 }
 
 impl Budget {
     /// No limit at all.
-    pub const UNLIMITED: Budget = Budget { max_nodes: None, time_limit: None };
+    pub const UNLIMITED: Budget = Budget { max_nodes: None, time_limit: None, stop: None };
+
+    /// The same budget, stopped when `stop` is raised.
+    pub fn with_stop(self, stop: &'static AtomicBool) -> Budget {
+        Budget { stop: Some(stop), ..self }
+    }
 }
+
+/// A new lowered stop flag for [`Budget::stop`], living as long as the program (one
+/// byte each: make one per caller that stops searches and reuse it, not one per search).
+pub fn stop_flag() -> &'static AtomicBool {
+    Box::leak(Box::new(AtomicBool::new(false)))
+}
+
+impl PartialEq for Budget {
+    /// Equal limits and the same stop flag (or none).
+    fn eq(&self, other: &Budget) -> bool {
+        let same_stop = match (&self.stop, &other.stop) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::ptr::eq(*a, *b),
+            _ => false,
+        };
+        self.max_nodes == other.max_nodes && self.time_limit == other.time_limit && same_stop
+    }
+}
+
+impl Eq for Budget {}
 
 /// The counters every solver reports (fields that do not apply stay 0).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,6 +88,7 @@ pub(crate) struct Limiter {
     start: Instant,
     max_nodes: u64,
     deadline: Option<Instant>,
+    stop: Option<&'static AtomicBool>,
     ticks: u64,
     exhausted: bool,
 }
@@ -69,6 +101,7 @@ impl Limiter {
             start,
             max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
             deadline: budget.time_limit.map(|t| start + t),
+            stop: budget.stop,
             ticks: 0,
             exhausted: false,
         }
@@ -90,6 +123,9 @@ impl Limiter {
                     self.exhausted = true;
                 }
             }
+            if self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+                self.exhausted = true;
+            }
         }
         self.exhausted
     }
@@ -104,6 +140,7 @@ impl Limiter {
         Budget {
             max_nodes: (self.max_nodes != u64::MAX).then(|| self.max_nodes.saturating_sub(used)),
             time_limit: self.deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            stop: self.stop,
         }
     }
 }

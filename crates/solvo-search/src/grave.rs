@@ -80,7 +80,7 @@ pub struct GraveResult<M> {
 /// Runs GRAVE with PPAF playouts from `root` for `params.playouts` playouts (or until
 /// the budget's time runs out; its node limit is not used).
 pub fn grave<G: Game>(root: &G, params: &GraveParams, budget: Budget) -> GraveResult<G::Move> {
-    let mut limiter = Limiter::new(Budget { max_nodes: None, time_limit: budget.time_limit });
+    let mut limiter = Limiter::new(Budget { max_nodes: None, ..budget });
     let mut policy = Policy::new(root.move_code_count(), params.alpha);
     let mut tree: KeyMap<GraveNode<G::Move>> = KeyMap::default();
     let mut rng = Rng::new(params.seed);

@@ -33,7 +33,7 @@ pub use solvo_core::rng;
 pub mod tt;
 
 pub use algorithm::{solve, solve_with_proofs, Algorithm, SolverConfig};
-pub use budget::{Budget, SolverStats};
+pub use budget::{stop_flag, Budget, SolverStats};
 pub use game_result::GameResult;
 pub use mc_ordering::McOrdering;
 pub use minimax::negamax;

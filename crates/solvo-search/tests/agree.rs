@@ -136,10 +136,36 @@ fn othello_4x4_exact_values() {
 fn exhausted_budget_is_unknown() {
     let g = Domineering::new(5, 5, false);
     for algorithm in Algorithm::ALL {
-        let c = SolverConfig { budget: Budget { max_nodes: Some(50), time_limit: None }, ..config(algorithm) };
+        let c =
+            SolverConfig { budget: Budget { max_nodes: Some(50), time_limit: None, stop: None }, ..config(algorithm) };
         let r = solve(&g, &c);
         assert_eq!(r.verdict, Verdict::Unknown, "{algorithm}");
         assert!(r.best_move.is_none());
+    }
+}
+
+/// A stop flag raised from another thread ends every solver soon, with an unknown
+/// verdict (Domineering 8x8 takes any of them far longer than the test).
+#[test]
+fn a_raised_stop_flag_stops_every_solver() {
+    use std::sync::atomic::Ordering;
+    let g = Domineering::new(8, 8, false);
+    let flag = solvo_search::stop_flag();
+    for algorithm in Algorithm::ALL {
+        flag.store(false, Ordering::Relaxed);
+        let mut c = config(algorithm);
+        c.grave.playouts = 10_000_000;
+        c.budget = Budget::UNLIMITED.with_stop(flag);
+        let start = std::time::Instant::now();
+        let r = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+            });
+            solve(&g, &c)
+        });
+        assert_eq!(r.verdict, Verdict::Unknown, "{algorithm}");
+        assert!(start.elapsed().as_secs_f64() < 5.0, "{algorithm}: {:?}", start.elapsed());
     }
 }
 

@@ -10,7 +10,8 @@ use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::reopening::count::{count_exhaustive, count_visited, Learned};
 use solvo_search::reopening::selfcheck::self_check;
 use solvo_search::reopening::{
-    kind, semi_strong, verify, MemoryStore, SemiConfig, SemiError, SemiRecord, SolutionStore, SolverOracle,
+    kind, semi_strong, semi_strong_lanes, verify, MemoryStore, SemiConfig, SemiError, SemiRecord, SolutionStore,
+    SolverOracle,
 };
 use solvo_search::{negamax, Budget};
 
@@ -116,6 +117,65 @@ fn a_stopped_run_resumes_to_the_same_store() {
         v
     };
     assert_eq!(exact(&store), exact(&whole));
+}
+
+/// A walk on two lanes over one table: every exact record of the one-lane store is
+/// there with the same value, and the store verifies; stopped every few commits and
+/// rerun (on one lane or two), it still ends verified.
+#[test]
+fn two_lanes_build_the_same_values_and_resume() {
+    fn lanes<G: Game>(root: &G, store: &mut MemoryStore, config: &SemiConfig) -> Result<i32, SemiError> {
+        let mut a = oracle();
+        let mut b = a.sibling();
+        let mut oracles: [&mut (dyn solvo_search::reopening::Oracle<G> + Send); 2] = [&mut a, &mut b];
+        semi_strong_lanes(root, store, &mut oracles, config, &mut |_| {}).map(|o| o.value)
+    }
+    let othello = Position::start(BoardSize::Four, Variant::Normal);
+    let domineering = Domineering::new(4, 4, false);
+    let exact = |s: &MemoryStore| {
+        let mut v: Vec<(Vec<u8>, i32)> =
+            s.iter().filter(|(_, r)| r.kinds & kind::EXACT != 0).map(|(k, r)| (k.to_vec(), r.lower)).collect();
+        v.sort();
+        v
+    };
+    let (one, _) = build(&othello);
+    let mut two = MemoryStore::new();
+    assert_eq!(lanes(&othello, &mut two, &SemiConfig::default()), Ok(-10));
+    let two_exact = exact(&two);
+    for rec in exact(&one) {
+        assert!(two_exact.binary_search(&rec).is_ok(), "{rec:?} missing");
+    }
+    check_store(&othello, &mut two, -10);
+    let (_, dv) = build(&domineering);
+    let mut d = MemoryStore::new();
+    assert_eq!(lanes(&domineering, &mut d, &SemiConfig::default()), Ok(dv));
+    check_store(&domineering, &mut d, dv);
+    // Stopped after every few commits of a lane, rerun alternately on two lanes and one.
+    let mut store = MemoryStore::new();
+    let mut stops = 0;
+    for n in 1.. {
+        let config = SemiConfig {
+            commit_every: std::time::Duration::ZERO,
+            stop_after_commits: Some(40),
+            ..SemiConfig::default()
+        };
+        let r = if n % 2 == 1 {
+            lanes(&othello, &mut store, &config)
+        } else {
+            semi_strong(&othello, &mut store, &mut oracle(), &config, &mut |_| {}).map(|o| o.value)
+        };
+        match r {
+            Err(SemiError::Stopped) => stops += 1,
+            Ok(v) => {
+                assert_eq!(v, -10);
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+        assert!(n < 10_000);
+    }
+    assert!(stops > 3, "{stops}");
+    check_store(&othello, &mut store, -10);
 }
 
 #[test]

@@ -116,7 +116,7 @@ impl SolverArgs {
             Some(s) => return Err(CliError(format!("--time-limit: expected a positive number of seconds, got {s}"))),
         };
         let mut c = SolverConfig::new(self.algo);
-        c.budget = Budget { max_nodes: self.nodes, time_limit };
+        c.budget = Budget { max_nodes: self.nodes, time_limit, stop: None };
         c.tt_bits = self.tt_bits;
         c.threshold = self.threshold;
         c.etc = self.etc;

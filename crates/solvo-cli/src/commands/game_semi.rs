@@ -9,15 +9,19 @@ use crate::Common;
 use serde_json::json;
 use solvo_core::Game;
 use solvo_games::{GameOptions, GameVisitor};
+use solvo_search::proven::ProvenPositions;
 use solvo_search::reopening::count::{count_exhaustive, count_visited, Learned};
 use solvo_search::reopening::query::answer;
 use solvo_search::reopening::selfcheck::self_check;
-use solvo_search::reopening::{semi_strong, verify, SemiConfig, SemiError, SolutionStore, SolverOracle};
+use solvo_search::reopening::{semi_strong_lanes, verify, SemiConfig, SemiError, SolutionStore, SolverOracle};
+use solvo_search::tt::Bound;
 use solvo_search::Budget;
 use solvo_shell::games::size_of;
 use solvo_solve::game_store::{GameStore, META_ROOT_VALUE};
+use solvo_solve::proof_store::ProofStore;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Arguments of `solvo game semi-strong`.
@@ -66,7 +70,14 @@ pub struct Target {
     /// log2 of the solver table's buckets (two entries each).
     #[arg(long, default_value_t = 20, value_parser = crate::option_ranges::table_bits, allow_negative_numbers = true)]
     pub tt_bits: u32,
-    /// Solver threads (lazy SMP over the shared table).
+    /// build: a proof store (as `solvo game solve --store`) the walk's solver reads and
+    /// records proven positions in, shared by the lanes: a build killed inside a long
+    /// solve resumes that solve from its proofs.
+    #[arg(long, value_name = "FILE")]
+    pub proofs: Option<PathBuf>,
+    /// Threads. build: walk lanes, each with a one-thread solver over the shared table
+    /// (they split the tree's subtrees); query and verify: the solver's threads (lazy
+    /// SMP over its table).
     #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
 }
@@ -140,6 +151,21 @@ fn identity(t: &Target, rows: usize, cols: usize, options: &GameOptions) -> Stri
     format!("semi-strong {}", solvo_games::proof_store_identity(&t.game, rows, cols, options))
 }
 
+/// One proof store behind the solvers of every lane.
+struct SharedProofs(Arc<Mutex<ProofStore>>);
+
+impl ProvenPositions for SharedProofs {
+    fn proven(&mut self, key: u64) -> Option<(i32, Bound)> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).proven(key)
+    }
+    fn record(&mut self, key: u64, value: i32, bound: Bound, nodes: u64) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).record(key, value, bound, nodes)
+    }
+    fn checkpoint(&mut self, nodes: u64) -> bool {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).checkpoint(nodes)
+    }
+}
+
 fn semi_err(e: SemiError) -> CliError {
     CliError(e.to_string())
 }
@@ -202,7 +228,11 @@ impl GameVisitor for Action {
         let label = |t: &Target| format!("{} {rows}x{cols}", t.game.to_lowercase());
         match self.what {
             What::Build(t) => {
-                build(&root, &t, &label(&t), identity(&t, rows, cols, &self.options), store_path(&t, rows, cols), json)
+                let identities = (
+                    identity(&t, rows, cols, &self.options),
+                    solvo_games::proof_store_identity(&t.game, rows, cols, &self.options),
+                );
+                build(&root, &t, &label(&t), identities, store_path(&t, rows, cols), json)
             }
             What::Query(a) => {
                 let t = &a.target;
@@ -302,7 +332,7 @@ fn build<G: Game>(
     root: &G,
     t: &Target,
     label: &str,
-    identity: String,
+    (identity, proof_identity): (String, String),
     path: PathBuf,
     json: bool,
 ) -> Result<(), CliError> {
@@ -311,7 +341,25 @@ fn build<G: Game>(
     if !json {
         eprintln!("store {}: {before} records", path.display());
     }
-    let mut o = oracle(t);
+    let proofs = match &t.proofs {
+        None => None,
+        Some(p) => {
+            let store = solvo_solve::proof_store::ProofStore::open(p, &proof_identity)
+                .map_err(|e| CliError(format!("--proofs {}: {e}", p.display())))?;
+            if !json {
+                eprintln!("proof store {}: {} proven positions", p.display(), store.len());
+            }
+            Some(Arc::new(Mutex::new(store)))
+        }
+    };
+    let with_proofs = |o: SolverOracle| match &proofs {
+        Some(p) => o.with_proofs(Box::new(SharedProofs(Arc::clone(p)))),
+        None => o,
+    };
+    let mut first = with_proofs(SolverOracle::new(t.tt_bits, 1, Budget::UNLIMITED));
+    let mut siblings: Vec<SolverOracle> = (1..t.threads).map(|_| with_proofs(first.sibling())).collect();
+    let mut oracles: Vec<&mut (dyn solvo_search::reopening::Oracle<G> + Send)> = vec![&mut first];
+    oracles.extend(siblings.iter_mut().map(|o| o as &mut (dyn solvo_search::reopening::Oracle<G> + Send)));
     let start = Instant::now();
     let mut progress = |s: &solvo_search::reopening::SemiStats| {
         if !json && s.commits % 10 == 1 {
@@ -327,7 +375,8 @@ fn build<G: Game>(
             );
         }
     };
-    let out = semi_strong(root, &mut store, &mut o, &SemiConfig::default(), &mut progress).map_err(semi_err)?;
+    let out =
+        semi_strong_lanes(root, &mut store, &mut oracles, &SemiConfig::default(), &mut progress).map_err(semi_err)?;
     let secs = start.elapsed().as_secs_f64();
     store.put_meta(META_ROOT_VALUE, out.value.to_string().as_bytes()).map_err(semi_err)?;
     let records = store.records().map_err(semi_err)?;

@@ -51,7 +51,7 @@ def solve(
 ) -> GameSolution:
     """Solves ``state`` with a generic solver (``ab-tt``, ``id-ab-tt``, ``ab-tt-mc``,
     ``id-ab-tt-mc``, ``pn2``, ``dfpn``, ``dfpn-mc``, ``mcts-solver``, ``sb-mcts``,
-    ``pp``): the value (alpha-beta solvers and ``sb-mcts``), the winner, a best move, nodes and time. ``nodes`` and ``time_limit`` bound it (the
-    verdict is then unknown); these solvers have no stop flag, so Ctrl-C is raised when
-    the solve returns."""
+    ``pp``): the value (alpha-beta solvers and ``sb-mcts``), the winner, a best move, nodes
+    and time. ``nodes`` and ``time_limit`` bound it (the verdict is then unknown); Ctrl-C
+    (``KeyboardInterrupt``) stops the solve within milliseconds."""
     return solve_game(state, algo, playouts, nodes, time_limit, tt_bits, seed, etc, threshold, threads)

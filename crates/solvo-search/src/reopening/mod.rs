@@ -36,7 +36,7 @@ pub use keys::{canonical_key, lookup, record, Canonical};
 pub use memory::MemoryStore;
 pub use oracle::{Oracle, SolverOracle};
 pub use play::{fold_passes, play_folded, Next};
-pub use run::{semi_strong, SemiConfig, SemiOutcome, SemiStats};
+pub use run::{semi_strong, semi_strong_lanes, SemiConfig, SemiOutcome, SemiStats};
 pub use verify::{verify, SemiStrongVerifyReport};
 
 use std::fmt;

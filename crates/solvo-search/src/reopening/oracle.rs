@@ -1,14 +1,16 @@
 //! The solver behind the walk: exact values with a best move (the designated moves of
 //! P and A' nodes: oracle ordering, as in the published experiment) and null-window
 //! tests (C children of A' nodes), by alpha-beta over one transposition table kept for
-//! the whole run.
+//! the whole run (and, optionally, a proof store).
 
 use super::SemiError;
 use crate::alphabeta::{alpha_beta_on_table, AbOptions};
 use crate::budget::Budget;
 use crate::outcome::Verdict;
+use crate::proven::ProvenPositions;
 use crate::tt::{TableShape, TranspositionTable};
 use solvo_core::Game;
+use std::sync::Arc;
 
 /// What the walk asks a solver.
 pub trait Oracle<G: Game> {
@@ -33,8 +35,9 @@ pub trait Oracle<G: Game> {
 /// [`Oracle`] by the generic alpha-beta solver (`ab-tt`) over one table.
 pub struct SolverOracle {
     options: AbOptions,
-    table: TranspositionTable,
+    table: Arc<TranspositionTable>,
     budget: Budget,
+    proofs: Option<Box<dyn ProvenPositions>>,
     solves: u64,
     nodes: u64,
 }
@@ -45,7 +48,30 @@ impl SolverOracle {
     pub fn new(tt_bits: u32, threads: usize, budget: Budget) -> SolverOracle {
         let table = TableShape::buckets(tt_bits);
         let options = AbOptions { table, threads: threads.max(1), ..AbOptions::default() };
-        SolverOracle { options, table: TranspositionTable::with_shape(table), budget, solves: 0, nodes: 0 }
+        SolverOracle {
+            options,
+            table: Arc::new(TranspositionTable::with_shape(table)),
+            budget,
+            proofs: None,
+            solves: 0,
+            nodes: 0,
+        }
+    }
+
+    /// Another oracle over the same table (its entries are shared, which is sound:
+    /// every entry is a proven bound) with the same options, own counters and one search
+    /// thread: the oracle of a second lane of [`super::semi_strong_lanes`].
+    pub fn sibling(&self) -> SolverOracle {
+        let options = AbOptions { threads: 1, ..self.options };
+        SolverOracle { options, table: Arc::clone(&self.table), budget: self.budget, proofs: None, solves: 0, nodes: 0 }
+    }
+
+    /// Reading and recording proven positions in `proofs` (a proof store: solves
+    /// killed with the walk resume from what they proved, and repeated solves reuse
+    /// proofs the table has lost). A sibling does not inherit it: give it its own.
+    pub fn with_proofs(mut self, proofs: Box<dyn ProvenPositions>) -> SolverOracle {
+        self.proofs = Some(proofs);
+        self
     }
 
     /// With the killer-move and history heuristics (they change the cost, never a value).
@@ -57,7 +83,8 @@ impl SolverOracle {
 
     fn run<G: Game>(&mut self, g: &G, null_window: Option<i32>) -> (Verdict, Option<G::Move>) {
         let options = AbOptions { null_window, ..self.options };
-        let r = alpha_beta_on_table(g, &options, &self.table, None, self.budget, None);
+        let proofs = self.proofs.as_deref_mut().map(|p| p as &mut dyn ProvenPositions);
+        let r = alpha_beta_on_table(g, &options, &self.table, None, self.budget, proofs);
         self.solves += 1;
         self.nodes += r.stats.nodes;
         (r.verdict, r.best_move)
