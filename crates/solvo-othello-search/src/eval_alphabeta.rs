@@ -45,6 +45,12 @@ pub trait EvalSearch {
     /// `depth` is the node's remaining depth.
     #[inline(always)]
     fn order(&mut self, _depth: u32, _children: &mut [EvalChild]) {}
+    /// False: plain minimax, every move searched with the whole window whatever the
+    /// window asked (the same value, every node visited).
+    #[inline(always)]
+    fn prunes(&self) -> bool {
+        true
+    }
     /// Called before the search descends to the position `p` to move against `o` (a
     /// move's or a forced pass's), [`EvalSearch::leave`] after it returns.
     #[inline(always)]
@@ -57,12 +63,13 @@ pub trait EvalSearch {
 /// The fail-soft alpha-beta value of `p` to move against `o` (squares of `mask`),
 /// searched `depth` plies within `(alpha, beta)` under `s`'s conventions: inside the
 /// window it is the depth-limited minimax value; at or below `alpha` an upper bound of
-/// it, at or above `beta` a lower bound.
-#[allow(clippy::too_many_arguments)]
+/// it, at or above `beta` a lower bound. Without [`EvalSearch::prunes`] the window is
+/// the whole range: the value is the minimax value.
 pub fn eval_alphabeta<S: EvalSearch>(s: &mut S, p: u64, o: u64, mask: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
     if s.visit() {
         return 0;
     }
+    let (alpha, beta) = if s.prunes() { (alpha, beta) } else { (-i32::MAX, i32::MAX) };
     if S::PASS_IS_PLY && depth == 0 {
         return s.leaf(p, o);
     }
@@ -148,34 +155,30 @@ mod tests {
     use super::*;
     use solvo_othello::{Board, BoardSize, Square};
 
-    /// Disc difference at the leaves, the final score at game ends; no pruning to check
-    /// against (plain minimax over the same conventions).
-    struct Discs {
-        nodes: u64,
-        pass_is_ply: bool,
-        size: BoardSize,
-    }
+    const SIZE: BoardSize = BoardSize::Six;
 
-    fn minimax(d: &Discs, b: Board, depth: u32) -> i32 {
+    /// Plain minimax over the conventions, disc difference at the leaves and 100 a disc
+    /// at game ends: what every search below must agree with.
+    fn minimax(b: Board, depth: u32, pass_is_ply: bool) -> i32 {
         let diff = b.player.count_ones() as i32 - b.opponent.count_ones() as i32;
-        if d.pass_is_ply && depth == 0 {
+        if pass_is_ply && depth == 0 {
             return diff;
         }
-        if b.moves(d.size) == 0 {
-            if b.pass().moves(d.size) == 0 {
-                return 100 * b.final_score(d.size);
+        if b.moves(SIZE) == 0 {
+            if b.pass().moves(SIZE) == 0 {
+                return 100 * b.final_score(SIZE);
             }
-            return -minimax(d, b.pass(), if d.pass_is_ply { depth - 1 } else { depth });
+            return -minimax(b.pass(), if pass_is_ply { depth - 1 } else { depth }, pass_is_ply);
         }
         if depth == 0 {
             return diff;
         }
-        Square::iter(b.moves(d.size)).map(|sq| -minimax(d, b.play(sq, d.size).unwrap(), depth - 1)).max().unwrap()
+        Square::iter(b.moves(SIZE)).map(|sq| -minimax(b.play(sq, SIZE).unwrap(), depth - 1, pass_is_ply)).max().unwrap()
     }
 
     macro_rules! discs_search {
-        ($name:ident, $ply:expr, $orders:expr) => {
-            struct $name(Discs);
+        ($name:ident, $ply:expr, $orders:expr, $prunes:expr) => {
+            struct $name;
             impl EvalSearch for $name {
                 const PASS_IS_PLY: bool = $ply;
                 const ORDERS: bool = $orders;
@@ -183,32 +186,39 @@ mod tests {
                     p.count_ones() as i32 - o.count_ones() as i32
                 }
                 fn terminal(&mut self, p: u64, o: u64) -> i32 {
-                    100 * (Board { player: p, opponent: o }).final_score(self.0.size)
+                    100 * (Board { player: p, opponent: o }).final_score(SIZE)
                 }
                 fn visit(&mut self) -> bool {
-                    self.0.nodes += 1;
                     false
                 }
                 fn order(&mut self, _: u32, children: &mut [EvalChild]) {
                     children.reverse();
                 }
+                fn prunes(&self) -> bool {
+                    $prunes
+                }
             }
         };
     }
-    discs_search!(PlyNoOrder, true, false);
-    discs_search!(PlyOrder, true, true);
-    discs_search!(FreeNoOrder, false, false);
-    discs_search!(FreeOrder, false, true);
+    discs_search!(PlyNoOrder, true, false, true);
+    discs_search!(PlyOrder, true, true, true);
+    discs_search!(PlyNoPrune, true, true, false);
+    discs_search!(FreeNoOrder, false, false, true);
+    discs_search!(FreeOrder, false, true, true);
+    discs_search!(FreeNoPrune, false, true, false);
+
+    fn value<S: EvalSearch>(mut s: S, b: Board, depth: u32, alpha: i32, beta: i32) -> i32 {
+        eval_alphabeta(&mut s, b.player, b.opponent, SIZE.mask(), depth, alpha, beta)
+    }
 
     #[test]
     fn every_convention_gives_minimax_inside_the_window_and_bounds_outside() {
-        let size = BoardSize::Six;
         let mut rng = solvo_core::rng::Rng::new(11);
         let mut b = Board::start();
         for step in 0..40 {
-            let moves = b.moves(size);
+            let moves = b.moves(SIZE);
             if moves == 0 {
-                if b.pass().moves(size) == 0 {
+                if b.pass().moves(SIZE) == 0 {
                     b = Board::start();
                     continue;
                 }
@@ -216,58 +226,25 @@ mod tests {
                 continue;
             }
             let n = moves.count_ones() as usize;
-            b = b.play(Square::iter(moves).nth(rng.below(n)).unwrap(), size).unwrap();
+            b = b.play(Square::iter(moves).nth(rng.below(n)).unwrap(), SIZE).unwrap();
             let depth = 1 + (step % 4) as u32;
             for pass_is_ply in [true, false] {
-                let d = Discs { nodes: 0, pass_is_ply, size };
-                let exact = minimax(&d, b, depth);
+                let exact = minimax(b, depth, pass_is_ply);
                 for (alpha, beta) in [(-10_000, 10_000), (exact - 1, exact + 1), (exact, exact + 5), (exact - 5, exact)]
                 {
-                    let mask = size.mask();
-                    let (p, o) = (b.player, b.opponent);
-                    let vs = if pass_is_ply {
-                        [
-                            eval_alphabeta(
-                                &mut PlyNoOrder(Discs { nodes: 0, pass_is_ply, size }),
-                                p,
-                                o,
-                                mask,
-                                depth,
-                                alpha,
-                                beta,
-                            ),
-                            eval_alphabeta(
-                                &mut PlyOrder(Discs { nodes: 0, pass_is_ply, size }),
-                                p,
-                                o,
-                                mask,
-                                depth,
-                                alpha,
-                                beta,
-                            ),
-                        ]
+                    let (vs, plain) = if pass_is_ply {
+                        (
+                            [value(PlyNoOrder, b, depth, alpha, beta), value(PlyOrder, b, depth, alpha, beta)],
+                            value(PlyNoPrune, b, depth, alpha, beta),
+                        )
                     } else {
-                        [
-                            eval_alphabeta(
-                                &mut FreeNoOrder(Discs { nodes: 0, pass_is_ply, size }),
-                                p,
-                                o,
-                                mask,
-                                depth,
-                                alpha,
-                                beta,
-                            ),
-                            eval_alphabeta(
-                                &mut FreeOrder(Discs { nodes: 0, pass_is_ply, size }),
-                                p,
-                                o,
-                                mask,
-                                depth,
-                                alpha,
-                                beta,
-                            ),
-                        ]
+                        (
+                            [value(FreeNoOrder, b, depth, alpha, beta), value(FreeOrder, b, depth, alpha, beta)],
+                            value(FreeNoPrune, b, depth, alpha, beta),
+                        )
                     };
+                    // Without pruning the window does not matter: the minimax value.
+                    assert_eq!(plain, exact);
                     for v in vs {
                         if alpha < exact && exact < beta {
                             assert_eq!(v, exact);

@@ -15,12 +15,14 @@ pub enum Node {
 
 /// Classifies `b` on a board of `size` (normal rules).
 pub fn node(b: &Board, size: BoardSize) -> Node {
-    match b.fold_pass(size) {
-        None => return Node::Over(b.final_score(size)),
-        Some((passed, true)) => return Node::Pass(passed),
-        Some((_, false)) => {}
+    let moves = b.moves(size);
+    if moves == 0 {
+        return match b.fold_pass(size) {
+            Some((passed, _)) => Node::Pass(passed),
+            None => Node::Over(b.final_score(size)),
+        };
     }
-    Node::Moves(Square::iter(b.moves(size)).map(|sq| b.play_with_flips(sq, b.flips(sq))).collect())
+    Node::Moves(Square::iter(moves).map(|sq| b.play_with_flips(sq, b.flips(sq))).collect())
 }
 
 /// The index of the child `sq` leads to among `b`'s children ([`Node::Moves`], square

@@ -7,7 +7,7 @@
 use crate::config::Config;
 use crate::stages::{advance, reselect_early, Advance, JobRunner};
 use crate::store::{JobKind, Outcome, PipelineStore, PipelineStoreError, PipelineStoreResult, TaskStatus};
-use crate::verify::{verify_with_table, PipelineVerifyReport};
+use crate::verify::{verify, PipelineVerifyReport};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -304,8 +304,8 @@ pub fn run_to_end(
         "done" => {
             let store = crate::open_store(db)?;
             let start = Instant::now();
-            let (verify, _) = verify_with_table(&*store, cfg)?;
-            RunEnd::Done { verify, verify_seconds: start.elapsed().as_secs_f64() }
+            let report = verify(&*store, cfg)?;
+            RunEnd::Done { verify: report, verify_seconds: start.elapsed().as_secs_f64() }
         }
         "stalled" => RunEnd::Stalled,
         other => RunEnd::Stopped(other.to_string()),

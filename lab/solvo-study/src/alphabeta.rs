@@ -83,48 +83,9 @@ impl<'a> AlphaBeta<'a> {
     /// Searches `board`, one ply further down the line than the node before.
     fn child(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
         self.enter(board.player, board.opponent);
-        let v = if self.prune {
-            eval_alphabeta(self, board.player, board.opponent, BoardSize::Eight.mask(), depth, alpha, beta)
-        } else {
-            self.minimax(board.player, board.opponent, depth)
-        };
+        let v = eval_alphabeta(self, board.player, board.opponent, BoardSize::Eight.mask(), depth, alpha, beta);
         self.leave();
         v
-    }
-
-    /// Plain minimax (negamax form) under the conventions of [`EvalSearch`] below: a pass
-    /// is free and a ply of the line, a finished game scores its final disc difference.
-    fn minimax(&mut self, p: u64, o: u64, depth: u32) -> i32 {
-        self.visit();
-        let size = BoardSize::Eight;
-        let board = Board { player: p, opponent: o };
-        let moves = board.moves(size);
-        if moves == 0 {
-            if board.pass().moves(size) == 0 {
-                return self.terminal(p, o);
-            }
-            self.enter(o, p);
-            let v = -self.minimax(o, p, depth);
-            self.leave();
-            return v;
-        }
-        if depth == 0 {
-            return self.leaf(p, o);
-        }
-        let mut children: Vec<EvalChild> = Square::iter(moves)
-            .map(|sq| {
-                let c = board.play(sq, size).expect("a legal move");
-                EvalChild { player: c.player, opponent: c.opponent, key: 0 }
-            })
-            .collect();
-        self.order(depth, &mut children);
-        let mut best = i32::MIN + 1;
-        for c in children {
-            self.enter(c.player, c.opponent);
-            best = best.max(-self.minimax(c.player, c.opponent, depth - 1));
-            self.leave();
-        }
-        best
     }
 }
 
@@ -147,6 +108,10 @@ impl EvalSearch for AlphaBeta<'_> {
     fn visit(&mut self) -> bool {
         self.nodes += 1;
         false
+    }
+    /// Without pruning: plain minimax (every move to the depth limit).
+    fn prunes(&self) -> bool {
+        self.prune
     }
     fn order(&mut self, _depth: u32, children: &mut [EvalChild]) {
         if self.presort {

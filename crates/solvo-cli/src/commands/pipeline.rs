@@ -9,7 +9,7 @@ use serde_json::json;
 use solvo_othello::{Board, BoardSize};
 use solvo_pipeline::stages::{self, Phase};
 use solvo_pipeline::store::{JobKind, TaskStatus};
-use solvo_pipeline::verify::{verify_with_table, write_table, PipelineVerifyReport};
+use solvo_pipeline::verify::{verify, verify_with_table, write_table, PipelineVerifyReport};
 use solvo_pipeline::worker::{install_stop_signals, run_local, run_to_end, RunEnd, WorkerOptions, WorkerReport};
 use solvo_pipeline::{open_store, Config, PipelineStore};
 use std::io::Write;
@@ -315,7 +315,7 @@ fn print_report(what: &str, t: &WorkerReport, secs: f64, common: Common) {
 
 fn print_verify(store: &dyn PipelineStore, cfg: &Config, common: Common) -> Result<bool, CliError> {
     let start = Instant::now();
-    let (r, _) = verify_with_table(store, cfg).map_err(err)?;
+    let r = verify(store, cfg).map_err(err)?;
     Ok(print_verify_report(&r, start.elapsed().as_secs_f64(), common))
 }
 
