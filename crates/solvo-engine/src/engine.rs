@@ -118,10 +118,11 @@ impl fmt::Display for EngineError {
 impl std::error::Error for EngineError {}
 
 /// Tables of [`EngineSettings::hash_mb`] MiB an engine holds at most, besides one per
-/// solution store: the 8x8 searcher's two (midgame and exact), or on small boards the
-/// analysis solver's and one perfect player's. Making the tables of another kind of
-/// question releases those of the others (see [`Engine::prepare`]).
-pub const TABLES_PER_ENGINE: usize = solvo_othello_search::TABLES_PER_SEARCHER;
+/// solution store: on small boards the analysis solver's and one perfect player's (the
+/// 8x8 searcher holds [`solvo_othello_search::TABLES_PER_SEARCHER`], one, which its
+/// selective and exact searches share). Making the tables of another kind of question
+/// releases those of the others (see [`Engine::prepare`]).
+pub const TABLES_PER_ENGINE: usize = 2;
 
 impl EngineSettings {
     /// The most table memory, in MiB, an engine with these settings and `stores`
@@ -494,7 +495,7 @@ impl Engine {
     }
 
     /// Makes now every table a question about `pos` needs that the engine does not hold
-    /// yet (8x8: the searcher of the variant and its exact table; 6x6 and 4x4: the
+    /// yet (8x8: the searcher of the variant and its table; 6x6 and 4x4: the
     /// perfect player of the size and variant and, without a store, the analysis
     /// solver), so that a front end learns before it answers whether their memory can
     /// be had. Releases the tables of other kinds of questions first: an engine holds at
@@ -543,7 +544,7 @@ impl Engine {
     }
 
     /// Every legal move of the 8x8 position `pos` solved exactly over the midgame
-    /// searcher's exact table (see [`SelectiveSearch::solve_every_move`]), the stop flag
+    /// searcher's table (see [`SelectiveSearch::solve_every_move`]), the stop flag
     /// kept as it is.
     pub(crate) fn solve_every_move_keeping_stop(
         &mut self,
@@ -555,7 +556,7 @@ impl Engine {
     ) -> Result<EveryMoveResult, EngineError> {
         let threads = self.settings.threads;
         let search = self.midgame_for(pos.variant)?;
-        Ok(search.solve_every_move(pos, guesses, threads, time, nodes, on_move)?)
+        Ok(search.solve_every_move(pos, guesses, threads, time, nodes, on_move))
     }
 
     /// The best moves the 8x8 searcher of `variant` holds in its table (shared with it:

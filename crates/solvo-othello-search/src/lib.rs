@@ -22,6 +22,7 @@
 mod eval_alphabeta;
 mod exact;
 mod selective;
+mod table;
 
 pub use eval_alphabeta::{eval_alphabeta, EvalChild, EvalSearch, MAX_CHILDREN};
 pub use exact::every_move::{solve_every_move, EveryMoveResult, MoveBounds};
@@ -31,15 +32,15 @@ pub use exact::ordering::{eval_search, mobility_eval, OrderingEval, TrainedEval}
 pub use exact::playouts::playout_estimate;
 pub use exact::search::ExactConfig;
 pub use exact::solve::{solve_from_estimate, SolveOptions, SolveResult, Window};
-pub use exact::tt::{ExactTable, Replacement, TtStats};
 pub use selective::driver::{
     pv_extension_for, MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, MAX_THREADS,
     TABLES_PER_SEARCHER,
 };
 pub use selective::ladder::{
-    climb, climb_with, table_mb_for, Ladder, LadderMode, LadderOptions, LadderResult, ASPIRATION, AUTO_MIN_EMPTIES,
+    climb, climb_with, Ladder, LadderMode, LadderOptions, LadderResult, ASPIRATION, AUTO_MIN_EMPTIES,
 };
 pub use selective::mpc::Selectivity;
+pub use table::{Replacement, SearchTable, TtStats};
 
 use solvo_othello::Position;
 
@@ -58,5 +59,4 @@ pub mod internals {
     pub use crate::exact::solve::solve as solve_without_ladder;
     pub use crate::selective::mpc::{probe_depth, MpcTable, MPC_MIN_DEPTH};
     pub use crate::selective::search::{Context, SelectiveSearcher, DEFER_MIN_DEPTH};
-    pub use crate::selective::tt::SelectiveTable;
 }

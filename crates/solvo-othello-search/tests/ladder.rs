@@ -81,15 +81,16 @@ fn a_reused_searcher_climbs_as_a_fresh_one_and_a_ladder_solves_the_same() {
             "position {i}: the reused table was not cleared"
         );
         let expected = solve(pos, &SolveOptions::new(16)).score();
-        // Twice: the second solve climbs on the searcher the first one put back.
+        // Twice: the second solve climbs on the table the first one filled.
         for _ in 0..2 {
             assert_eq!(ladder.solve(pos, &SolveOptions::new(16)).score(), expected, "position {i}");
         }
     }
 }
 
-/// A climb table no system can give (2^60 bytes): the climb is an out-of-memory error,
-/// not a panic, and a ladder solve goes on without its climb, with the same value.
+/// A climb table no system can give (2^60 bytes): a standalone climb is an
+/// out-of-memory error, not a panic, and a ladder solve, whose climb searches on the
+/// solve's own table whatever `hash_mb` says, gives the same value.
 #[test]
 fn a_climb_table_the_system_refuses_is_an_error_and_the_solve_goes_on() {
     let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");

@@ -253,8 +253,8 @@ fn pv_extension_solves_within_any_window_fail_soft() {
     use std::sync::atomic::{AtomicBool, AtomicU64};
     let w = random_weights(23);
     let mpc = MpcTable::new(&w);
-    let tt = solvo_othello_search::internals::SelectiveTable::new(1 << 20);
-    let exact_tt = solvo_othello_search::ExactTable::new(1 << 22);
+    // One table for the selective search and the extension's solves, as a search has.
+    let tt = solvo_othello_search::SearchTable::new(1 << 22);
     let (stop, quit, helper_nodes) = (AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
     let ctx = Context {
         weights: &w,
@@ -264,7 +264,7 @@ fn pv_extension_solves_within_any_window_fail_soft() {
         stop: &stop,
         quit: &quit,
         helper_nodes: &helper_nodes,
-        exact_tt: Some(&exact_tt),
+        exact_tt: Some(&tt),
         pv_extension: 14,
         busy: None,
         exact_shared: None,

@@ -53,12 +53,11 @@ pub struct SolveLimits {
 }
 
 /// The solve of `pos` under `limits`, as `solvo solve` makes it: table sized by the
-/// empties unless given, the ladder's table checked against the machine's memory.
+/// empties unless given (the ladder climbs on that table).
 pub fn solve_setup(pos: &Position, limits: &SolveLimits) -> Fallible<SolveSetup> {
     let hash_mb = limits.hash_mb.unwrap_or_else(|| table_mib_for(pos.empties()));
-    let args =
-        LadderArgs { ladder: limits.ladder, ladder_depth_cut: 2, aspiration: ASPIRATION as u32, ladder_hash_mb: None };
-    let ladder = args.ladder(hash_mb, limits.threads, None, common_of(pos))?;
+    let args = LadderArgs { ladder: limits.ladder, ladder_depth_cut: 2, aspiration: ASPIRATION as u32 };
+    let ladder = args.ladder(limits.threads, None, common_of(pos))?;
     let mut options = SolveOptions::try_new(hash_mb)?;
     options.threads = limits.threads;
     options.window = limits.window.unwrap_or(Window::FULL);

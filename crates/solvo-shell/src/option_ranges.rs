@@ -248,7 +248,8 @@ pub fn check_tables(option: &str, mib: usize, tables: u128, how: &str) -> Result
 /// [`solvo_othello_search::TABLES_PER_SEARCHER`] tables of that size.
 pub fn check_searcher_tables(mib: usize) -> Result<(), crate::error::CliError> {
     let tables = solvo_othello_search::TABLES_PER_SEARCHER as u128;
-    check_tables("--hash-mb", mib, tables, &format!("{tables} tables"))
+    let how = if tables == 1 { "one table".to_string() } else { format!("{tables} tables") };
+    check_tables("--hash-mb", mib, tables, &how)
 }
 
 /// The memory rule ([`check_tables`]) for tables of several sizes: `need` MiB in all,

@@ -40,10 +40,10 @@ pub enum What {
         /// Search threads.
         #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
         threads: usize,
-        /// Transposition table size in MiB (64: the size `solve` gives a position of 22
-        /// or more empties; larger tables are slower per node and save few nodes, see
-        /// `table_mib_for`).
-        #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
+        /// Transposition table size in MiB (128: the size `solve` gives a position of
+        /// 22 or more empties, which the ladder's climb shares; larger tables are slower
+        /// per node and save few nodes, see `table_mib_for`).
+        #[arg(long, default_value_t = 128, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
         hash_mb: usize,
         /// Only positions numbered from this one (1-based over all files).
         #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::at_least_one, allow_negative_numbers = true)]
@@ -108,13 +108,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
             ladder,
         } => {
             let range = (first, last.unwrap_or(usize::MAX));
-            let table = solvo_othello_search::ExactTable::try_with_replacement(hash_mb << 20, replacement)?;
+            let table = solvo_othello_search::SearchTable::try_with_replacement(hash_mb << 20, replacement)?;
             let mut opts = solvo_othello_search::SolveOptions::with_table(std::sync::Arc::new(table));
             opts.threads = threads;
             crate::shared::apply_tune(&mut opts, &tune)?;
             opts.mc_playouts = mc_playouts;
             opts.eval = crate::shared::ordering_eval(eval_file.as_deref(), common)?;
-            opts.ladder = std::sync::Arc::new(ladder.ladder(hash_mb, threads, eval_file.as_deref(), common)?);
+            opts.ladder = std::sync::Arc::new(ladder.ladder(threads, eval_file.as_deref(), common)?);
             bench_ffo(&files, opts, hash_mb, range, label_from, common)
         }
         What::Perft { depths, threads, repeat } => {

@@ -77,8 +77,7 @@ pub fn run(args: RandomArgs, common: Common) -> Result<(), CliError> {
     let mut opts = crate::shared::options(args.threads, args.hash_mb, None)?;
     apply_tune(&mut opts, &args.tune)?;
     opts.eval = ordering_eval(args.eval_file.as_deref(), common)?;
-    opts.ladder =
-        std::sync::Arc::new(args.ladder.ladder(args.hash_mb, args.threads, args.eval_file.as_deref(), common)?);
+    opts.ladder = std::sync::Arc::new(args.ladder.ladder(args.threads, args.eval_file.as_deref(), common)?);
     let size = common.size.unwrap_or(BoardSize::Eight);
     if args.empties >= size.squares() - 4 {
         return Err(CliError(format!(

@@ -49,7 +49,7 @@ struct Totals {
 /// Runs `solvo bench wthor`.
 pub fn run(args: WthorArgs, common: Common) -> Result<(), CliError> {
     let mut opts = crate::shared::options(args.threads, args.hash_mb, None)?;
-    opts.ladder = std::sync::Arc::new(args.ladder.ladder(args.hash_mb, args.threads, None, common)?);
+    opts.ladder = std::sync::Arc::new(args.ladder.ladder(args.threads, None, common)?);
     let limit = args.limit.unwrap_or(usize::MAX);
     if !common.json {
         out!(

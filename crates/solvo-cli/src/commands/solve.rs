@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
     /// Transposition table size in MiB (default: sized by the problem, see
-    /// `table_mib_for`: 4 MiB up to 18 empties, doubling per empty, 64 MiB from 22).
+    /// `table_mib_for`: 8 MiB up to 18 empties, doubling per empty, 128 MiB from 22).
     #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: Option<usize>,
     /// Stop after this many seconds and report the bounds proven so far.
@@ -119,7 +119,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
     let most_empties = problems.iter().map(|(_, _, p)| p.empties()).max().unwrap_or(0);
     let hash_mb = args.hash_mb.unwrap_or_else(|| table_mib_for(most_empties));
     // The ladder first: it checks that both tables fit before either is made.
-    let ladder = args.ladder.ladder(hash_mb, args.threads, args.eval_file.as_deref(), common)?;
+    let ladder = args.ladder.ladder(args.threads, args.eval_file.as_deref(), common)?;
     let mut opts = options(args.threads, hash_mb, args.window)?;
     opts.time_limit = args.time_limit.map(Duration::from_secs_f64);
     opts.node_budget = args.node_limit.unwrap_or(u64::MAX);

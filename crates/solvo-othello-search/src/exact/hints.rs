@@ -5,7 +5,7 @@
 //! Ordering only: a hint never changes a value, whatever it says (an illegal or absent
 //! hint is ignored).
 
-use crate::selective::tt::{position_hash, SelectiveTable, NO_MOVE};
+use crate::table::{table_hash, SearchTable, NO_MOVE};
 use std::sync::Arc;
 
 /// The best moves a selective search's table holds, shared by every search thread (it
@@ -17,7 +17,7 @@ pub struct MoveHints {
 
 #[derive(Clone)]
 enum Source {
-    Table(Arc<SelectiveTable>),
+    Table(Arc<SearchTable>),
     /// Any function of the position: the tests' hints that lie.
     #[cfg(test)]
     Function(fn(u64, u64) -> Option<u8>),
@@ -26,7 +26,7 @@ enum Source {
 impl MoveHints {
     /// The hints of `table`: the best move stored for a position, whatever the depth or
     /// selectivity of the search that stored it.
-    pub fn from_table(table: Arc<SelectiveTable>) -> MoveHints {
+    pub fn from_table(table: Arc<SearchTable>) -> MoveHints {
         MoveHints { source: Source::Table(table) }
     }
 
@@ -49,7 +49,7 @@ impl MoveHints {
     pub fn best_move_searched(&self, p: u64, o: u64, min_depth: u32) -> Option<u8> {
         match &self.source {
             Source::Table(t) => t
-                .probe(position_hash(p, o))
+                .probe_entry(table_hash(p, o), p, o)
                 .filter(|e| u32::from(e.depth) >= min_depth)
                 .map(|e| e.best)
                 .filter(|&b| b != NO_MOVE),

@@ -4,8 +4,7 @@
 //! difference for the side to move (empties to the winner) when that value lies inside
 //! the window, and otherwise a bound on the correct side of the window (fail-soft
 //! negamax). Layers inside:
-//! - [`tt`]: the lock-free transposition table storing (lower, upper) bounds, in a
-//!   `solvo_core::hugemem` buffer (transparent huge pages where available);
+//! - the table is the crate's one table ([`crate::table`]), shared with the selective search;
 //! - [`shallow`]: the last few empties without table or sorting (parity order);
 //! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
 //! - [`mc_hints`]: optional Monte Carlo (GRAVE + PPAF) move ordering;
@@ -27,7 +26,6 @@ pub(crate) mod search;
 pub(crate) mod shallow;
 pub(crate) mod solve;
 pub(crate) mod stability;
-pub(crate) mod tt;
 
 pub(crate) use every_move::{solve_every_move, EveryMoveResult, MoveBounds};
-pub(crate) use solve::{solve, solve_from_estimate, SolveOptions, SolveResult, Window};
+pub(crate) use solve::{solve, SolveOptions, SolveResult, Window};

@@ -9,7 +9,7 @@ use super::ordering::{eval_search, move_key, shallow_eval};
 use super::parallel::{chain_cut, ExactShared, SplitPoint};
 use super::shallow::{odd_quadrants, solve_shallow};
 use super::stability::stability_cutoff;
-use super::tt::{table_hash, ExactTable, TtCounts, TtRecord};
+use crate::table::{table_hash, SearchTable, TtCounts, TtRecord};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
@@ -93,7 +93,7 @@ pub struct ExactConfig {
     /// would be (it costs more per leaf and knows more).
     pub eval_order_depth_cut: u32,
     /// Nodes with at least this many empties ask the solve's move hints (if any) for a
-    /// first move when the table has none. A hint costs a read of the ladder's table
+    /// first move when the table has none. A hint costs a read of the hints' table
     /// (a cache miss, 4.6% of the time of FFO #45-#49 under `perf` from 12 empties)
     /// and saves little below 16 empties: 1 thread, 64 MiB, the same tree within 0.5%,
     /// FFO #40-#49 28.2 / 28.0 s from 12 empties against 26.8 / 27.3 s from 16 (runs
@@ -286,7 +286,7 @@ pub struct ExactSearcher<'a> {
     /// Scoring rules.
     pub rules: Rules,
     /// The shared transposition table.
-    pub tt: &'a ExactTable,
+    pub tt: &'a SearchTable,
     /// Switches.
     pub config: ExactConfig,
     /// Positions visited by the search itself.
@@ -330,7 +330,7 @@ pub struct ExactSearcher<'a> {
 
 impl<'a> ExactSearcher<'a> {
     /// A searcher over `tt` with a stop flag and a node budget.
-    pub fn new(rules: Rules, tt: &'a ExactTable, config: ExactConfig, stop: &'a AtomicBool, node_budget: u64) -> Self {
+    pub fn new(rules: Rules, tt: &'a SearchTable, config: ExactConfig, stop: &'a AtomicBool, node_budget: u64) -> Self {
         ExactSearcher {
             rules,
             tt,
@@ -440,7 +440,8 @@ impl<'a> ExactSearcher<'a> {
         let knowledge = if empties >= self.knowledge_min_empties { self.knowledge } else { None };
         // Asked only where the table knows nothing: a position met before in this solve
         // was proven here, or read from the knowledge then.
-        if let Some((lower, upper)) = knowledge.filter(|_| hit.is_none()).and_then(|k| k.bounds(p, o)) {
+        if let Some((lower, upper)) = knowledge.filter(|_| !hit.is_some_and(|h| h.proven)).and_then(|k| k.bounds(p, o))
+        {
             if lower >= beta || upper <= alpha || lower == upper {
                 self.tt_cutoffs += 1;
                 return if lower >= beta { lower } else { upper };

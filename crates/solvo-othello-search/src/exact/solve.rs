@@ -6,8 +6,8 @@ use super::knowledge::Knowledge;
 use super::mc_hints::McHints;
 use super::parallel::ExactShared;
 use super::search::{Child, ExactConfig, ExactSearcher};
-use super::tt::{ExactTable, TtCounts, TtStats};
 use crate::selective::ladder::Ladder;
+use crate::table::{SearchTable, TtCounts, TtStats};
 use serde::Serialize;
 use solvo_core::hugemem::AllocError;
 use solvo_eval::Weights;
@@ -40,7 +40,7 @@ pub struct SolveOptions {
     /// Search threads (1 or more).
     pub threads: usize,
     /// The transposition table to use (shared across solves if the caller keeps it).
-    pub tt: Arc<ExactTable>,
+    pub tt: Arc<SearchTable>,
     /// Stop after about this many nodes (returns bounds).
     pub node_budget: u64,
     /// Stop after this time (returns bounds).
@@ -69,10 +69,9 @@ pub struct SolveOptions {
     pub knowledge: Option<Arc<dyn Knowledge>>,
     /// The selective ladder [`crate::solve`] climbs before the exact pass when it pays
     /// (see [`Ladder`]): by default `LadderMode::Auto` with the solve's evaluation
-    /// (`eval`, else the embedded one) and a climb table of the solve table's size, at
-    /// most [`crate::selective::ladder::TABLE_MB_CAP`] MiB, made on first use. Clones
-    /// of the options share it and the climb tables it keeps. Ordering only: values
-    /// never depend on it. [`Ladder::off`] keeps the plain exact search.
+    /// (`eval`, else the embedded one), climbing on the solve's own table. Clones of
+    /// the options share it. Ordering only: values never depend on it. [`Ladder::off`]
+    /// keeps the plain exact search.
     pub ladder: Arc<Ladder>,
 }
 
@@ -87,12 +86,12 @@ impl SolveOptions {
     /// abort) when the system refuses the table's memory.
     pub fn try_new(hash_mb: usize) -> Result<SolveOptions, AllocError> {
         let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
-        let tt = ExactTable::try_with_replacement(bytes, Default::default())?;
+        let tt = SearchTable::try_with_replacement(bytes, Default::default())?;
         Ok(Self::with_table(Arc::new(tt)))
     }
 
     /// Full window, 1 thread, the given table, no budget.
-    pub fn with_table(tt: Arc<ExactTable>) -> SolveOptions {
+    pub fn with_table(tt: Arc<SearchTable>) -> SolveOptions {
         SolveOptions {
             window: Window::FULL,
             threads: 1,
@@ -106,7 +105,7 @@ impl SolveOptions {
             eval: None,
             hints: None,
             knowledge: None,
-            ladder: Arc::new(Ladder::auto((tt.bytes() >> 20) as usize)),
+            ladder: Arc::new(Ladder::auto()),
             tt,
         }
     }
@@ -483,7 +482,7 @@ fn principal_variation(
         let preferred = if pv.is_empty() {
             first.map(|sq| sq.bit())
         } else {
-            s.tt.probe(super::tt::table_hash(p, o), p, o, &mut TtCounts::default())
+            s.tt.probe(crate::table::table_hash(p, o), p, o, &mut TtCounts::default())
                 .and_then(|h| h.best)
                 .map(|x| 1u64 << x)
         }

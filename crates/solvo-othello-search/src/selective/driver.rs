@@ -5,9 +5,9 @@
 use super::mpc::{MpcTable, Selectivity};
 use super::root::RootMove;
 use super::search::{Context, SelectiveSearcher};
-use super::tt::{SelectiveTable, NO_MOVE};
 use crate::exact::parallel::ExactShared;
 use crate::exact::{SolveOptions, Window};
+use crate::table::{SearchTable, NO_MOVE};
 use solvo_core::busy::BusyTable;
 use solvo_core::hugemem::AllocError;
 use solvo_eval::{Weights, SCALE};
@@ -28,9 +28,9 @@ pub const PV_SOLVE_SPLIT_MIN_EMPTIES: u32 = 8;
 /// Largest thread count accepted.
 pub const MAX_THREADS: usize = 64;
 
-/// Tables of `hash_mb` MiB a [`SelectiveSearch`] holds at most: its midgame table and
-/// the exact solver's.
-pub const TABLES_PER_SEARCHER: usize = 2;
+/// Tables of `hash_mb` MiB a [`SelectiveSearch`] holds: one, which its selective search
+/// and its exact solves share.
+pub const TABLES_PER_SEARCHER: usize = 1;
 
 /// Deepest midgame iteration run before an exact solve (a quick fallback result and
 /// a warm-up; the solver orders its own moves).
@@ -161,11 +161,12 @@ impl std::error::Error for SearchError {}
 pub struct SelectiveSearch {
     weights: Arc<Weights>,
     mpc: MpcTable,
-    tt: Arc<SelectiveTable>,
+    tt: Arc<SearchTable>,
     /// True while nothing was searched since the table was made or cleared (it is
     /// empty, so clearing it again would only rewrite every slot).
     tt_empty: bool,
-    hash_mb: usize,
+    /// False for a table shared with its owner ([`SelectiveSearch::with_table`]): never cleared here.
+    owns_table: bool,
     endgame: Option<SolveOptions>,
     stop: Arc<AtomicBool>,
 }
@@ -181,37 +182,50 @@ fn discs(units: i32) -> f64 {
 impl SelectiveSearch {
     /// A searcher with these weights (their `mpc` statistics drive selective search;
     /// without any, every selectivity searches exactly) and a table of `hash_mb` MiB
-    /// (at least one bucket). The exact solver gets its own table of the same size
-    /// when first needed ([`TABLES_PER_SEARCHER`] tables in all). Panics if the memory
-    /// cannot be had (see [`Self::try_new`]).
+    /// (at least one bucket), which its exact solves share ([`TABLES_PER_SEARCHER`]).
+    /// Panics if the memory cannot be had (see [`Self::try_new`]).
     pub fn new(weights: Arc<Weights>, hash_mb: usize) -> SelectiveSearch {
         Self::try_new(weights, hash_mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// As [`Self::new`], or an error (never an abort) when the system refuses the
-    /// midgame table's memory. The exact solver's table, made when first needed, is
-    /// fallible the same way: a search that cannot have it returns
-    /// [`SearchError::OutOfMemory`] (see also [`Self::reserve_exact_table`]).
+    /// table's memory.
     pub fn try_new(weights: Arc<Weights>, hash_mb: usize) -> Result<SelectiveSearch, AllocError> {
         let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
-        let tt = Arc::new(SelectiveTable::try_new(bytes)?);
+        let tt = Arc::new(SearchTable::try_with_replacement(bytes, Default::default())?);
         let mpc = MpcTable::new(&weights);
         Ok(SelectiveSearch {
             weights,
             mpc,
             tt,
             tt_empty: true,
-            hash_mb,
+            owns_table: true,
             endgame: None,
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
 
-    /// Makes the exact solver's table now if it is not made yet (a search that reaches
-    /// the end, or has a PV extension, needs it), so that a front end learns before a
-    /// search starts whether its memory can be had.
+    /// A searcher with these weights on an existing `table`, shared with its owner (an
+    /// exact solve, whose climb then fills it with the selective search's moves):
+    /// allocates no table, and [`Self::clear`] leaves the table to its owner.
+    pub fn with_table(weights: Arc<Weights>, table: Arc<SearchTable>) -> SelectiveSearch {
+        let mpc = MpcTable::new(&weights);
+        SelectiveSearch {
+            weights,
+            mpc,
+            tt: table,
+            tt_empty: true,
+            owns_table: false,
+            endgame: None,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Succeeds: the exact solves share the table made with the searcher, so nothing
+    /// is left to allocate (kept for front ends that ask before a search).
     pub fn reserve_exact_table(&mut self) -> Result<(), AllocError> {
-        self.endgame().map(|_| ())
+        self.endgame();
+        Ok(())
     }
 
     /// The weights searched with.
@@ -242,9 +256,10 @@ impl SelectiveSearch {
         self.stop = flag;
     }
 
-    /// Forgets everything the tables learnt.
+    /// Forgets everything the table learnt (a shared table, see [`Self::with_table`], is
+    /// its owner's to clear).
     pub fn clear(&mut self) {
-        if !self.tt_empty {
+        if self.owns_table && !self.tt_empty {
             self.tt.clear();
             self.tt_empty = true;
         }
@@ -392,9 +407,8 @@ impl SelectiveSearch {
         let (p, o) = (pos.board.player, pos.board.opponent);
         self.tt.new_generation();
         self.tt_empty = false;
-        // The PV extension's solves run on the exact solver's table (kept between
-        // searches, made on first use).
-        let exact_tt = if limits.pv_extension > 0 { Some(self.endgame()?.tt.clone()) } else { None };
+        // The PV extension's solves run on the same table.
+        let exact_tt = (limits.pv_extension > 0).then(|| self.tt.clone());
         let quit = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let busy = (limits.threads > 1).then(BusyTable::new);
@@ -523,43 +537,39 @@ impl SelectiveSearch {
         Ok(last)
     }
 
-    /// The exact solver's options as they are, made with their table (of the midgame
-    /// table's size) on first use and kept between solves; an error when the system
-    /// refuses that table.
-    fn endgame(&mut self) -> Result<&mut SolveOptions, AllocError> {
-        let options = match self.endgame.take() {
-            Some(options) => options,
-            None => SolveOptions::try_new(self.hash_mb.max(1))?,
-        };
-        Ok(self.endgame.insert(options))
+    /// The exact solver's options as they are, on the searcher's table, made on first
+    /// use and kept between solves.
+    fn endgame(&mut self) -> &mut SolveOptions {
+        let tt = self.tt.clone();
+        self.endgame.get_or_insert_with(|| SolveOptions::with_table(tt))
     }
 
-    /// The exact solver's options for a solve of this searcher: its own table (kept
-    /// between solves), `threads`, the evaluation ordering moves, the stop flag, the
-    /// midgame table's best moves as hints, the full window, no limit.
-    fn endgame_options(&mut self, threads: usize) -> Result<&mut SolveOptions, AllocError> {
-        let (hints, weights, stop) = (self.move_hints(), self.weights.clone(), self.stop.clone());
-        let options = self.endgame()?;
+    /// The exact solver's options for a solve of this searcher: its table (where the
+    /// selective search's moves order the exact one), `threads`, the evaluation
+    /// ordering moves, the stop flag, the full window, no limit.
+    fn endgame_options(&mut self, threads: usize) -> &mut SolveOptions {
+        let (weights, stop) = (self.weights.clone(), self.stop.clone());
+        let options = self.endgame();
         options.threads = threads;
         options.eval = Some(weights);
         options.stop = stop;
         options.window = Window::FULL;
-        options.hints = Some(hints);
+        // The table is the selective search's own: its moves need no hints.
+        options.hints = None;
         options.time_limit = None;
         options.node_budget = u64::MAX;
-        Ok(options)
+        options
     }
 
-    /// Every legal move of `pos` solved exactly in one call over the exact solver's
-    /// table (see [`crate::exact::solve_every_move`]): best `guesses` first (discs, e.g.
+    /// Every legal move of `pos` solved exactly in one call over the searcher's table
+    /// (see [`crate::exact::solve_every_move`]): best `guesses` first (discs, e.g.
     /// the values of a completed all-moves iteration), each within an aspiration window
-    /// around its guess first, `threads` moves at a time, the midgame table's moves as
-    /// ordering hints; `on_move` sees each move as it is settled. `time` and `nodes`
+    /// around its guess first, `threads` moves at a time, the selective search's moves
+    /// in the table ordering them; `on_move` sees each move as it is settled. `time` and `nodes`
     /// bound the whole call; the stop flag ends it (it is not cleared here).
     ///
     /// Guarantees: the bounds of every move hold and meet (its exact value) unless the
     /// call was stopped; values never depend on the guesses, only the time does.
-    /// Errors: the exact solver's table, not made yet, refused by the system.
     pub fn solve_every_move(
         &mut self,
         pos: &Position,
@@ -568,17 +578,15 @@ impl SelectiveSearch {
         time: Option<Duration>,
         nodes: Option<u64>,
         on_move: &mut dyn FnMut(&crate::exact::MoveBounds),
-    ) -> Result<crate::exact::EveryMoveResult, AllocError> {
-        let options = self.endgame_options(threads.clamp(1, MAX_THREADS))?;
+    ) -> crate::exact::EveryMoveResult {
+        let options = self.endgame_options(threads.clamp(1, MAX_THREADS));
         options.time_limit = time;
         options.node_budget = nodes.unwrap_or(u64::MAX);
         let guesses: Vec<(Square, i32)> = guesses.iter().map(|m| (m.square, m.score.round() as i32)).collect();
-        Ok(crate::exact::solve_every_move(pos, options, &guesses, super::ladder::ASPIRATION, on_move))
+        crate::exact::solve_every_move(pos, options, &guesses, super::ladder::ASPIRATION, on_move)
     }
 
-    /// The exact solve (and, in all-moves mode, of every move); `None` if stopped (or,
-    /// were it not made yet, without the exact solver's table: see
-    /// [`Self::reserve_exact_table`]).
+    /// The exact solve (and, in all-moves mode, of every move); `None` if stopped.
     fn solve_exactly(
         &mut self,
         pos: &Position,
@@ -595,17 +603,16 @@ impl SelectiveSearch {
             Some(n) => n.checked_sub(spent).filter(|&n| n > 0).map(Some),
             None => Some(None),
         };
-        let hints = self.move_hints();
-        let options = self.endgame_options(limits.threads).ok()?;
+        let options = self.endgame_options(limits.threads);
         options.time_limit = time_left(deadline)?;
         options.node_budget = nodes_left(nodes_before)?.unwrap_or(u64::MAX);
-        let root = super::ladder::exact_after_climb(pos, options, hints, estimate, super::ladder::ASPIRATION);
+        let root = super::ladder::exact_after_climb(pos, options, estimate, super::ladder::ASPIRATION);
         let score = root.score().filter(|_| !root.stopped)?;
         let mut nodes = nodes_before + root.nodes + root.ordering_nodes;
         let mut move_scores = Vec::new();
         if limits.all_moves {
             let (time, budget) = (time_left(deadline)?, nodes_left(nodes)?);
-            let every = self.solve_every_move(pos, guesses, limits.threads, time, budget, &mut |_| {}).ok()?;
+            let every = self.solve_every_move(pos, guesses, limits.threads, time, budget, &mut |_| {});
             if !every.all_exact() {
                 return None;
             }

@@ -1,7 +1,7 @@
 //! The selective ladder before an exact solve: a Multi-ProbCut search on the
-//! evaluation (iterative deepening, aspiration) run almost to the end of the game,
-//! whose table then hands the exact solver a first move at every position it stored
-//! (`crate::exact::hints`). The strongest engines climb selectivity levels inside the
+//! evaluation (iterative deepening, aspiration) run almost to the end of the game on
+//! the solve's own table ([`crate::table`]), where the exact pass then finds a first
+//! move at every position the climb stored. The strongest engines climb selectivity levels inside the
 //! endgame search itself; here the climb is the midgame search's own iterative
 //! deepening at one chosen level, and only the moves cross over: the exact pass never
 //! reads a selective bound, so its value cannot depend on the ladder (ordering only; a
@@ -10,10 +10,10 @@
 use super::driver::{SearchError, SearchLimits, SelectiveSearch};
 use super::mpc::Selectivity;
 use crate::exact::hints::MoveHints;
-use crate::exact::{solve, solve_from_estimate, SolveOptions, SolveResult};
+use crate::exact::{solve, SolveOptions, SolveResult};
 use solvo_eval::Weights;
 use solvo_othello::{BoardSize, Position, Variant};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Fewest empties at which [`LadderMode::Auto`] climbs. Measured on FFO #40-#44 (20-23
@@ -38,18 +38,6 @@ pub const MAX_DEPTH: u32 = 28;
 /// 1 thread, 0.852 G search nodes with the full window, 0.835 G at 2, 0.845 G at 4.
 pub const ASPIRATION: i32 = 2;
 
-/// Largest table a climb gets by default (MiB; smaller when the solve's own table is):
-/// the climb's table need not grow with the exact solve's. FFO #56-#59 with a 4 GiB
-/// solve table: the same climbs and the same 3.311 G + 0.738 G nodes with a 256 MiB
-/// climb table as with a 4 GiB one, 4.4 GB peak RSS instead of 8.2 GB, and 4 GiB less to
-/// fault in (2.4-6.6 s for 4 GiB of huge pages on this machine's virtual memory).
-pub const TABLE_MB_CAP: usize = 256;
-
-/// The climb's table size (MiB) that goes with a solve table of `solve_hash_mb` MiB.
-pub fn table_mb_for(solve_hash_mb: usize) -> usize {
-    solve_hash_mb.min(TABLE_MB_CAP)
-}
-
 /// How to climb the ladder.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LadderOptions {
@@ -59,7 +47,8 @@ pub struct LadderOptions {
     /// [`MAX_DEPTH`], and no further once it finds a wipe-out): its leaves are the
     /// evaluation of nearly finished positions, never an exact solve.
     pub depth_cut: u32,
-    /// Table size, MiB.
+    /// Table size (MiB) of a standalone climb ([`climb`]); a solve's climb
+    /// ([`Ladder::solve`]) searches on the solve's own table.
     pub hash_mb: usize,
     /// Search threads of the climb (Lazy SMP: about twice the climb's nodes on 2
     /// threads). FFO #40-#49 solved on 2 threads: 15.7-16.0 s in all with 2-thread
@@ -150,45 +139,29 @@ pub struct Ladder {
     /// `None`: the solve's own (`SolveOptions::eval`), else the embedded set for the
     /// position's variant.
     pub weights: Option<Arc<Weights>>,
-    /// Table size and threads of the climb (its selectivity comes from `mode`).
+    /// Depth cut and threads of the climb (its selectivity comes from `mode`; its
+    /// table is the solve's).
     pub options: LadderOptions,
     /// Half width of the first window around the estimate (0: the whole window at once).
     pub aspiration: i32,
-    /// Searchers (and their tables) kept between climbs, each with the table size it was
-    /// made with; a climb takes one (or makes one) and puts it back after its solve.
-    searchers: Mutex<Vec<(usize, SelectiveSearch)>>,
 }
 
 impl Ladder {
     /// A ladder climbing in `mode` with `weights` and `options`, the exact pass's first
     /// window `aspiration` discs either side of the estimate.
     pub fn new(mode: LadderMode, weights: Option<Arc<Weights>>, options: LadderOptions, aspiration: i32) -> Ladder {
-        Ladder { mode, weights, options, aspiration, searchers: Mutex::new(Vec::new()) }
+        Ladder { mode, weights, options, aspiration }
     }
 
-    /// The default ladder of a solve whose table has `solve_hash_mb` MiB:
-    /// [`LadderMode::Auto`], the solve's evaluation, a climb table of
-    /// [`table_mb_for`]`(solve_hash_mb)`, [`ASPIRATION`].
-    pub fn auto(solve_hash_mb: usize) -> Ladder {
-        let options = LadderOptions { hash_mb: table_mb_for(solve_hash_mb).max(1), ..LadderOptions::default() };
-        Ladder::new(LadderMode::Auto, None, options, ASPIRATION)
+    /// The default ladder: [`LadderMode::Auto`], the solve's evaluation,
+    /// [`ASPIRATION`].
+    pub fn auto() -> Ladder {
+        Ladder::new(LadderMode::Auto, None, LadderOptions::default(), ASPIRATION)
     }
 
     /// A ladder that never climbs: the plain exact search (for measurement).
     pub fn off() -> Ladder {
         Ladder::new(LadderMode::Off, None, LadderOptions::default(), ASPIRATION)
-    }
-
-    /// A searcher with `weights` and a table of `hash_mb` MiB: one kept from an earlier
-    /// climb if there is one, else a new one; `None` when the system refuses a new
-    /// one's table (the solve then goes without a climb).
-    fn take_searcher(&self, weights: &Arc<Weights>, hash_mb: usize) -> Option<SelectiveSearch> {
-        let mut kept = self.searchers.lock().unwrap_or_else(|e| e.into_inner());
-        let fits = |(mb, s): &(usize, SelectiveSearch)| *mb == hash_mb && std::ptr::eq(s.weights(), &**weights);
-        match kept.iter().position(fits) {
-            Some(i) => Some(kept.swap_remove(i).1),
-            None => SelectiveSearch::try_new(weights.clone(), hash_mb).ok(),
-        }
     }
 
     /// The weights a climb of `pos` under `options` searches with (see [`Ladder::weights`]).
@@ -223,17 +196,15 @@ impl Ladder {
             return solve(pos, options);
         };
         let climb_options = LadderOptions { selectivity, ..self.options };
-        let Some(mut searcher) = self.take_searcher(&weights, climb_options.hash_mb) else {
-            return solve(pos, options);
-        };
+        // The climb searches on the solve's own table: the exact pass finds the climb's
+        // moves there as its table moves.
+        let mut searcher = SelectiveSearch::with_table(weights, options.tt.clone());
         let Ok(climbed) = climb_watching(&mut searcher, pos, &climb_options, &options.stop) else {
             return solve(pos, options);
         };
-        let mut r = exact_after_climb(pos, options, climbed.hints, Some(climbed.estimate), self.aspiration);
+        let mut r = exact_after_climb(pos, options, Some(climbed.estimate), self.aspiration);
         r.ordering_nodes += climbed.nodes;
         r.time += climbed.time;
-        // Back only once the solve no longer reads its hints: the next climb clears it.
-        self.searchers.lock().unwrap_or_else(|e| e.into_inner()).push((climb_options.hash_mb, searcher));
         r
     }
 }
@@ -284,21 +255,21 @@ pub(crate) fn auto_pays(pos: &Position) -> bool {
 }
 
 /// The exact pass after a climb, written once for the crate's solve and the selective
-/// search's exact tail: `options` with the climb's `hints` as first moves, and, given
-/// the climb's `estimate`, a first window `aspiration` discs either side of it (the
-/// whole window when 0 or no estimate). The value is the exact search's: the hints and
-/// the first window only order it.
+/// search's exact tail: on the table the climb searched on (`options.tt`), where it
+/// finds the climb's moves as its table moves, and, given the climb's `estimate`, a
+/// first window `aspiration` discs either side of it (the whole window when 0 or no
+/// estimate). The table's generation is kept, so the exact pass does not evict the
+/// climb's entries first (a new generation cost FFO #49 32% more nodes). The value is
+/// the exact search's: the climb's moves and the first window only order it.
 pub(crate) fn exact_after_climb(
     pos: &Position,
     options: &SolveOptions,
-    hints: MoveHints,
     estimate: Option<f64>,
     aspiration: i32,
 ) -> SolveResult {
-    let mut hinted = options.clone();
-    hinted.hints = Some(hints);
+    use crate::exact::solve::{estimate_in_generation, solve_in_generation};
     match estimate {
-        Some(e) if aspiration > 0 => solve_from_estimate(pos, &hinted, e.round() as i32, aspiration),
-        _ => solve(pos, &hinted),
+        Some(e) if aspiration > 0 => estimate_in_generation(pos, options, e.round() as i32, aspiration, false),
+        _ => solve_in_generation(pos, options, false),
     }
 }

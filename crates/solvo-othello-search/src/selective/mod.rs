@@ -2,7 +2,7 @@
 //! play before the exact solver can take over.
 //!
 //! Layers, one file each:
-//! - [`tt`]: the lock-free transposition table shared by the threads;
+//! - the table is the crate's one table ([`crate::table`]), shared with the exact search;
 //! - [`mpc`]: Multi-ProbCut selectivity levels, probe depths, the statistics table;
 //! - [`ordering`]: move lists and move ordering (table move, shallow searches, mobility);
 //! - [`search`]: fail-soft principal variation search with Multi-ProbCut (one thread);
@@ -21,4 +21,3 @@ pub(crate) mod mpc;
 pub(crate) mod ordering;
 pub(crate) mod root;
 pub(crate) mod search;
-pub(crate) mod tt;

@@ -8,7 +8,7 @@
 //! 3. minus a penalty per move left to the opponent (corner moves count double).
 
 use super::search::SelectiveSearcher;
-use super::tt::NO_MOVE;
+use crate::table::NO_MOVE;
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
 

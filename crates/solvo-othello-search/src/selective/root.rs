@@ -2,8 +2,8 @@
 //! principal variation search over them, and the aspiration windows of iterative
 //! deepening.
 
+use super::search::position_hash;
 use super::search::{SelectiveSearcher, DEFER_MIN_DEPTH, INF};
-use super::tt::position_hash;
 use solvo_core::busy::{BusyTable, Rounds};
 use solvo_eval::SCALE;
 

@@ -8,14 +8,15 @@
 //!
 //! Without Multi-ProbCut, the value returned for a window `(alpha, beta)` is the
 //! depth-`d` minimax value when it lies inside the window, and otherwise a bound on
-//! the correct side (table entries are only used at the depth they were made for).
+//! the correct side (table entries are only used at the depth they were made for),
+//! as long as the table holds no bounds proven by the exact search (the PV extension's
+//! and exact tail's solves store them; they hold at every depth and are used so).
 
 use super::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
 use super::ordering::MoveList;
-use super::tt::{position_hash, SelectiveTable, TtEntry, NO_MOVE};
 use crate::exact::parallel::ExactShared;
 use crate::exact::search::{ExactConfig, ExactSearcher};
-use crate::exact::tt::ExactTable;
+use crate::table::{table_hash, Entry, SearchTable, NO_MOVE, PROVEN};
 use solvo_core::busy::{BusyTable, Rounds};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
@@ -34,6 +35,16 @@ pub const MAX_PLY: usize = 96;
 /// in nodes, ordering searches included, so that a node limit holds closely).
 const CHECK_EVERY: u64 = 4096;
 
+/// The hash of a position (player to move `p`, opponent `o`) that keys the threads'
+/// busy table: a full 64-bit mix of both boards.
+#[inline(always)]
+pub fn position_hash(p: u64, o: u64) -> u64 {
+    let mut x = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    x ^= x >> 31;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 29)
+}
+
 /// Fewest plies left at a node whose children may be deferred while another thread
 /// searches them (see `solvo_core::busy`). `analyze f5d6c3d3c4f4f6f3e6e7 --depth 16
 /// --pv-extension 0 --threads 2`: 10.3-11.2 s from 3 to 6 alike (1 thread: 18.8 s).
@@ -45,8 +56,8 @@ pub struct Context<'a> {
     pub weights: &'a Weights,
     /// Scoring rules (variant) of finished games.
     pub rules: Rules,
-    /// The shared table.
-    pub tt: &'a SelectiveTable,
+    /// The table, shared by the threads and with the exact search.
+    pub tt: &'a SearchTable,
     /// Multi-ProbCut statistics.
     pub mpc: &'a MpcTable,
     /// Raised by the caller (or the front end) to stop the search.
@@ -55,9 +66,9 @@ pub struct Context<'a> {
     pub quit: &'a AtomicBool,
     /// Nodes of the helper threads so far (flushed at each check).
     pub helper_nodes: &'a AtomicU64,
-    /// The exact solver's table for the principal-variation extension (see
-    /// `pv_extension`); `None`: no extension.
-    pub exact_tt: Option<&'a ExactTable>,
+    /// The table the principal-variation extension's solves use (see `pv_extension`;
+    /// the same table as `tt`); `None`: no extension.
+    pub exact_tt: Option<&'a SearchTable>,
     /// Principal-variation nodes below the root with at most this many empty squares
     /// are solved exactly (the endgame solver within the node's window) instead of
     /// being searched on to the depth, so the scores along the principal variation end
@@ -331,19 +342,26 @@ impl<'a> SelectiveSearcher<'a> {
         if ply + 1 >= MAX_PLY {
             return self.evaluate(p, o);
         }
-        let hash = position_hash(p, o);
+        let hash = table_hash(p, o);
+        let nodes_before = self.nodes;
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.ctx.tt.probe(hash) {
+        if let Some(e) = self.ctx.tt.probe_entry(hash, p, o) {
             tt_move = e.best;
-            if u32::from(e.depth) == depth && e.selectivity >= self.sel {
-                if e.lower >= beta {
-                    return e.lower;
+            // A proven entry's bounds (discs) hold at every depth.
+            let (lower, upper, usable) = if e.selectivity == PROVEN {
+                (e.lower.max(-65) * SCALE, e.upper.min(65) * SCALE, true)
+            } else {
+                (e.lower, e.upper, u32::from(e.depth) == depth.min(63) && e.selectivity >= self.sel)
+            };
+            if usable {
+                if lower >= beta {
+                    return lower;
                 }
-                if e.upper <= alpha {
-                    return e.upper;
+                if upper <= alpha {
+                    return upper;
                 }
-                if !pv_node && e.lower == e.upper {
-                    return e.lower;
+                if !pv_node && lower == upper {
+                    return lower;
                 }
             }
         }
@@ -353,7 +371,7 @@ impl<'a> SelectiveSearcher<'a> {
         if let Some(cut) = cut {
             if !self.aborted {
                 let (lower, upper) = if cut >= beta { (cut, INF) } else { (-INF, cut) };
-                self.store(hash, lower, upper, tt_move, depth);
+                self.store(hash, p, o, lower, upper, tt_move, depth, self.nodes - nodes_before);
             }
             return cut;
         }
@@ -402,7 +420,7 @@ impl<'a> SelectiveSearcher<'a> {
         }
         let lower = if best > alpha0 { best } else { -INF };
         let upper = if best < beta { best } else { INF };
-        self.store(hash, lower, upper, best_move, depth);
+        self.store(hash, p, o, lower, upper, best_move, depth, self.nodes - nodes_before);
         best
     }
 
@@ -413,7 +431,7 @@ impl<'a> SelectiveSearcher<'a> {
     /// nodes (search and move ordering) count as this search's, and it stops with the
     /// stop flag or at the node limit. Returns 0 once aborted.
     #[inline(never)]
-    fn solve_exactly(&mut self, tt: &ExactTable, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+    fn solve_exactly(&mut self, tt: &SearchTable, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
         let lo = alpha.div_euclid(SCALE).max(-65);
         let hi = (-(-beta).div_euclid(SCALE)).min(65);
         let budget = self
@@ -445,7 +463,7 @@ impl<'a> SelectiveSearcher<'a> {
 
     /// A helper joins the main thread's PV-extension solve at its offered split point.
     #[inline(never)]
-    fn help_exact_solve(&mut self, shared: &ExactShared, tt: &ExactTable) {
+    fn help_exact_solve(&mut self, shared: &ExactShared, tt: &SearchTable) {
         let mut exact = ExactSearcher::new(self.ctx.rules, tt, ExactConfig::default(), self.ctx.stop, u64::MAX);
         exact.eval = Some(self.ctx.weights);
         exact.shared = Some(shared);
@@ -453,10 +471,13 @@ impl<'a> SelectiveSearcher<'a> {
         self.nodes += exact.nodes + exact.ordering_nodes;
     }
 
+    /// Stores the node's bounds (searched in `nodes` nodes) at its depth and the
+    /// search's selectivity.
+    #[allow(clippy::too_many_arguments)] // hot path: plain arguments stay in registers
     #[inline]
-    fn store(&self, hash: u64, lower: i32, upper: i32, best: u8, depth: u32) {
-        let entry = TtEntry { lower, upper, best, depth: depth.min(255) as u8, selectivity: self.sel };
-        self.ctx.tt.store(hash, entry);
+    fn store(&self, hash: u64, p: u64, o: u64, lower: i32, upper: i32, best: u8, depth: u32, nodes: u64) {
+        let entry = Entry { lower, upper, best, depth: depth.min(255) as u8, selectivity: self.sel };
+        self.ctx.tt.store_selective(hash, p, o, entry, nodes);
     }
 
     /// Multi-ProbCut: `Some(bound)` when a shallow search predicts that the depth-`depth`

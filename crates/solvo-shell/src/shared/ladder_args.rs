@@ -25,9 +25,6 @@ pub struct LadderArgs {
     /// whole window at once).
     #[arg(long, default_value_t = solvo_othello_search::ASPIRATION as u32, value_parser = crate::option_ranges::aspiration, allow_negative_numbers = true)]
     pub aspiration: u32,
-    /// The ladder's table in MiB (default: the solve's `--hash-mb`, at most 256).
-    #[arg(long, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
-    pub ladder_hash_mb: Option<usize>,
 }
 
 impl LadderArgs {
@@ -35,7 +32,6 @@ impl LadderArgs {
     /// embedded ones for the variant; none when the variant has no embedded set).
     pub fn ladder(
         &self,
-        hash_mb: usize,
         threads: usize,
         eval_file: Option<&std::path::Path>,
         common: Common,
@@ -45,16 +41,8 @@ impl LadderArgs {
             (_, Some(_)) => Some(std::sync::Arc::new(load_weights(eval_file, common)?)),
             (_, None) => solvo_eval::embedded_shared(common.variant).ok(),
         };
-        let climb_mb = self.ladder_hash_mb.unwrap_or(solvo_othello_search::table_mb_for(hash_mb));
-        if weights.is_some() {
-            // The solve's table and the climb's, at once.
-            let how = format!("the solve's table of {hash_mb} MiB and the ladder's of {climb_mb} MiB");
-            let most = (crate::option_ranges::physical_memory_mib() as u128).saturating_sub(climb_mb as u128);
-            let need = hash_mb as u128 + climb_mb as u128;
-            crate::option_ranges::check_memory("--hash-mb", hash_mb, need, &how, most)?;
-        }
-        let hash_mb = climb_mb;
-        let options = LadderOptions { depth_cut: self.ladder_depth_cut, hash_mb, threads, ..LadderOptions::default() };
+        // The climb searches on the solve's own table: no memory of its own.
+        let options = LadderOptions { depth_cut: self.ladder_depth_cut, threads, ..LadderOptions::default() };
         Ok(Ladder::new(self.ladder, weights, options, self.aspiration as i32))
     }
 }

@@ -24,8 +24,8 @@ pub struct SearchArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: u64,
-    /// Transposition table size in MiB (the exact solver gets another of this size;
-    /// both must fit in the machine's memory).
+    /// Transposition table size in MiB (one table, which the selective search and its
+    /// exact solves share; it must fit in the machine's memory).
     #[arg(long, default_value_t = 64, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
     pub hash_mb: usize,
     /// Solve exactly from this many empties (0: only when the depth reaches the end).

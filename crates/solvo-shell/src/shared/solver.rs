@@ -11,9 +11,12 @@ use solvo_othello_search::{SolveOptions, SolveResult, Window};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// The default table size for a solve of `empties` empty squares, in MiB: 4 MiB up to
-/// 18 empties, doubling with each further empty, 64 MiB from 22 empties on, and never
-/// more than a quarter of the machine's memory. A larger table is slower per node (each
+/// The default table size for a solve of `empties` empty squares, in MiB: 8 MiB up to
+/// 18 empties, doubling with each further empty, 128 MiB from 22 empties on, and never
+/// more than a quarter of the machine's memory. The selective ladder's climb searches on
+/// this table too (it had a table of the solve's size beside it): FFO #40-#49, 1 thread,
+/// 0.94 G nodes with one table of 64 MiB, 0.85 G with one of 128 MiB as with the two
+/// tables of 64 MiB each (docs/results/one-search.md). A larger table is slower per node (each
 /// probe of a big table misses the address-translation caches, and on a virtual machine
 /// the walk is two-dimensional) while saving few nodes: on a 2-core VM, 1 thread, FFO
 /// #45-#49 took 23.6-24.0 s at 64 MiB against 26.3-26.6 s at 256 MiB (same nodes within
@@ -21,7 +24,7 @@ use std::time::{Duration, Instant};
 /// MiB (nodes within 0.4%), #57-#58 (30 empties) 233 s at 64 MiB against 258 s at 256
 /// (4.6% more nodes); 32 MiB lost again (#50-#51: 15% more nodes).
 pub fn table_mib_for(empties: u32) -> usize {
-    let mib = 4usize << empties.saturating_sub(18).min(4);
+    let mib = 8usize << empties.saturating_sub(18).min(4);
     mib.min((crate::option_ranges::physical_memory_mib() / 4).max(1))
 }
 

@@ -334,7 +334,7 @@ fn report(args: &Args, common: Common) -> Result<(), CliError> {
         let most = positions.iter().flatten().map(|b| b.empties(BoardSize::Eight)).max().unwrap_or(0);
         let hash_mb = args.hash_mb.unwrap_or_else(|| table_mib_for(most));
         let mut opts = options(1, hash_mb, None)?;
-        opts.ladder = std::sync::Arc::new(args.ladder.ladder(hash_mb, 1, None, common)?);
+        opts.ladder = std::sync::Arc::new(args.ladder.ladder(1, None, common)?);
         let mut solver = solvo_othello_search::solve;
         let cap = Duration::from_secs_f64(args.time_limit);
         for (k, stratum) in positions.iter().enumerate() {

@@ -1,11 +1,25 @@
-//! The transposition table: fixed size, shared by threads without locks.
+//! The transposition table of the Othello searches, one for both: the exact search
+//! and the selective search store into the same table, and each reads what the other
+//! stored (Edax's and Egaroucid's searches share one table the same way).
 //!
 //! Each entry stores the full position (player and opponent bitboards), so a hash
-//! collision can never hand a search the bounds of another position; and the bounds are
-//! *bounds*: a lower and an upper bound of the exact value, each proven by some search
-//! (fail-soft results are true bounds whatever window produced them). Bounds of one
-//! position from several searches are merged (max of lowers, min of uppers), which
-//! stays sound. Exact values are entries whose two bounds are equal.
+//! collision can never hand a search the bounds of another position, beside a lower and
+//! an upper bound of its value, the best move found, the depth and the selectivity the
+//! bounds hold for, the generation (search number) that wrote it and the cost of its
+//! subtree. Two kinds of entries share the slots:
+//! - **proven** entries ([`PROVEN`]), written by the exact search: bounds of the exact
+//!   final disc difference, in discs, each proven by some search (fail-soft results are
+//!   true bounds whatever window produced them); bounds of one position from several
+//!   searches are merged (max of lowers, min of uppers), which stays sound, and exact
+//!   values are entries whose two bounds are equal;
+//! - **selective** entries (a Multi-ProbCut level, [`Entry::selectivity`] below
+//!   [`PROVEN`]), written by the selective search: bounds of a depth-limited value in
+//!   the evaluation's units (`1 / SCALE` disc) for that depth and selectivity.
+//!
+//! The exact search cuts only on proven bounds; from a selective entry it takes the move
+//! (the first move it searches), never the bounds. The selective search reads both:
+//! a proven entry's bounds, scaled to its units, hold at any depth. A selective store
+//! never replaces a proven entry of the same position.
 //!
 //! Concurrency: an entry is three `AtomicU64` words `[player ^ data, opponent ^ data,
 //! data]` (Hyatt's lockless hashing). A reader recomputes the board from the first two
@@ -13,25 +27,31 @@
 //! positions) fails that check and reads as a miss.
 //!
 //! Replacement (chosen by measurement, see the issue notes): buckets of 2 entries in one
-//! 64-byte cache line; a store first looks for the same position (merge), then replaces
-//! the entry with the lower priority: an entry of an older search (generation) first,
-//! else the one whose subtree cost (log2 of nodes) is smaller.
+//! 64-byte cache line; a store first looks for the same position, then replaces the
+//! entry with the lower priority: an entry of an older search (generation) first, else
+//! the one whose subtree cost (log2 of nodes) is smaller. The entry is 24 bytes, as
+//! Edax's; the selective search's own table had 16-byte entries, four to a line, and
+//! halving its entries measured no cost (docs/results/one-search.md).
 
 use solvo_core::hugemem::{AllocError, WordBuffer};
+use solvo_othello::rules::SCORE_INF;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-/// What a probe found.
+/// What the exact search's probe found: proven bounds, or, for a selective entry, the
+/// whole window and its move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
-    /// Proven lower bound of the value.
+    /// Proven lower bound of the value (`-SCORE_INF` when nothing is proven).
     pub lower: i32,
-    /// Proven upper bound of the value.
+    /// Proven upper bound of the value (`SCORE_INF` when nothing is proven).
     pub upper: i32,
     /// Best move found (square index), or `None`.
     pub best: Option<u8>,
+    /// Whether the bounds come from a proven entry (else they are the whole window).
+    pub proven: bool,
 }
 
-/// What a search stores about a position.
+/// What the exact search stores about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtRecord {
     /// Empty squares of the position.
@@ -46,49 +66,112 @@ pub struct TtRecord {
     pub nodes: u64,
 }
 
-/// Packed entry data (64 bits): lower i8 | upper i8 | best u8 | empties u8 | generation u8 | cost u8.
+/// An entry as stored, of either kind (see the module's documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Lower bound: discs for a proven entry, evaluation units for a selective one.
+    pub lower: i32,
+    /// Upper bound, in the same units.
+    pub upper: i32,
+    /// Best move (square index), or [`NO_MOVE`].
+    pub best: u8,
+    /// Depth the bounds hold for (a proven entry: the position's empties).
+    pub depth: u8,
+    /// Multi-ProbCut level index the bounds hold for, or [`PROVEN`].
+    pub selectivity: u8,
+}
+
+/// The selectivity of an entry proven by the exact search: above every Multi-ProbCut
+/// level index.
+pub const PROVEN: u8 = 7;
+
+/// "No best move" in an entry.
+pub const NO_MOVE: u8 = 64;
+
+/// Largest depth an entry records (6 bits); deeper searches are recorded at this depth.
+const MAX_DEPTH: u8 = 63;
+
+/// Packed entry data (64 bits): lower i16 | upper i16 | best 7 bits | depth 6 bits |
+/// selectivity 3 bits | generation u8 | cost 6 bits | (unused) | occupied.
 #[derive(Clone, Copy, Debug)]
 struct Data(u64);
 
-const NO_MOVE: u8 = 64;
-
 impl Data {
-    fn pack(lower: i32, upper: i32, best: u8, empties: u8, generation: u8, cost: u8) -> Data {
+    #[inline(always)]
+    fn pack(lower: i32, upper: i32, best: u8, depth: u8, selectivity: u8, generation: u8, cost: u8) -> Data {
         Data(
-            (lower as i8 as u8 as u64)
-                | (upper as i8 as u8 as u64) << 8
-                | (best as u64) << 16
-                | (empties as u64) << 24
-                | (generation as u64) << 32
-                | (cost as u64) << 40
+            u64::from(lower as i16 as u16)
+                | u64::from(upper as i16 as u16) << 16
+                | u64::from(best & 0x7f) << 32
+                | u64::from(depth.min(MAX_DEPTH)) << 39
+                | u64::from(selectivity & 7) << 45
+                | u64::from(generation) << 48
+                | u64::from(cost.min(63)) << 56
                 | 1 << 63, // occupied
         )
     }
+    #[inline(always)]
     fn lower(self) -> i32 {
-        self.0 as u8 as i8 as i32
+        i32::from(self.0 as u16 as i16)
     }
+    #[inline(always)]
     fn upper(self) -> i32 {
-        (self.0 >> 8) as u8 as i8 as i32
+        i32::from((self.0 >> 16) as u16 as i16)
     }
+    #[inline(always)]
     fn best(self) -> u8 {
-        (self.0 >> 16) as u8
+        (self.0 >> 32) as u8 & 0x7f
     }
-    fn empties(self) -> u8 {
-        (self.0 >> 24) as u8
+    #[inline(always)]
+    fn depth(self) -> u8 {
+        (self.0 >> 39) as u8 & 0x3f
     }
+    #[inline(always)]
+    fn selectivity(self) -> u8 {
+        (self.0 >> 45) as u8 & 7
+    }
+    #[inline(always)]
+    fn proven(self) -> bool {
+        self.selectivity() == PROVEN
+    }
+    #[inline(always)]
     fn generation(self) -> u8 {
-        (self.0 >> 32) as u8
+        (self.0 >> 48) as u8
     }
+    #[inline(always)]
     fn cost(self) -> u8 {
-        (self.0 >> 40) as u8
+        (self.0 >> 56) as u8 & 0x3f
     }
+    #[inline(always)]
     fn occupied(self) -> bool {
         self.0 >> 63 != 0
     }
+    fn entry(self) -> Entry {
+        Entry {
+            lower: self.lower(),
+            upper: self.upper(),
+            best: self.best(),
+            depth: self.depth(),
+            selectivity: self.selectivity(),
+        }
+    }
+}
+
+/// Where a store goes: the word index of the position's own entry and its data, or of
+/// the entry to replace and whether that evicts another position.
+enum Slot {
+    Same(usize, Data),
+    Victim(usize, bool),
+}
+
+/// log2 of a subtree's nodes, as an entry records it.
+#[inline(always)]
+fn cost_of(nodes: u64) -> u8 {
+    (64 - nodes.leading_zeros()) as u8
 }
 
 /// Table traffic counted by one search thread (plain integers: no shared counters,
-/// so threads never contend on them); [`ExactTable::stats`] adds them up.
+/// so threads never contend on them); [`SearchTable::stats`] adds them up.
 #[derive(Default, Debug, Clone, Copy)]
 pub struct TtCounts {
     /// Lookups.
@@ -157,7 +240,7 @@ impl std::str::FromStr for Replacement {
 }
 
 /// A fixed-size, lock-free transposition table.
-pub struct ExactTable {
+pub struct SearchTable {
     policy: Replacement,
     words: WordBuffer,
     /// Buckets of the far region (the deep positions). A bucket is `hash * buckets >> 64`:
@@ -202,30 +285,30 @@ pub fn table_hash(p: u64, o: u64) -> u64 {
     (p ^ p >> 32).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (o ^ o >> 32).wrapping_mul(0xD6E8_FEB8_6659_FD93)
 }
 
-impl ExactTable {
+impl SearchTable {
     /// A table of at most `bytes` bytes (rounded down to a power of two of 64-byte
     /// buckets, at least one bucket), all entries empty; from [`NEAR_REGION_MIN_TABLE`]
     /// on, [`NEAR_REGION_BYTES`] of it are the near region.
-    pub fn new(bytes: usize) -> ExactTable {
+    pub fn new(bytes: usize) -> SearchTable {
         Self::with_replacement(bytes, Replacement::default())
     }
 
     /// A table of at most `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme. Panics if the
     /// memory cannot be had (see [`Self::try_with_replacement`]).
-    pub fn with_replacement(bytes: usize, policy: Replacement) -> ExactTable {
+    pub fn with_replacement(bytes: usize, policy: Replacement) -> SearchTable {
         Self::try_with_replacement(bytes, policy).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of at most `bytes` bytes (sized as [`Self::new`]) with the given replacement scheme, or an error
     /// (never an abort) when the system refuses the memory.
-    pub fn try_with_replacement(bytes: usize, policy: Replacement) -> Result<ExactTable, AllocError> {
+    pub fn try_with_replacement(bytes: usize, policy: Replacement) -> Result<SearchTable, AllocError> {
         let pow2 = |b: usize| 1usize << (usize::BITS - 1 - b.max(1).leading_zeros());
         let buckets = pow2(bytes / 64);
         let near = buckets * 64 >= NEAR_REGION_MIN_TABLE;
         let near_buckets = if near { NEAR_REGION_BYTES / 64 } else { 0 };
         let far_buckets = buckets - near_buckets;
         let words = WordBuffer::try_zeroed(buckets * WORDS_PER_BUCKET)?;
-        Ok(ExactTable {
+        Ok(SearchTable {
             policy,
             words,
             far_buckets: far_buckets as u64,
@@ -295,64 +378,130 @@ impl ExactTable {
         }
     }
 
-    /// The stored bounds and best move of the position (`p` to move against `o`).
+    /// What the exact search reads of the position (`p` to move against `o`): a proven
+    /// entry's bounds and move, or a selective entry's move with the whole window
+    /// (`-SCORE_INF..SCORE_INF`, not proven).
     #[inline]
     pub fn probe(&self, hash: u64, p: u64, o: u64, counts: &mut TtCounts) -> Option<TtHit> {
         counts.probes += 1;
+        let d = self.find(hash, p, o)?;
+        counts.hits += 1;
+        let best = (d.best() != NO_MOVE).then_some(d.best());
+        Some(if d.proven() {
+            TtHit { lower: d.lower(), upper: d.upper(), best, proven: true }
+        } else {
+            TtHit { lower: -SCORE_INF, upper: SCORE_INF, best, proven: false }
+        })
+    }
+
+    /// The entry of the position (`p` to move against `o`) as stored, of either kind.
+    #[inline]
+    pub fn probe_entry(&self, hash: u64, p: u64, o: u64) -> Option<Entry> {
+        self.find(hash, p, o).map(Data::entry)
+    }
+
+    #[inline(always)]
+    fn find(&self, hash: u64, p: u64, o: u64) -> Option<Data> {
         let b = self.bucket(hash, p, o);
         for i in 0..ENTRIES_PER_BUCKET {
             let (ep, eo, d) = self.read(b + 3 * i);
             if ep == p && eo == o && d.occupied() {
-                counts.hits += 1;
-                let best = (d.best() != NO_MOVE).then_some(d.best());
-                return Some(TtHit { lower: d.lower(), upper: d.upper(), best });
+                return Some(d);
             }
         }
         None
     }
 
     /// Stores proven bounds `lower <= value <= upper` of the position, the best move
-    /// found (if any) and the subtree size. Merges with bounds already stored for the
-    /// same position.
+    /// found (if any) and the subtree size. Merges with proven bounds already stored for
+    /// the same position; replaces a selective entry of it (keeping its move when the
+    /// record names none).
     #[inline(always)]
     pub fn store(&self, hash: u64, p: u64, o: u64, record: TtRecord, counts: &mut TtCounts) {
         let TtRecord { empties, lower, upper, best, nodes } = record;
         counts.stores += 1;
-        let b = self.bucket(hash, p, o);
         let generation = self.generation.load(Relaxed);
-        let cost = (64 - nodes.leading_zeros()) as u8;
+        let cost = cost_of(nodes);
         let best_u8 = best.unwrap_or(NO_MOVE);
+        let (at, data) = match self.slot(self.bucket(hash, p, o), p, o, generation) {
+            Slot::Same(at, d) => {
+                let mv = if best.is_some() { best_u8 } else { d.best() };
+                let (lo, up, cost) = if d.proven() {
+                    let lo = lower.max(d.lower());
+                    let up = upper.min(d.upper());
+                    // Bounds of one position can only conflict if a search was wrong;
+                    // keep the new ones then rather than store an empty interval.
+                    let (lo, up) = if lo <= up { (lo, up) } else { (lower, upper) };
+                    (lo, up, cost.max(d.cost()))
+                } else {
+                    (lower, upper, cost)
+                };
+                (at, Data::pack(lo, up, mv, empties as u8, PROVEN, generation, cost))
+            }
+            Slot::Victim(at, evicts) => {
+                counts.overwrites += u64::from(evicts);
+                (at, Data::pack(lower, upper, best_u8, empties as u8, PROVEN, generation, cost))
+            }
+        };
+        self.write(at, p, o, data);
+    }
+
+    /// Stores the selective search's `entry` (its selectivity below [`PROVEN`]) of the
+    /// position, searched in `nodes` nodes: over the same position's selective entry if
+    /// there is one (never over its proven entry, which is kept), else over the
+    /// bucket's entry of lowest priority. Entries of depth 0 are not stored.
+    #[inline]
+    pub fn store_selective(&self, hash: u64, p: u64, o: u64, entry: Entry, nodes: u64) {
+        debug_assert!(entry.selectivity < PROVEN);
+        if entry.depth == 0 {
+            return;
+        }
+        let generation = self.generation.load(Relaxed);
+        let at = match self.slot(self.bucket(hash, p, o), p, o, generation) {
+            Slot::Same(_, d) if d.proven() => return,
+            Slot::Same(at, _) | Slot::Victim(at, _) => at,
+        };
+        let Entry { lower, upper, best, depth, selectivity } = entry;
+        self.write(at, p, o, Data::pack(lower, upper, best, depth, selectivity, generation, cost_of(nodes)));
+    }
+
+    /// Where a store of the position (`p`, `o`) goes in the bucket starting at `b`: the
+    /// position's own entry, else the entry of lowest priority.
+    #[inline(always)]
+    fn slot(&self, b: usize, p: u64, o: u64, generation: u8) -> Slot {
         let mut victim = b;
         let mut victim_priority = u32::MAX;
         for i in 0..ENTRIES_PER_BUCKET {
             let at = b + 3 * i;
             let (ep, eo, d) = self.read(at);
             if d.occupied() && ep == p && eo == o {
-                let lo = lower.max(d.lower());
-                let up = upper.min(d.upper());
-                // Bounds of one position can only conflict if a search was wrong;
-                // keep the new ones then rather than store an empty interval.
-                let (lo, up) = if lo <= up { (lo, up) } else { (lower, upper) };
-                let mv = if best.is_some() { best_u8 } else { d.best() };
-                self.write(at, p, o, Data::pack(lo, up, mv, empties as u8, generation, cost.max(d.cost())));
-                return;
+                return Slot::Same(at, d);
             }
-            let current = u32::from(d.generation() == generation) << 8;
-            let priority = match self.policy {
-                _ if !d.occupied() => 0,
-                Replacement::Cost => 1 + (current | u32::from(d.cost())),
-                Replacement::Depth => 1 + (current | u32::from(d.empties())),
-                Replacement::Always => 1 + i as u32,
-            };
+            let priority = self.priority(d, generation, i);
             if priority < victim_priority {
                 victim_priority = priority;
                 victim = at;
             }
         }
-        if victim_priority != 0 {
-            counts.overwrites += 1;
+        Slot::Victim(victim, victim_priority != 0)
+    }
+
+    /// How much the entry `d`, the `i`-th of its bucket, is worth keeping (the lowest is
+    /// replaced first; 0 for an empty slot).
+    #[inline(always)]
+    fn priority(&self, d: Data, generation: u8, i: usize) -> u32 {
+        let current = u32::from(d.generation() == generation) << 8;
+        match self.policy {
+            _ if !d.occupied() => 0,
+            Replacement::Cost => 1 + (current | u32::from(d.cost())),
+            Replacement::Depth => 1 + (current | u32::from(d.depth())),
+            Replacement::Always => 1 + i as u32,
         }
-        self.write(victim, p, o, Data::pack(lower, upper, best_u8, empties as u8, generation, cost));
+    }
+
+    /// Whether the words are huge-page advised (see [`WordBuffer::huge_page_advised`]).
+    pub fn huge_page_advised(&self) -> bool {
+        self.words.huge_page_advised()
     }
 
     /// The statistics: `counts` summed over the threads of a solve, the occupancy
@@ -404,12 +553,12 @@ mod tests {
 
     #[test]
     fn stores_merges_and_never_confuses_positions() {
-        let tt = ExactTable::new(1 << 12);
+        let tt = SearchTable::new(1 << 12);
         let c = &mut TtCounts::default();
         tt.store(5, 1, 2, TtRecord { empties: 20, lower: -10, upper: 64, best: Some(3), nodes: 100 }, c);
-        assert_eq!(tt.probe(5, 1, 2, c), Some(TtHit { lower: -10, upper: 64, best: Some(3) }));
+        assert_eq!(tt.probe(5, 1, 2, c), Some(TtHit { lower: -10, upper: 64, best: Some(3), proven: true }));
         tt.store(5, 1, 2, TtRecord { empties: 20, lower: -64, upper: 4, best: None, nodes: 10 }, c);
-        assert_eq!(tt.probe(5, 1, 2, c), Some(TtHit { lower: -10, upper: 4, best: Some(3) }));
+        assert_eq!(tt.probe(5, 1, 2, c), Some(TtHit { lower: -10, upper: 4, best: Some(3), proven: true }));
         assert_eq!(tt.probe(5, 2, 1, c), None, "same hash, other position");
         for i in 0..10 {
             tt.store(5, 100 + i, 0, TtRecord { empties: 10, lower: 0, upper: 0, best: None, nodes: 1 << i }, c);
@@ -417,14 +566,41 @@ mod tests {
         assert!(c.overwrites > 0);
     }
 
+    /// The two kinds in one table: the exact search reads a selective entry's move and
+    /// never its bounds; a proven store replaces it; a selective store never replaces a
+    /// proven entry; the selective search reads both as stored.
+    #[test]
+    fn selective_and_proven_entries_share_the_table() {
+        let tt = SearchTable::new(1 << 12);
+        let c = &mut TtCounts::default();
+        let sel = Entry { lower: -8320, upper: 300, best: 19, depth: 12, selectivity: 3 };
+        tt.store_selective(9, 1, 2, sel, 5000);
+        assert_eq!(tt.probe_entry(9, 1, 2), Some(sel));
+        assert_eq!(
+            tt.probe(9, 1, 2, c),
+            Some(TtHit { lower: -SCORE_INF, upper: SCORE_INF, best: Some(19), proven: false })
+        );
+        assert_eq!(tt.probe_entry(9, 2, 1), None, "same hash, other position");
+        tt.store(9, 1, 2, TtRecord { empties: 20, lower: -6, upper: 4, best: None, nodes: 100 }, c);
+        assert_eq!(tt.probe(9, 1, 2, c), Some(TtHit { lower: -6, upper: 4, best: Some(19), proven: true }));
+        tt.store_selective(9, 1, 2, Entry { best: 7, ..sel }, 1 << 30);
+        let kept = tt.probe_entry(9, 1, 2).unwrap();
+        assert_eq!((kept.lower, kept.upper, kept.best, kept.depth, kept.selectivity), (-6, 4, 19, 20, PROVEN));
+        // Depth 0 is not stored; depths beyond 63 are recorded as 63.
+        tt.store_selective(9, 3, 4, Entry { depth: 0, ..sel }, 1);
+        assert_eq!(tt.probe_entry(9, 3, 4), None);
+        tt.store_selective(9, 3, 4, Entry { depth: 200, ..sel }, 1);
+        assert_eq!(tt.probe_entry(9, 3, 4).map(|e| e.depth), Some(63));
+    }
+
     /// A table with a near region keeps near-leaf and deep positions apart: both are
     /// found again, filling the near region never evicts a deep entry, the region is
     /// taken from the requested size, and every bucket lies in its region.
     #[test]
     fn near_region_keeps_near_leaf_positions_apart() {
-        let small = ExactTable::new(NEAR_REGION_MIN_TABLE / 2);
+        let small = SearchTable::new(NEAR_REGION_MIN_TABLE / 2);
         assert_eq!(small.bytes(), (NEAR_REGION_MIN_TABLE / 2) as u64);
-        let tt = ExactTable::new(NEAR_REGION_MIN_TABLE);
+        let tt = SearchTable::new(NEAR_REGION_MIN_TABLE);
         assert_eq!(tt.bytes(), NEAR_REGION_MIN_TABLE as u64);
         assert_eq!(tt.far_buckets as usize, (NEAR_REGION_MIN_TABLE - NEAR_REGION_BYTES) / 64);
         // 20 discs (deep) and 60 discs (near), on boards sharing one hash.
