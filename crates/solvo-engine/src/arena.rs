@@ -60,6 +60,31 @@ pub struct GameRecord {
     /// Under a game clock, the least time each side (black, white) had left after one
     /// of its moves (its whole time when it made none); `None` without a clock.
     pub least_left: [Option<Duration>; 2],
+    /// The time each side (black, white) spent choosing its moves (wall time, from the
+    /// question to the answer) and the number of moves it chose.
+    pub thought: [Thought; 2],
+}
+
+/// The time a side spent choosing its moves and how many it chose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Thought {
+    /// Wall time spent in its moves.
+    pub time: Duration,
+    /// Moves (passes included) it chose.
+    pub moves: u32,
+}
+
+impl Thought {
+    /// Adds another count of moves and their time.
+    pub fn add(&mut self, other: Thought) {
+        self.time += other.time;
+        self.moves += other.moves;
+    }
+
+    /// The mean time of a move (`None` without moves).
+    pub fn per_move(&self) -> Option<Duration> {
+        (self.moves > 0).then(|| self.time / self.moves)
+    }
 }
 
 /// Plays a game from `opening` between `black` and `white` under `time`. Each side
@@ -81,6 +106,7 @@ pub fn play_game(
     let mut clocks = [time.new_clock(); 2];
     let squares = opening.start.size.squares() as i32;
     let mut least_left = clocks.map(|c| c.map(|c| c.remaining()));
+    let mut thought = [Thought::default(); 2];
     while !game.is_over() {
         let pos = game.position();
         let (player, idx): (&mut dyn Contestant, usize) = match pos.side {
@@ -96,7 +122,9 @@ pub fn play_game(
         if let Some(c) = &mut clocks[idx] {
             c.start();
         }
+        let asked = std::time::Instant::now();
         let chosen = player.choose(&game, allotted, left);
+        thought[idx].add(Thought { time: asked.elapsed(), moves: 1 });
         let flagged = clocks[idx].as_mut().is_some_and(|c| c.stop().1);
         if let (Some(c), Some(least)) = (&clocks[idx], &mut least_left[idx]) {
             // Before the increment: what the move left on the clock.
@@ -112,10 +140,11 @@ pub fn play_game(
         if let Err(reason) = result {
             let score = if pos.side == Color::Black { -squares } else { squares };
             let forfeit = Some((pos.side, reason));
-            return GameRecord { replay: game.replay().clone(), black_score: score, forfeit, least_left };
+            return GameRecord { replay: game.replay().clone(), black_score: score, forfeit, least_left, thought };
         }
     }
-    GameRecord { replay: game.replay().clone(), black_score: game.result().unwrap_or(0), forfeit: None, least_left }
+    let black_score = game.result().unwrap_or(0);
+    GameRecord { replay: game.replay().clone(), black_score, forfeit: None, least_left, thought }
 }
 
 impl GameRecord {
@@ -139,6 +168,9 @@ pub struct ClockStats {
     /// The least time left on a clock after a move, over every timed game (`None`
     /// before a timed game).
     pub least_left: Option<Duration>,
+    /// The time each contestant (first, second) spent choosing its moves, over every
+    /// game.
+    pub thought: [Thought; 2],
 }
 
 impl ClockStats {
@@ -149,6 +181,12 @@ impl ClockStats {
         if let Some(d) = least_left {
             self.least_left = Some(self.least_left.map_or(d, |l| l.min(d)));
         }
+    }
+
+    /// Adds the time each contestant (first, second) spent in a game's moves.
+    pub fn add_thought(&mut self, thought: [Thought; 2]) {
+        self.thought[0].add(thought[0]);
+        self.thought[1].add(thought[1]);
     }
 }
 
@@ -325,7 +363,15 @@ mod tests {
         clock.add(Some(Duration::from_secs(2)), false);
         clock.add(Some(Duration::from_secs(1)), true);
         clock.add(Some(Duration::from_secs(3)), false);
-        assert_eq!(clock, ClockStats { lost_on_time: 1, least_left: Some(Duration::from_secs(1)) });
+        assert_eq!(
+            clock,
+            ClockStats { lost_on_time: 1, least_left: Some(Duration::from_secs(1)), ..Default::default() }
+        );
+        // Every move of either side is timed.
+        let moves = r.replay.plies.len() as u32;
+        assert_eq!(r.thought[0].moves + r.thought[1].moves, moves);
+        assert!(r.thought[0].per_move().is_some_and(|t| t < Duration::from_secs(3)));
+        assert_eq!(Thought::default().per_move(), None);
     }
 
     #[test]

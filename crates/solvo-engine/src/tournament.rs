@@ -38,6 +38,16 @@ pub struct MatchGame {
 }
 
 impl MatchGame {
+    /// The time each contestant (first, second) spent choosing its moves.
+    pub fn thought(&self) -> [crate::arena::Thought; 2] {
+        let [b, w] = self.record.thought;
+        if first_is_black(self.index) {
+            [b, w]
+        } else {
+            [w, b]
+        }
+    }
+
     /// The final disc difference for the first contestant.
     pub fn first_score(&self) -> i32 {
         if first_is_black(self.index) {

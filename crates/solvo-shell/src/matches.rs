@@ -172,18 +172,24 @@ fn recorded(path: &PathBuf, common: Common) -> Result<Vec<FinishedGame>, CliErro
 fn summary(stats: &MatchStats, names: &[String; 2], sprt: Option<&str>, clock: &ClockStats, json: bool) -> String {
     let (elo, lo, hi) = stats.elo();
     let least = clock.least_left.map(|d| d.as_secs_f64());
+    let ms = clock.thought.map(|t| t.per_move().map(|d| d.as_secs_f64() * 1000.0));
     if json {
         json!({"first": names[0], "second": names[1], "games": stats.games(), "wins": stats.wins,
                "draws": stats.draws, "losses": stats.losses, "mean_discs": stats.mean_discs(),
                "score_rate": stats.score_rate(), "elo": finite(elo), "elo_low": finite(lo), "elo_high": finite(hi),
-               "sprt": sprt, "lost_on_time": clock.lost_on_time, "least_time_left": least})
+               "sprt": sprt, "lost_on_time": clock.lost_on_time, "least_time_left": least,
+               "ms_per_move": ms})
         .to_string()
     } else {
         let clock_text = least.map_or(String::new(), |l| {
             format!("; clock: {} lost on time, least time left {l:.2} s", clock.lost_on_time)
         });
+        let time_text = match ms {
+            [Some(a), Some(b)] => format!("; time a move {a:.1} ms / {b:.1} ms"),
+            _ => String::new(),
+        };
         format!(
-            "{} vs {}: {} games, +{} ={} -{}, mean disc difference {:+.2}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]{}{clock_text}",
+            "{} vs {}: {} games, +{} ={} -{}, mean disc difference {:+.2}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]{}{clock_text}{time_text}",
             names[0],
             names[1],
             stats.games(),
@@ -234,6 +240,7 @@ pub fn run(args: Args, common: Common, more: &MoreContestants) -> Result<(), Cli
             if game.index < total && done.insert(game.index) {
                 stats.add(game.first_score);
                 clock.add(game.least_left, game.lost_on_time);
+                clock.add_thought(game.thought);
             }
         }
         if !done.is_empty() {
@@ -265,6 +272,7 @@ pub fn run(args: Args, common: Common, more: &MoreContestants) -> Result<(), Cli
         st.0.add(g.first_score());
         let finished = FinishedGame::of(g);
         st.3.add(finished.least_left, finished.lost_on_time);
+        st.3.add_thought(finished.thought);
         let mut n = names.lock().unwrap_or_else(|e| e.into_inner());
         let (a, b) = if first_is_black(g.index) { (&g.black, &g.white) } else { (&g.white, &g.black) };
         *n = [a.clone(), b.clone()];
