@@ -24,6 +24,7 @@ use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::{HashMap, HashSet};
 
 mod journal;
+mod program;
 pub mod published;
 pub use journal::{Fact, Journal};
 
