@@ -184,3 +184,34 @@ fn diagnose_a_published_program_output() {
         );
     }
 }
+
+/// The on-disk stage runner: two third-stage programs run into a directory (the union
+/// per disc count taken by an external sort), then rerun (nothing left to do).
+#[test]
+fn stage_programs_on_disk_give_the_union_and_resume() {
+    use solvo_solve::count::{count_layers, run_stage, DiskRun};
+    use std::sync::atomic::AtomicBool;
+    let dir = tempfile::tempdir().unwrap();
+    let progs = [
+        Restart { board: board(C18), kinds: 16, lower: -6, upper: 36 },
+        Restart { board: board(A18), kinds: 8, lower: -36, upper: 6 },
+    ];
+    let limits = solvo_solve::count::published::published_limits(true, 18).unwrap();
+    let stop = AtomicBool::new(false);
+    let run = DiskRun { dir: dir.path(), threads: 2, memory_boards: 1000, stop: &stop };
+    let p = run_stage(&run, true, limits, &progs, 35, None, &|_, _| {}).unwrap();
+    assert_eq!((p.done, p.total), (2, 2));
+    let mut union: Vec<std::collections::HashSet<Board>> = vec![Default::default(); 37];
+    for r in &progs {
+        for x in run_restart(true, r).unwrap().1 {
+            union[(x.board.player | x.board.opponent).count_ones() as usize].insert(x.board);
+        }
+    }
+    let layers = count_layers(dir.path(), 1000).unwrap();
+    assert_eq!(layers.len(), 18);
+    for c in &layers {
+        assert_eq!(c.unique, union[c.discs as usize].len() as u64, "{} discs", c.discs);
+    }
+    let again = run_stage(&run, true, limits, &progs, 35, None, &|_, _| panic!("nothing to rerun")).unwrap();
+    assert_eq!(again.done, 2);
+}

@@ -58,6 +58,11 @@ pub struct Args {
     /// stage runs here: about 36 hours by the published note).
     #[arg(long, requires = "count")]
     pub restarts: Option<PathBuf>,
+    /// With `--rules published`: run every stage program into this directory (resumable:
+    /// a rerun skips the finished programs; `--threads` programs at a time) and count
+    /// the union per disc count on disk, for the deep rows.
+    #[arg(long, requires = "count")]
+    pub layers: Option<PathBuf>,
     /// With `--rules published`: which columns to count (each is its own run).
     #[arg(long, value_enum, default_value_t = Columns::Both, requires = "count")]
     pub columns: Columns,
@@ -98,10 +103,21 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         )));
     }
     if args.count && args.rules == CountRules::Published {
+        if let Some(dir) = args.layers.as_deref() {
+            return count_published_layers(
+                size,
+                &common,
+                min_empties,
+                args.restarts.as_deref(),
+                args.columns,
+                dir,
+                args.threads,
+            );
+        }
         return count_published_rules(size, common, min_empties, args.restarts.as_deref(), args.columns);
     }
-    if args.restarts.is_some() || args.columns != Columns::Both {
-        return Err(CliError("--restarts and --columns: only with --rules published".into()));
+    if args.restarts.is_some() || args.columns != Columns::Both || args.layers.is_some() {
+        return Err(CliError("--restarts, --columns and --layers: only with --rules published".into()));
     }
     if args.count {
         return count(size, common, min_empties, args.store.as_deref(), args.journal.as_deref());
@@ -372,6 +388,106 @@ fn count(
     Ok(())
 }
 
+/// The published first-stage table given with `--restarts` (rows with 4..=10 discs).
+fn read_restarts(path: &std::path::Path) -> Result<Vec<solvo_solve::count::published::Restart>, CliError> {
+    use solvo_solve::count::published::read_published_table;
+    let text = std::fs::read_to_string(path).map_err(context(format!("--restarts {}", path.display())))?;
+    let mut rows = Vec::new();
+    for d in 4..=10 {
+        rows.extend(
+            read_published_table(&text, d).map_err(|e| CliError(format!("--restarts {}: {e}", path.display())))?,
+        );
+    }
+    if !rows.iter().any(|r| (r.board.player | r.board.opponent).count_ones() == 10) {
+        return Err(CliError(format!("--restarts {}: no position with 10 discs", path.display())));
+    }
+    Ok(rows)
+}
+
+/// `--count --rules published --layers DIR`: the columns stage by stage on disk.
+fn count_published_layers(
+    size: BoardSize,
+    common: &Common,
+    min_empties: u32,
+    restarts: Option<&std::path::Path>,
+    which: Columns,
+    dir: &std::path::Path,
+    threads: usize,
+) -> Result<(), CliError> {
+    use solvo_solve::count::published::PAPER_TABLE3;
+    use solvo_solve::count::{count_published_on_disk, DiskRun};
+    if size != BoardSize::Six || common.variant != Variant::Normal {
+        return Err(CliError(
+            "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
+        ));
+    }
+    let max_discs = 35 - min_empties;
+    let table = match restarts {
+        Some(p) => read_restarts(p)?,
+        None => Vec::new(),
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    for reopening in [false, true] {
+        let wanted = match which {
+            Columns::Both => true,
+            Columns::Plain => !reopening,
+            Columns::Reopening => reopening,
+        };
+        if !wanted {
+            continue;
+        }
+        let what = if reopening { "reopening" } else { "plain" };
+        let t = Instant::now();
+        let last = std::sync::Mutex::new(Instant::now());
+        let quiet = common.json;
+        let progress = |stage: usize, done: usize, total: usize| {
+            let mut l = last.lock().expect("progress clock");
+            if !quiet && (done == total || l.elapsed() >= Duration::from_secs(30)) {
+                *l = Instant::now();
+                eprintln!("  {what}: stage {stage} program {done}/{total}, {:.0} s", t.elapsed().as_secs_f64());
+            }
+        };
+        let run = DiskRun { dir, threads: threads.max(1), memory_boards: 1 << 26, stop: &stop };
+        let r = count_published_on_disk(&run, reopening, max_discs, &table, &progress)
+            .map_err(|e| CliError(format!("--layers {}: {e}", dir.display())))?;
+        let paper =
+            |d: u32| PAPER_TABLE3.get((d as usize).wrapping_sub(4)).map(|&(p, q)| if reopening { q } else { p });
+        if common.json {
+            let rows: Vec<_> = r
+                .rows
+                .iter()
+                .map(|(c, complete)| {
+                    json!({"discs": c.discs, "unique": c.unique, "paper": paper(c.discs),
+                                           "complete": complete, "record_bytes": c.bytes})
+                })
+                .collect();
+            let stages: Vec<_> =
+                r.stages.iter().map(|s| json!({"done": s.done, "total": s.total, "seconds": s.seconds})).collect();
+            out!(
+                "{}",
+                json!({"rules": "published", "column": what, "max_discs": max_discs, "rows": rows, "stages": stages})
+            );
+            continue;
+        }
+        out!(
+            "{what}: stages {:?} (programs done/total, seconds)",
+            r.stages.iter().map(|s| (s.done, s.total, s.seconds.round())).collect::<Vec<_>>()
+        );
+        out!("{:>5} {:>14} {:>14} {:>10} {:>14}", "discs", what, "paper", "", "record bytes");
+        for (c, complete) in &r.rows {
+            let mark = match (complete, paper(c.discs)) {
+                (false, _) => "partial",
+                (true, Some(p)) if p == c.unique => "equal",
+                (true, Some(_)) => "different",
+                _ => "",
+            };
+            let show = paper(c.discs).map_or("-".to_string(), |p| p.to_string());
+            out!("{:>5} {:>14} {:>14} {:>10} {:>14}", c.discs, c.unique, show, mark, c.bytes);
+        }
+    }
+    Ok(())
+}
+
 /// `--count --rules published`: both columns of the paper's Table 3 under the published
 /// program's rules, beside the paper's numbers.
 fn count_published_rules(
@@ -381,7 +497,7 @@ fn count_published_rules(
     restarts: Option<&std::path::Path>,
     which: Columns,
 ) -> Result<(), CliError> {
-    use solvo_solve::count::published::{count_published, read_published_table, PAPER_TABLE3};
+    use solvo_solve::count::published::{count_published, PAPER_TABLE3};
     if size != BoardSize::Six || common.variant != Variant::Normal {
         return Err(CliError(
             "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
@@ -390,20 +506,7 @@ fn count_published_rules(
     let max_discs = 35 - min_empties;
     let given = match restarts {
         None => None,
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(context(format!("--restarts {}", path.display())))?;
-            let mut rows = Vec::new();
-            for d in 4..=10 {
-                rows.extend(
-                    read_published_table(&text, d)
-                        .map_err(|e| CliError(format!("--restarts {}: {e}", path.display())))?,
-                );
-            }
-            if !rows.iter().any(|r| (r.board.player | r.board.opponent).count_ones() == 10) {
-                return Err(CliError(format!("--restarts {}: no position with 10 discs", path.display())));
-            }
-            Some(rows)
-        }
+        Some(path) => Some(read_restarts(path)?),
     };
     let quiet = common.json;
     let mut columns = Vec::new();

@@ -41,8 +41,9 @@
 //!   what a program visits depends on everything it searched before. Each stage program
 //!   is therefore run whole, in the published order ([`super::program::Program`]).
 
+pub use super::program::Limits;
 pub use super::program::{line_moves, line_positions, order_key, published_order, stable_count, Entry, PUBLISHED_LINE};
-use super::program::{Limits, Program, RING};
+use super::program::{Program, RING};
 use super::Counts;
 use crate::store::kind;
 use solvo_othello::Board;
@@ -169,6 +170,12 @@ pub fn run_restart(reopening: bool, r: &Restart) -> Result<(Counts, Vec<Restart>
         .collect();
     all.sort_by_key(|r| r.board);
     Ok((counts, all))
+}
+
+/// The published limits of a stage program starting with `start_discs` discs (4, 10 or
+/// 18; `None` otherwise).
+pub fn published_limits(reopening: bool, start_discs: u32) -> Option<Limits> {
+    Limits::published(reopening, start_discs)
 }
 
 /// Converts the node kinds of a published plain table (`optimal-alphabeta`: 1 PV,
