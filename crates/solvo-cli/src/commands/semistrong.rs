@@ -79,6 +79,17 @@ pub enum Columns {
     Reopening,
 }
 
+impl Columns {
+    /// Whether the reopening (`true`) or plain column is asked for.
+    fn wants(self, reopening: bool) -> bool {
+        match self {
+            Columns::Both => true,
+            Columns::Plain => !reopening,
+            Columns::Reopening => reopening,
+        }
+    }
+}
+
 /// Whose rules a count follows.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CountRules {
@@ -103,9 +114,13 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         )));
     }
     if args.count && args.rules == CountRules::Published {
+        if size != BoardSize::Six || common.variant != Variant::Normal {
+            return Err(CliError(
+                "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
+            ));
+        }
         if let Some(dir) = args.layers.as_deref() {
             return count_published_layers(
-                size,
                 &common,
                 min_empties,
                 args.restarts.as_deref(),
@@ -406,7 +421,6 @@ fn read_restarts(path: &std::path::Path) -> Result<Vec<solvo_solve::count::publi
 
 /// `--count --rules published --layers DIR`: the columns stage by stage on disk.
 fn count_published_layers(
-    size: BoardSize,
     common: &Common,
     min_empties: u32,
     restarts: Option<&std::path::Path>,
@@ -416,11 +430,6 @@ fn count_published_layers(
 ) -> Result<(), CliError> {
     use solvo_solve::count::published::PAPER_TABLE3;
     use solvo_solve::count::{count_published_on_disk, DiskRun};
-    if size != BoardSize::Six || common.variant != Variant::Normal {
-        return Err(CliError(
-            "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
-        ));
-    }
     let max_discs = 35 - min_empties;
     let table = match restarts {
         Some(p) => read_restarts(p)?,
@@ -428,12 +437,7 @@ fn count_published_layers(
     };
     let stop = std::sync::atomic::AtomicBool::new(false);
     for reopening in [false, true] {
-        let wanted = match which {
-            Columns::Both => true,
-            Columns::Plain => !reopening,
-            Columns::Reopening => reopening,
-        };
-        if !wanted {
+        if !which.wants(reopening) {
             continue;
         }
         let what = if reopening { "reopening" } else { "plain" };
@@ -498,11 +502,6 @@ fn count_published_rules(
     which: Columns,
 ) -> Result<(), CliError> {
     use solvo_solve::count::published::{count_published, PAPER_TABLE3};
-    if size != BoardSize::Six || common.variant != Variant::Normal {
-        return Err(CliError(
-            "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
-        ));
-    }
     let max_discs = 35 - min_empties;
     let given = match restarts {
         None => None,
@@ -511,12 +510,7 @@ fn count_published_rules(
     let quiet = common.json;
     let mut columns = Vec::new();
     for reopening in [false, true] {
-        let wanted = match which {
-            Columns::Both => true,
-            Columns::Plain => !reopening,
-            Columns::Reopening => reopening,
-        };
-        if !wanted {
+        if !which.wants(reopening) {
             columns.push(None);
             continue;
         }
