@@ -141,32 +141,63 @@ pub fn order_key(b: &Board, sq: Square) -> i64 {
         + (36 - weighted(mob)) * 32768
 }
 
-/// The order the published selection takes `moves` with `keys`: the first largest key
-/// is taken, the last move moves into its slot, the key stays.
-pub fn published_order(moves: &[Square], keys: &[i64]) -> Vec<Square> {
-    let mut m = moves.to_vec();
-    let mut n = m.len();
-    let mut out = Vec::with_capacity(n);
-    while n > 0 {
+/// The published selection over a node's moves: each step takes the first move with
+/// the largest key, moves the last move into its slot and leaves the key in place.
+pub(crate) struct Order {
+    moves: [u8; 36],
+    keys: [i64; 36],
+    n: usize,
+}
+
+impl Order {
+    fn new() -> Order {
+        Order { moves: [0; 36], keys: [0; 36], n: 0 }
+    }
+
+    fn push(&mut self, sq: u8, key: i64) {
+        self.moves[self.n] = sq;
+        self.keys[self.n] = key;
+        self.n += 1;
+    }
+}
+
+impl Iterator for Order {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        if self.n == 0 {
+            return None;
+        }
         let mut best = 0;
-        for i in 1..n {
-            if keys[i] > keys[best] {
+        for i in 1..self.n {
+            if self.keys[i] > self.keys[best] {
                 best = i;
             }
         }
-        out.push(m[best]);
-        m[best] = m[n - 1];
-        n -= 1;
+        let m = self.moves[best];
+        self.n -= 1;
+        self.moves[best] = self.moves[self.n];
+        Some(Square::from_index(u32::from(m)))
     }
-    out
+}
+
+/// The order the published selection takes `moves` with `keys` ([`Order`]).
+pub fn published_order(moves: &[Square], keys: &[i64]) -> Vec<Square> {
+    let mut o = Order::new();
+    for (m, &k) in moves.iter().zip(keys) {
+        o.push(m.index() as u8, k);
+    }
+    o.collect()
 }
 
 /// The moves of canonical `b` in the published order, `first` (if any) first.
-pub(crate) fn ordered_moves(b: &Board, first: Option<u8>) -> Vec<Square> {
-    let moves: Vec<Square> = Square::iter(b.moves(BoardSize::Six)).collect();
-    let keys: Vec<i64> =
-        moves.iter().map(|&m| if Some(m.index() as u8) == first { 1 << 50 } else { order_key(b, m) }).collect();
-    published_order(&moves, &keys)
+pub(crate) fn ordered_moves(b: &Board, first: Option<u8>) -> Order {
+    let mut o = Order::new();
+    for m in Square::iter(b.moves(BoardSize::Six)) {
+        let sq = m.index() as u8;
+        o.push(sq, if Some(sq) == first { 1 << 50 } else { order_key(b, m) });
+    }
+    o
 }
 
 fn discs(b: &Board) -> u32 {
@@ -409,7 +440,7 @@ impl Program {
         let mut best = -36;
         let mut a = alpha;
         let mut cut = false;
-        for (i, &m) in order.iter().enumerate() {
+        for (i, m) in order.enumerate() {
             let ck = self.child_kind(k, i == 0);
             let next = c.play_with_flips(m, c.flips(m));
             let (ca, cb) = if full(ck) {
@@ -545,7 +576,7 @@ impl Program {
         let mut best = -36;
         let mut a = alpha;
         let mut chosen = 0xFF;
-        for (i, &m) in order.iter().enumerate() {
+        for (i, m) in order.enumerate() {
             let next = c.play_with_flips(m, c.flips(m));
             let v = if i == 0 {
                 let child_mode = if mode == Mode::Line { Mode::Line } else { Mode::Other };
