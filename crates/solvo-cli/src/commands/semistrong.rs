@@ -63,6 +63,10 @@ pub struct Args {
     /// the union per disc count on disk, for the deep rows.
     #[arg(long, requires = "count")]
     pub layers: Option<PathBuf>,
+    /// With `--layers`: stop starting programs after this many seconds and count what
+    /// has finished (a rerun resumes).
+    #[arg(long, requires = "layers")]
+    pub for_seconds: Option<u64>,
     /// With `--rules published`: which columns to count (each is its own run).
     #[arg(long, value_enum, default_value_t = Columns::Both, requires = "count")]
     pub columns: Columns,
@@ -127,6 +131,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
                 args.columns,
                 dir,
                 args.threads,
+                args.for_seconds,
             );
         }
         return count_published_rules(size, common, min_empties, args.restarts.as_deref(), args.columns);
@@ -427,6 +432,7 @@ fn count_published_layers(
     which: Columns,
     dir: &std::path::Path,
     threads: usize,
+    for_seconds: Option<u64>,
 ) -> Result<(), CliError> {
     use solvo_solve::count::published::PAPER_TABLE3;
     use solvo_solve::count::{count_published_on_disk, DiskRun};
@@ -435,7 +441,14 @@ fn count_published_layers(
         Some(p) => read_restarts(p)?,
         None => Vec::new(),
     };
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if let Some(secs) = for_seconds {
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(secs));
+            STOP.store(true, Ordering::Relaxed);
+        });
+    }
+    let stop = &STOP;
     for reopening in [false, true] {
         if !which.wants(reopening) {
             continue;
@@ -451,7 +464,7 @@ fn count_published_layers(
                 eprintln!("  {what}: stage {stage} program {done}/{total}, {:.0} s", t.elapsed().as_secs_f64());
             }
         };
-        let run = DiskRun { dir, threads: threads.max(1), memory_boards: 1 << 26, stop: &stop };
+        let run = DiskRun { dir, threads: threads.max(1), memory_boards: 1 << 26, stop };
         let r = count_published_on_disk(&run, reopening, max_discs, &table, &progress)
             .map_err(|e| CliError(format!("--layers {}: {e}", dir.display())))?;
         let paper =
