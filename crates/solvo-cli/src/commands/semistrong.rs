@@ -67,7 +67,8 @@ pub struct Args {
     /// has finished (a rerun resumes).
     #[arg(long, requires = "layers")]
     pub for_seconds: Option<u64>,
-    /// With `--rules published`: which columns to count (each is its own run).
+    /// With `--rules published`: which columns to count (each is its own run; every
+    /// stage program runs whole, the plain column's first stage alone for hours).
     #[arg(long, value_enum, default_value_t = Columns::Both, requires = "count")]
     pub columns: Columns,
 }
