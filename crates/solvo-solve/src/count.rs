@@ -24,8 +24,11 @@ use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::{HashMap, HashSet};
 
 mod journal;
+mod program;
 pub mod published;
+mod stages;
 pub use journal::{Fact, Journal};
+pub use stages::{count_layers, count_published_on_disk, run_stage, DiskCounts, DiskRun, LayerCount, StageProgress};
 
 /// Larger than any score of any board.
 const SCORE_MAX: i32 = 64;

@@ -53,12 +53,22 @@ pub struct Args {
     pub rules: CountRules,
     /// With `--rules published`: the table the published program's first stage wrote
     /// (`obf,disccount,nodekindcode,lowerbound,upperbound`, positions with 4-10 discs):
-    /// its bounds become known values, and the reopening run's first stage runs to 9
-    /// discs, counts the table's 10-disc positions and starts its second stage from
-    /// them, as the published run did (without it, the first stage alone takes hours).
+    /// the reopening column takes its rows 4-10 from it and starts its second stage from
+    /// its 10-disc positions, as the published run did (without it the reopening first
+    /// stage runs here: about 36 hours by the published note).
     #[arg(long, requires = "count")]
     pub restarts: Option<PathBuf>,
-    /// With `--rules published`: which columns to count (each is its own run).
+    /// With `--rules published`: run every stage program into this directory (resumable:
+    /// a rerun skips the finished programs; `--threads` programs at a time) and count
+    /// the union per disc count on disk, for the deep rows.
+    #[arg(long, requires = "count")]
+    pub layers: Option<PathBuf>,
+    /// With `--layers`: stop starting programs after this many seconds and count what
+    /// has finished (a rerun resumes).
+    #[arg(long, requires = "layers")]
+    pub for_seconds: Option<u64>,
+    /// With `--rules published`: which columns to count (each is its own run; every
+    /// stage program runs whole, the plain column's first stage alone for hours).
     #[arg(long, value_enum, default_value_t = Columns::Both, requires = "count")]
     pub columns: Columns,
 }
@@ -72,6 +82,17 @@ pub enum Columns {
     Plain,
     /// Reopening alpha-beta only.
     Reopening,
+}
+
+impl Columns {
+    /// Whether the reopening (`true`) or plain column is asked for.
+    fn wants(self, reopening: bool) -> bool {
+        match self {
+            Columns::Both => true,
+            Columns::Plain => !reopening,
+            Columns::Reopening => reopening,
+        }
+    }
 }
 
 /// Whose rules a count follows.
@@ -98,10 +119,26 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         )));
     }
     if args.count && args.rules == CountRules::Published {
+        if size != BoardSize::Six || common.variant != Variant::Normal {
+            return Err(CliError(
+                "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
+            ));
+        }
+        if let Some(dir) = args.layers.as_deref() {
+            return count_published_layers(
+                &common,
+                min_empties,
+                args.restarts.as_deref(),
+                args.columns,
+                dir,
+                args.threads,
+                args.for_seconds,
+            );
+        }
         return count_published_rules(size, common, min_empties, args.restarts.as_deref(), args.columns);
     }
-    if args.restarts.is_some() || args.columns != Columns::Both {
-        return Err(CliError("--restarts and --columns: only with --rules published".into()));
+    if args.restarts.is_some() || args.columns != Columns::Both || args.layers.is_some() {
+        return Err(CliError("--restarts, --columns and --layers: only with --rules published".into()));
     }
     if args.count {
         return count(size, common, min_empties, args.store.as_deref(), args.journal.as_deref());
@@ -372,6 +409,103 @@ fn count(
     Ok(())
 }
 
+/// The published first-stage table given with `--restarts` (rows with 4..=10 discs).
+fn read_restarts(path: &std::path::Path) -> Result<Vec<solvo_solve::count::published::Restart>, CliError> {
+    use solvo_solve::count::published::read_published_table;
+    let text = std::fs::read_to_string(path).map_err(context(format!("--restarts {}", path.display())))?;
+    let mut rows = Vec::new();
+    for d in 4..=10 {
+        rows.extend(
+            read_published_table(&text, d).map_err(|e| CliError(format!("--restarts {}: {e}", path.display())))?,
+        );
+    }
+    if !rows.iter().any(|r| (r.board.player | r.board.opponent).count_ones() == 10) {
+        return Err(CliError(format!("--restarts {}: no position with 10 discs", path.display())));
+    }
+    Ok(rows)
+}
+
+/// `--count --rules published --layers DIR`: the columns stage by stage on disk.
+fn count_published_layers(
+    common: &Common,
+    min_empties: u32,
+    restarts: Option<&std::path::Path>,
+    which: Columns,
+    dir: &std::path::Path,
+    threads: usize,
+    for_seconds: Option<u64>,
+) -> Result<(), CliError> {
+    use solvo_solve::count::published::PAPER_TABLE3;
+    use solvo_solve::count::{count_published_on_disk, DiskRun};
+    let max_discs = 35 - min_empties;
+    let table = match restarts {
+        Some(p) => read_restarts(p)?,
+        None => Vec::new(),
+    };
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if let Some(secs) = for_seconds {
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(secs));
+            STOP.store(true, Ordering::Relaxed);
+        });
+    }
+    let stop = &STOP;
+    for reopening in [false, true] {
+        if !which.wants(reopening) {
+            continue;
+        }
+        let what = if reopening { "reopening" } else { "plain" };
+        let t = Instant::now();
+        let last = std::sync::Mutex::new(Instant::now());
+        let quiet = common.json;
+        let progress = |stage: usize, done: usize, total: usize| {
+            let mut l = last.lock().expect("progress clock");
+            if !quiet && (done == total || l.elapsed() >= Duration::from_secs(30)) {
+                *l = Instant::now();
+                eprintln!("  {what}: stage {stage} program {done}/{total}, {:.0} s", t.elapsed().as_secs_f64());
+            }
+        };
+        let run = DiskRun { dir, threads: threads.max(1), memory_boards: 1 << 26, stop };
+        let r = count_published_on_disk(&run, reopening, max_discs, &table, &progress)
+            .map_err(|e| CliError(format!("--layers {}: {e}", dir.display())))?;
+        let paper =
+            |d: u32| PAPER_TABLE3.get((d as usize).wrapping_sub(4)).map(|&(p, q)| if reopening { q } else { p });
+        if common.json {
+            let rows: Vec<_> = r
+                .rows
+                .iter()
+                .map(|(c, complete)| {
+                    json!({"discs": c.discs, "unique": c.unique, "paper": paper(c.discs),
+                                           "complete": complete, "record_bytes": c.bytes})
+                })
+                .collect();
+            let stages: Vec<_> =
+                r.stages.iter().map(|s| json!({"done": s.done, "total": s.total, "seconds": s.seconds})).collect();
+            out!(
+                "{}",
+                json!({"rules": "published", "column": what, "max_discs": max_discs, "rows": rows, "stages": stages})
+            );
+            continue;
+        }
+        out!(
+            "{what}: stages {:?} (programs done/total, seconds)",
+            r.stages.iter().map(|s| (s.done, s.total, s.seconds.round())).collect::<Vec<_>>()
+        );
+        out!("{:>5} {:>14} {:>14} {:>10} {:>14}", "discs", what, "paper", "", "record bytes");
+        for (c, complete) in &r.rows {
+            let mark = match (complete, paper(c.discs)) {
+                (false, _) => "partial",
+                (true, Some(p)) if p == c.unique => "equal",
+                (true, Some(_)) => "different",
+                _ => "",
+            };
+            let show = paper(c.discs).map_or("-".to_string(), |p| p.to_string());
+            out!("{:>5} {:>14} {:>14} {:>10} {:>14}", c.discs, c.unique, show, mark, c.bytes);
+        }
+    }
+    Ok(())
+}
+
 /// `--count --rules published`: both columns of the paper's Table 3 under the published
 /// program's rules, beside the paper's numbers.
 fn count_published_rules(
@@ -381,39 +515,16 @@ fn count_published_rules(
     restarts: Option<&std::path::Path>,
     which: Columns,
 ) -> Result<(), CliError> {
-    use solvo_solve::count::published::{count_published, differences, read_published_table, PAPER_TABLE3};
-    if size != BoardSize::Six || common.variant != Variant::Normal {
-        return Err(CliError(
-            "--rules published: the published experiment is 6x6 under normal rules (--size 6)".into(),
-        ));
-    }
+    use solvo_solve::count::published::{count_published, PAPER_TABLE3};
     let max_discs = 35 - min_empties;
     let given = match restarts {
         None => None,
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(context(format!("--restarts {}", path.display())))?;
-            let mut rows = Vec::new();
-            for d in 4..=10 {
-                rows.extend(
-                    read_published_table(&text, d)
-                        .map_err(|e| CliError(format!("--restarts {}: {e}", path.display())))?,
-                );
-            }
-            if !rows.iter().any(|r| (r.board.player | r.board.opponent).count_ones() == 10) {
-                return Err(CliError(format!("--restarts {}: no position with 10 discs", path.display())));
-            }
-            Some(rows)
-        }
+        Some(path) => Some(read_restarts(path)?),
     };
     let quiet = common.json;
     let mut columns = Vec::new();
     for reopening in [false, true] {
-        let wanted = match which {
-            Columns::Both => true,
-            Columns::Plain => !reopening,
-            Columns::Reopening => reopening,
-        };
-        if !wanted {
+        if !which.wants(reopening) {
             columns.push(None);
             continue;
         }
@@ -444,13 +555,6 @@ fn count_published_rules(
             None
         }
     };
-    // Our first stage's 9-disc positions against the table's (positions, kinds).
-    let check = reop.first_stage_check.as_ref().zip(given.as_ref()).map(|(ours, table)| {
-        let theirs: Vec<_> =
-            table.iter().copied().filter(|r| (r.board.player | r.board.opponent).count_ones() == 9).collect();
-        let (a, b, k) = differences(ours, &theirs);
-        json!({"discs": 9, "ours": ours.len(), "table": theirs.len(), "only_ours": a, "only_table": b, "kinds_differ": k})
-    });
     let paper =
         |d: usize, reopening: bool| PAPER_TABLE3.get(d.wrapping_sub(4)).map(|&(p, r)| if reopening { r } else { p });
     if common.json {
@@ -466,9 +570,7 @@ fn count_published_rules(
                    "rows": rows, "plain_seconds": has_plain.then_some(*t_plain),
                    "reopening_seconds": has_reop.then_some(*t_reop),
                    "plain_stage_programs": plain.contexts, "reopening_stage_programs": reop.contexts,
-                   "solves": plain.solves + reop.solves,
-                   "order_violations": plain.order_violations + reop.order_violations,
-                   "restarts_from": restarts.map(|p| p.display().to_string()), "first_stage_check": check})
+                   "restarts_from": restarts.map(|p| p.display().to_string())})
         );
         return Ok(());
     }
@@ -477,14 +579,11 @@ fn count_published_rules(
         plain.contexts,
         reop.contexts,
         if restarts.is_some() {
-            "; reopening: first stage to 9 discs, the 10-disc row and the second stage's starts from --restarts"
+            "; reopening: rows 4-10 and the second stage's starts from --restarts"
         } else {
             ""
         }
     );
-    if let Some(c) = &check {
-        out!("reopening first stage at 9 discs against the table: {c}");
-    }
     out!("{:>5} {:>12} {:>12} {:>9}   {:>14} {:>14} {:>9}", "discs", "plain", "paper", "", "reopening", "paper", "");
     let show = |x: Option<u64>| x.map_or("-".to_string(), |x| x.to_string());
     let mark = |a: Option<u64>, b: Option<u64>| match (a, b) {
@@ -506,12 +605,11 @@ fn count_published_rules(
         );
     }
     out!(
-        "total {:>12} {:>12} {:>9}   {:>14}   ({t_plain:.1} s / {t_reop:.1} s, {} solves)",
+        "total {:>12} {:>12} {:>9}   {:>14}   ({t_plain:.1} s / {t_reop:.1} s)",
         plain.counts.iter().sum::<u64>(),
         "",
         "",
-        reop.counts.iter().sum::<u64>(),
-        plain.solves + reop.solves
+        reop.counts.iter().sum::<u64>()
     );
     Ok(())
 }

@@ -18,13 +18,11 @@
 //!   moves the last move into the taken one's slot but leaves that slot's key in place
 //!   ([`published_order`]), so after the first move the order is mostly descending
 //!   square order: the published order, kept as it ran.
-//! - **Choice at A' and C nodes**: a search of the node itself (full window at A', the
-//!   null window at `beta` at C) whose chosen move is the first wipe-out in square
-//!   order, else the first move in the key order (no designated move) that reaches the
-//!   best value (A') or `beta` (C). Here the values come from solvo's exact solver;
-//!   the published search also took a move from its table when a child's stored upper
-//!   bound already proved the cut (enhanced transposition cutoff), which depends on
-//!   everything that search had stored before. That part is not reproduced.
+//! - **Choice at A' and C nodes**: a search of the node itself by the program's inner
+//!   search (full window at A', the null window at `beta` at C), whose move is the
+//!   first wipe-out in square order, else a child whose stored upper bound already
+//!   proves the cut (first in square order), else the first move in the key order that
+//!   cuts or reaches the best value ([`super::program`]).
 //! - **Tables**: a position searched as P is never looked up; as P' it reuses an entry
 //!   searched as P or P'; as A' one searched as P or A'; as C or A any entry whose bounds
 //!   decide the window. Entries keep the intersection of their bounds and the kinds of
@@ -38,19 +36,18 @@
 //!   (one wider than the bound recorded). Counts are the union, per disc count, of the
 //!   positions every stage searched (passing positions are not counted; the pass is
 //!   folded into the next position, whose kind is the first child's).
-//! - **Values at a stage's depth limit** come from a search of that position; the
-//!   published search returned its fail-soft value, which depends on its table. Here
-//!   solvo's solver gives a bound as tight as it proves inside the window.
+//! - **Values below a stage's limit** come from the same inner search with its own
+//!   table, fail-soft: a value outside the window is the bound it happened to prove, so
+//!   what a program visits depends on everything it searched before. Each stage program
+//!   is therefore run whole, in the published order ([`super::program::Program`]).
 
+pub use super::program::Limits;
+pub use super::program::{line_moves, line_positions, order_key, published_order, stable_count, Entry, PUBLISHED_LINE};
+use super::program::{Program, RING};
 use super::Counts;
-use crate::reopening::{first_child_kind, other_child_kind, play, Next};
 use crate::store::kind;
-use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
-use solvo_othello_search::{solve, SolveOptions, Window};
+use solvo_othello::Board;
 use std::collections::{HashMap, HashSet};
-
-/// The published P line (a perfect game of 6x6; a pass falls before `g3`).
-pub const PUBLISHED_LINE: &str = "f5d6c5f4d3e3g4g5g6c4b4d2e6f6e2f2f3b6d7b5b7f7c6c7b3c3e7g7c2b2g3g2";
 
 /// Table 3 of the semi-strong paper: visited positions per disc count (4..=35) for
 /// plain alpha-beta and reopening alpha-beta (index 0 = 4 discs).
@@ -146,386 +143,59 @@ pub struct PublishedCounts {
     pub counts: Counts,
     /// The start's value (from the first stage).
     pub value: i32,
-    /// Fresh searches (stage programs) run per stage.
+    /// Stage programs run per stage (the first stage: 1, also when taken from a table).
     pub contexts: Vec<u64>,
     /// The restart positions each stage handed to the next (merged over its searches).
     pub restarts: Vec<Vec<Restart>>,
-    /// Solves asked of solvo's solver.
-    pub solves: u64,
-    /// With a table: the positions our first stage searched at its last disc count (9),
-    /// with kinds and bounds, to hold against the table's.
-    pub first_stage_check: Option<Vec<Restart>>,
-    /// Children whose value beat a null window the rules said they could not (an order
-    /// the published program asserts never happens; zero when the choices were right).
-    pub order_violations: u64,
 }
 
-/// Square values of the published move order (8x8 grid, 6x6 in the centre).
-#[rustfmt::skip]
-const SQUARE_VALUE: [i64; 64] = [
-    0,  0,  0,  0,  0,  0,  0, 0,
-    0, 18,  4, 12, 12,  4, 18, 0,
-    0,  4,  2,  8,  8,  2,  4, 0,
-    0, 12,  8,  0,  0,  8, 12, 0,
-    0, 12,  8,  0,  0,  8, 12, 0,
-    0,  4,  2,  8,  8,  2,  4, 0,
-    0, 18,  4, 12, 12,  4, 18, 0,
-    0,  0,  0,  0,  0,  0,  0, 0,
-];
-
-/// The 8x8 squares around the 6x6 board.
-const RING: u64 = 0xFF81_8181_8181_81FF;
-/// The 6x6 corners (b2, g2, b7, g7), counted twice by the order's weighted counts.
-const CORNERS6: u64 = (1 << 9) | (1 << 14) | (1 << 49) | (1 << 54);
-/// The four line directions as (row step, column step).
-const DIRS: [(i32, i32); 4] = [(0, 1), (1, 0), (1, -1), (1, 1)];
-
-fn weighted(v: u64) -> i64 {
-    i64::from(v.count_ones() + (v & CORNERS6).count_ones())
+/// The stage program the published run started for `r` (its limits from its disc
+/// count: 4, 10 or 18; see [`Limits::published`]), run whole: the unique positions it
+/// visited per disc count and every one of them with its kinds and bounds, sorted by
+/// board. Errors when `r` has another disc count.
+pub fn run_restart(reopening: bool, r: &Restart) -> Result<(Counts, Vec<Restart>), String> {
+    let n = discs(&r.board);
+    let limits = Limits::published(reopening, n)
+        .ok_or_else(|| format!("a published stage program starts at 4, 10 or 18 discs, not {n}"))?;
+    let mut p = Program::new(reopening, limits);
+    p.run(r.board, r.kinds, r.lower, r.upper);
+    let mut counts = vec![0u64; 37];
+    let mut all: Vec<Restart> = p
+        .visited()
+        .iter()
+        .map(|(&board, e)| {
+            counts[discs(&board) as usize] += 1;
+            Restart { board, kinds: e.kinds, lower: i32::from(e.lower), upper: i32::from(e.upper) }
+        })
+        .collect();
+    all.sort_by_key(|r| r.board);
+    Ok((counts, all))
 }
 
-/// The squares of `filled` (a grid with the ring filled) whose line in direction `d` is
-/// filled from ring to ring.
-fn full_lines(filled: u64, d: (i32, i32)) -> u64 {
-    let mut full = 0;
-    for sq in Square::iter(!RING) {
-        let (r, c) = (sq.index() as i32 / 8, sq.index() as i32 % 8);
-        let whole = [1, -1].iter().all(|&s| {
-            let (mut rr, mut cc) = (r, c);
-            loop {
-                if filled & (1u64 << (rr * 8 + cc)) == 0 {
-                    return false;
-                }
-                if RING & (1u64 << (rr * 8 + cc)) != 0 {
-                    return true;
-                }
-                rr += s * d.0;
-                cc += s * d.1;
-            }
-        });
-        if whole {
-            full |= sq.bit();
-        }
-    }
-    full
+/// The published limits of a stage program starting with `start_discs` discs (4, 10 or
+/// 18; `None` otherwise).
+pub fn published_limits(reopening: bool, start_discs: u32) -> Option<Limits> {
+    Limits::published(reopening, start_discs)
 }
 
-/// The neighbours of the squares of `x` in direction `d`, both ways (bits off the grid
-/// dropped; `x` is only ever used on inner squares and the ring).
-fn neighbours(x: u64, d: (i32, i32)) -> u64 {
-    let mut out = 0;
-    for sq in Square::iter(x) {
-        let (r, c) = (sq.index() as i32 / 8, sq.index() as i32 % 8);
-        for s in [1, -1] {
-            let (rr, cc) = (r + s * d.0, c + s * d.1);
-            if (0..8).contains(&rr) && (0..8).contains(&cc) {
-                out |= 1u64 << (rr * 8 + cc);
-            }
-        }
+/// Converts the node kinds of a published plain table (`optimal-alphabeta`: 1 PV,
+/// 2 ALL, 4 CUT) to [`crate::store::kind`] flags.
+pub fn plain_kinds(code: u8) -> u8 {
+    let mut k = 0;
+    if code & 1 != 0 {
+        k |= kind::P;
     }
-    out
-}
-
-/// Stable discs of `p` as the published order counts them: the off-board ring is stable;
-/// a disc of `p` is stable when in each of the four directions its line is full or a
-/// neighbour on it is stable.
-pub fn stable_discs(p: u64, o: u64) -> i64 {
-    let filled = p | o | RING;
-    let full: Vec<u64> = DIRS.iter().map(|&d| full_lines(filled, d)).collect();
-    let mut stable = RING | (p & full.iter().fold(!0, |a, f| a & f));
-    loop {
-        let mut ok = p;
-        for (i, &d) in DIRS.iter().enumerate() {
-            ok &= neighbours(stable, d) | full[i];
-        }
-        let next = stable | ok;
-        if next == stable {
-            break;
-        }
-        stable = next;
+    if code & 2 != 0 {
+        k |= kind::A;
     }
-    i64::from((stable & !RING).count_ones())
-}
-
-/// Empty 6x6 squares next to a disc of `x`.
-fn potential(x: u64, empty: u64) -> u64 {
-    let mut out = 0;
-    for &d in &DIRS {
-        out |= neighbours(x, d);
+    if code & 4 != 0 {
+        k |= kind::C;
     }
-    out & empty
-}
-
-/// The published order key of the legal move `sq` of `b` (see the module text).
-pub fn order_key(b: &Board, sq: Square) -> i64 {
-    let f = b.flips(sq);
-    if f == b.opponent {
-        return 1 << 30;
-    }
-    let next = b.play_with_flips(sq, f);
-    let empty = !(next.player | next.opponent | RING);
-    let pot = potential(next.opponent, empty);
-    // The opponent's moves on the whole 8x8 grid (off-board squares can count).
-    let mob = next.moves_masked(!0);
-    SQUARE_VALUE[sq.index()]
-        + (36 - weighted(pot)) * 32
-        + stable_discs(next.opponent, next.player) * 2048
-        + (36 - weighted(mob)) * 32768
-}
-
-/// The order the published selection takes `moves` (ascending squares) with `keys`: the
-/// first largest key is taken, the last move moves into its slot, the key stays.
-pub fn published_order(moves: &[Square], keys: &[i64]) -> Vec<Square> {
-    let mut m = moves.to_vec();
-    let mut n = m.len();
-    let mut out = Vec::with_capacity(n);
-    while n > 0 {
-        let mut best = 0;
-        for i in 1..n {
-            if keys[i] > keys[best] {
-                best = i;
-            }
-        }
-        out.push(m[best]);
-        m[best] = m[n - 1];
-        n -= 1;
-    }
-    out
-}
-
-/// The moves of canonical `b` in the published order, `first` (if any) first.
-fn ordered_moves(b: &Board, first: Option<Square>) -> Vec<Square> {
-    let moves: Vec<Square> = Square::iter(b.moves(BoardSize::Six)).collect();
-    let keys: Vec<i64> = moves.iter().map(|&m| if Some(m) == first { 1 << 50 } else { order_key(b, m) }).collect();
-    published_order(&moves, &keys)
-}
-
-/// Exact facts about positions, from solvo's solver (bounds per canonical board).
-struct Values {
-    bounds: HashMap<Board, (i32, i32)>,
-    solver: SolveOptions,
-    solves: u64,
-}
-
-impl Values {
-    fn new() -> Self {
-        Values { bounds: HashMap::new(), solver: SolveOptions::new(512), solves: 0 }
-    }
-
-    /// Bounds of canonical `c` deciding the window `(alpha, beta)` (or exact).
-    fn bounds(&mut self, c: Board, alpha: i32, beta: i32) -> (i32, i32) {
-        // A zero-width window (a published restart) asks whether the value reaches beta.
-        let alpha = alpha.min(beta - 1);
-        let (lo, hi) = *self.bounds.get(&c).unwrap_or(&(-36, 36));
-        if lo == hi || lo >= beta || hi <= alpha {
-            return (lo, hi);
-        }
-        self.solver.window = Window { lo: alpha + 1, hi: beta - 1 };
-        let pos = Position { board: c, side: Color::Black, size: BoardSize::Six, variant: Variant::Normal };
-        let r = solve(&pos, &self.solver);
-        self.solves += 1;
-        let e = self.bounds.entry(c).or_insert((-36, 36));
-        *e = (e.0.max(r.lower), e.1.min(r.upper));
-        *e
-    }
-
-    fn exact(&mut self, b: &Board) -> i32 {
-        self.bounds(b.canonical(), -37, 37).0
-    }
-
-    /// Whether playing `sq` in `b` is worth at least `x` to the mover.
-    fn move_at_least(&mut self, b: &Board, sq: Square, x: i32) -> bool {
-        match play(b, sq, BoardSize::Six, Variant::Normal) {
-            Next::End(v) => v >= x,
-            Next::Position { board, negate: true } => self.bounds(board.canonical(), -x, -x + 1).1 <= -x,
-            Next::Position { board, negate: false } => self.bounds(board.canonical(), x - 1, x).0 >= x,
-        }
-    }
-
-    /// The published choice at a C node (`Some(beta)`) or an A' node (`None`).
-    fn choice(&mut self, b: &Board, beta: Option<i32>) -> Square {
-        let moves = b.moves(BoardSize::Six);
-        if let Some(w) = Square::iter(moves).find(|&m| b.flips(m) == b.opponent) {
-            return w;
-        }
-        let x = match beta {
-            Some(beta) => beta,
-            None => self.exact(b),
-        };
-        let order = ordered_moves(b, None);
-        order.iter().copied().find(|&m| self.move_at_least(b, m, x)).unwrap_or(order[0])
-    }
-}
-
-/// One stage program's search (fresh table).
-struct Stage<'a> {
-    reopening: bool,
-    /// Positions with fewer discs than this are searched and counted.
-    limit: u32,
-    table: HashMap<Board, (i32, i32, u8)>,
-    visited: &'a mut [HashSet<Board>],
-    values: &'a mut Values,
-    /// Canonical P-line position per disc count.
-    line: &'a HashMap<u32, Board>,
-    violations: u64,
+    k
 }
 
 fn discs(b: &Board) -> u32 {
     (b.player | b.opponent).count_ones()
-}
-
-impl Stage<'_> {
-    /// Fail-soft value of `b` (its mover can move) in `(alpha, beta)` as kind `k`.
-    fn search(&mut self, b: Board, alpha: i32, beta: i32, k: u8) -> i32 {
-        let c = b.canonical();
-        let n = discs(&c);
-        if n >= self.limit {
-            let (lo, hi) = self.values.bounds(c, alpha, beta);
-            return if lo >= beta {
-                lo
-            } else if hi <= alpha {
-                hi
-            } else {
-                lo
-            };
-        }
-        if let Some(&(lo, hi, kinds)) = self.table.get(&c) {
-            let reuse = match k {
-                kind::P => false,
-                kind::P_PRIME => kinds & (kind::P | kind::P_PRIME) != 0,
-                kind::A_PRIME => kinds & (kind::P | kind::A_PRIME) != 0,
-                _ => {
-                    if lo == hi || hi <= alpha {
-                        return hi;
-                    }
-                    if lo >= beta {
-                        return lo;
-                    }
-                    false
-                }
-            };
-            if reuse {
-                return hi;
-            }
-        }
-        self.visited[n as usize].insert(c);
-        let first = match k {
-            kind::P => {
-                let next = self.line.get(&(n + 1));
-                Square::iter(c.moves(BoardSize::Six)).find(|&m| match play(&c, m, BoardSize::Six, Variant::Normal) {
-                    Next::Position { board, .. } => Some(&board.canonical()) == next,
-                    Next::End(_) => false,
-                })
-            }
-            kind::A_PRIME if self.reopening => Some(self.values.choice(&c, None)),
-            kind::C => Some(self.values.choice(&c, Some(beta))),
-            _ => None,
-        };
-        let order = ordered_moves(&c, first);
-        let full = |ck: u8| ck == kind::P || ck == kind::A_PRIME;
-        let mut best = -36;
-        let mut a = alpha;
-        let mut cut = false;
-        for (i, &m) in order.iter().enumerate() {
-            let ck = if i == 0 {
-                first_child_kind(k)
-            } else if !self.reopening && k == kind::P {
-                kind::C
-            } else {
-                other_child_kind(k)
-            };
-            let (ca, cb) = if self.reopening && full(ck) {
-                (-36, 36)
-            } else if i == 0 {
-                (a, beta)
-            } else {
-                (a, a + 1)
-            };
-            let v = match play(&c, m, BoardSize::Six, Variant::Normal) {
-                Next::End(v) => v,
-                Next::Position { board, negate: true } => -self.search(board, -cb, -ca, ck),
-                Next::Position { board, negate: false } => self.search(board, ca, cb, first_child_kind(ck)),
-            };
-            if i == 0 {
-                best = v;
-            }
-            if v >= beta {
-                best = v;
-                cut = true;
-                break;
-            }
-            if i == 0 || (self.reopening && ck == kind::A_PRIME) {
-                a = a.max(v);
-            } else if v > a {
-                self.violations += 1;
-            }
-            best = best.max(v);
-        }
-        let (lo, hi) = if cut {
-            (best, 36)
-        } else if best > alpha {
-            (best, best)
-        } else {
-            (-36, best)
-        };
-        let e = self.table.entry(c).or_insert((-36, 36, 0));
-        *e = (e.0.max(lo), e.1.min(hi), e.2 | k);
-        best
-    }
-
-    /// Searches a restarted position once per kind it had, as the published stages did.
-    fn restart(&mut self, r: &Restart) {
-        for k in [kind::P, kind::A_PRIME, kind::P_PRIME, kind::A, kind::C] {
-            if r.kinds & k == 0 {
-                continue;
-            }
-            match k {
-                // The published restarts give both window edges the same value.
-                kind::A => {
-                    let x = (r.upper + 1).min(36);
-                    self.search(r.board, x, x, k);
-                }
-                kind::C => {
-                    let x = (r.lower - 1).max(-36);
-                    self.search(r.board, x, x, k);
-                }
-                _ => {
-                    self.search(r.board, -36, 36, k);
-                }
-            }
-        }
-    }
-
-    /// The positions with `discs` discs this stage searched, with kinds and bounds.
-    fn at(&self, discs_at: u32) -> Vec<Restart> {
-        self.table
-            .iter()
-            .filter(|(b, _)| discs(b) == discs_at)
-            .map(|(&board, &(lower, upper, kinds))| Restart { board, kinds, lower, upper })
-            .collect()
-    }
-}
-
-/// What one stage program (a fresh table) searched from a restarted position, down to
-/// `max_discs`: unique positions per disc count and every position it searched with its
-/// kinds and bounds. The published run started one such program per restart position.
-pub fn run_restart(reopening: bool, r: &Restart, max_discs: u32) -> (Counts, Vec<Restart>) {
-    let line = line_positions();
-    let mut values = Values::new();
-    let mut visited: Vec<HashSet<Board>> = vec![HashSet::new(); 37];
-    let mut s = Stage {
-        reopening,
-        limit: max_discs + 1,
-        table: HashMap::new(),
-        visited: &mut visited,
-        values: &mut values,
-        line: &line,
-        violations: 0,
-    };
-    s.restart(r);
-    let mut all: Vec<Restart> = (4..=max_discs).flat_map(|d| s.at(d)).collect();
-    all.sort_by_key(|r| r.board);
-    (visited.iter().map(|s| s.len() as u64).collect(), all)
 }
 
 /// How two lists of searched positions differ: (positions only in `ours`, only in
@@ -556,100 +226,82 @@ pub fn merge_restarts(lists: impl IntoIterator<Item = Restart>) -> Vec<Restart> 
     v
 }
 
-/// The canonical positions of the published P line, per disc count.
-pub fn line_positions() -> HashMap<u32, Board> {
-    let mut pos = Position::start(BoardSize::Six, Variant::Normal);
-    let mut out = HashMap::new();
-    out.insert(4, pos.board.canonical());
-    for i in 0..PUBLISHED_LINE.len() / 2 {
-        let sq = Square::parse(&PUBLISHED_LINE[2 * i..2 * i + 2]).expect("the line's moves are squares");
-        pos = pos.play_with_implicit_pass(sq).expect("the published line is legal");
-        if pos.moves() == 0 && !pos.is_game_over() {
-            pos = pos.passed();
-        }
-        out.insert(discs(&pos.board), pos.board.canonical());
-    }
-    out
-}
-
 /// Counts the positions plain (`reopening == false`) or reopening alpha-beta visits on
-/// 6x6 under the published rules, per disc count up to `max_discs` (positions with more
-/// discs are valued, not counted).
+/// 6x6 under the published rules, per disc count up to `max_discs` (rows beyond are
+/// dropped; every stage program still runs whole, as the published one did, since what
+/// it visits depends on everything it searched before).
 ///
-/// `table`, when not empty, is the published program's first-stage table (positions
-/// with 4..=10 discs, their kinds and bounds): its bounds are taken as known values
-/// (they are proven facts; `tests/takizawa.rs` checks them against solvo's solver), and
-/// the reopening run then runs its first stage to 9 discs only (valuing the 10-disc
-/// positions from the table), counts the table's 10-disc positions as its 10-disc row
-/// and starts the second stage from them, as the published run did. Without it the
-/// first stage runs to 10 discs with every value from solvo's solver (hours: exact
-/// solves of 25-empty positions). `progress` is called after each stage program with
-/// (stage, programs done, of).
+/// `table`, when not empty, is the published program's reopening first-stage table
+/// (positions with 4..=10 discs, their kinds and bounds): the reopening column then
+/// takes its rows 4..=10 from it and starts the second stage from its 10-disc rows, as
+/// the published run did (that first stage took about 36 hours on the published
+/// machine). Without it every stage is run here. Plain alpha-beta always runs its own
+/// first stage (to 18 discs). Stage programs run one after another in memory;
+/// `progress` is called after each with (stage, programs done, of).
 pub fn count_published(
     reopening: bool,
     max_discs: u32,
     table: &[Restart],
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> PublishedCounts {
-    let line = line_positions();
-    let mut values = Values::new();
-    for r in table {
-        let e = values.bounds.entry(r.board).or_insert((-36, 36));
-        *e = (e.0.max(r.lower), e.1.min(r.upper));
-    }
-    let first_from_table = reopening && !table.is_empty();
     let mut visited: Vec<HashSet<Board>> = vec![HashSet::new(); 37];
     let mut out = PublishedCounts::default();
     let bounds = stage_boundaries(reopening);
-    let mut restarts: Vec<Restart> = Vec::new();
-    for stage in 0..=bounds.len() {
-        let from = if stage == 0 { 4 } else { bounds[stage - 1] };
-        if from > max_discs {
+    let keep = |visited: &mut Vec<HashSet<Board>>, p: &Program| {
+        for b in p.visited().keys() {
+            if discs(b) <= max_discs {
+                visited[discs(b) as usize].insert(*b);
+            }
+        }
+    };
+    let at = |p: &Program, n: u32| -> Vec<Restart> {
+        p.visited()
+            .iter()
+            .filter(|(b, _)| discs(b) == n)
+            .map(|(&board, e)| Restart { board, kinds: e.kinds, lower: i32::from(e.lower), upper: i32::from(e.upper) })
+            .collect()
+    };
+    // Stage 1.
+    let mut restarts = if reopening && !table.is_empty() {
+        for r in table {
+            if discs(&r.board) <= max_discs.min(bounds[0]) {
+                visited[discs(&r.board) as usize].insert(r.board);
+            }
+        }
+        out.value = table.iter().find(|r| discs(&r.board) == 4).map_or(0, |r| r.lower);
+        merge_restarts(table.iter().copied().filter(|r| discs(&r.board) == bounds[0]))
+    } else {
+        let limits = Limits::published(reopening, 4).expect("limits of the first stage");
+        let mut p = Program::new(reopening, limits);
+        out.value = p.outer_search(Board::start(), -36, 36, kind::P);
+        keep(&mut visited, &p);
+        progress(0, 1, 1);
+        merge_restarts(at(&p, bounds[0]))
+    };
+    out.contexts.push(1);
+    out.restarts.push(restarts.clone());
+    for (stage, &from) in bounds.iter().enumerate() {
+        // A stage's programs start at `from` and visit nothing else with `from` discs.
+        if from >= max_discs {
             break;
         }
-        let mut to = bounds.get(stage).copied().unwrap_or(35).min(max_discs);
-        if stage == 0 && first_from_table {
-            to = to.min(bounds[0] - 1);
-        }
-        let mut next: Vec<Restart> = Vec::new();
-        let mut programs = 0;
-        let jobs: Vec<Option<Restart>> =
-            if stage == 0 { vec![None] } else { restarts.iter().copied().map(Some).collect() };
-        let total = jobs.len() as u64;
-        for job in jobs {
-            let mut s = Stage {
-                reopening,
-                limit: to + 1,
-                table: HashMap::new(),
-                visited: &mut visited,
-                values: &mut values,
-                line: &line,
-                violations: 0,
-            };
-            match job {
-                None => out.value = s.search(Board::start(), -36, 36, kind::P),
-                Some(r) => s.restart(&r),
+        let limits = Limits::published(reopening, from).expect("limits of a published stage");
+        let mut next = Vec::new();
+        let total = restarts.len() as u64;
+        for (i, r) in restarts.iter().enumerate() {
+            let mut p = Program::new(reopening, limits);
+            p.run(r.board, r.kinds, r.lower, r.upper);
+            keep(&mut visited, &p);
+            if let Some(&to) = bounds.get(stage + 1) {
+                next.extend(at(&p, to));
             }
-            out.order_violations += s.violations;
-            next.extend(s.at(to));
-            programs += 1;
-            progress(stage, programs, total);
+            progress(stage + 1, i as u64 + 1, total);
         }
-        out.contexts.push(programs);
+        out.contexts.push(total);
         restarts = merge_restarts(next);
-        if stage == 0 && first_from_table {
-            if to == bounds[0] - 1 {
-                out.first_stage_check = Some(restarts.clone());
-            }
-            restarts = merge_restarts(table.iter().copied().filter(|r| discs(&r.board) == bounds[0]));
-            if max_discs >= bounds[0] {
-                visited[bounds[0] as usize].extend(restarts.iter().map(|r| r.board));
-            }
-        }
         out.restarts.push(restarts.clone());
     }
     out.counts = visited.iter().map(|s| s.len() as u64).collect();
-    out.solves = values.solves;
     out
 }
 
@@ -699,34 +351,4 @@ pub fn read_published_table(text: &str, discs_at: u32) -> Result<Vec<Restart>, S
         }
     }
     Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_selection_keeps_the_taken_slots_key() {
-        let m: Vec<Square> = (0..5).map(Square::from_index).collect();
-        // Largest key at slot 1: taken first; slot 1 then holds move 4 with the largest
-        // key still, so move 4 comes second, then move 3 (moved into slot 1), ...
-        let order = published_order(&m, &[5, 9, 1, 7, 3]);
-        let idx: Vec<usize> = order.iter().map(|s| s.index()).collect();
-        assert_eq!(idx, vec![1, 4, 3, 2, 0]);
-    }
-
-    #[test]
-    fn the_line_is_the_published_game_with_one_pass() {
-        let l = line_positions();
-        assert_eq!(l.len(), 33, "4..=36 discs");
-        assert_eq!(l[&4], Board::start().canonical());
-        assert!(l.contains_key(&36));
-    }
-
-    #[test]
-    fn stability_counts_the_ring_as_stable() {
-        // b2 alone (a 6x6 corner) is stable; c3 alone is not.
-        assert_eq!(stable_discs(1 << 9, 1 << 18), 1);
-        assert_eq!(stable_discs(1 << 18, 1 << 27), 0);
-    }
 }
