@@ -123,3 +123,33 @@ fn bad_input_is_refused_clearly() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("nogo 2x3"), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// `build --etc --playouts N` (the walk's solver as `ab-tt-mc --etc`) builds a store
+/// that verifies; the verify's checkpoint (`<store>.verify`) is gone once it finished,
+/// and a checkpoint of another verify is refused with its file named.
+#[test]
+fn an_ordered_build_verifies_and_the_checkpoint_is_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("d55.redb");
+    let s = store.to_str().unwrap();
+    let game = ["domineering", "5x5", "--option", "bounds=off", "--store", s, "--json"];
+    let run = |cmd: &str, extra: &[&str]| {
+        let mut a = vec!["game", "semi-strong", cmd];
+        a.extend_from_slice(&game);
+        a.extend_from_slice(extra);
+        solvo(&a)
+    };
+    let b = run("build", &["--etc", "--playouts", "2000"]);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert_eq!(json(&b)["value_first_player"], -1);
+    let v = run("verify", &["--self-check", "10"]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    assert_eq!(json(&v)["violations"], 0);
+    let checkpoint = dir.path().join("d55.redb.verify");
+    assert!(!checkpoint.exists());
+    std::fs::write(&checkpoint, b"solvo-verify-checkpoint-1\n\x05\0\0\0\0\0\0\0other").unwrap();
+    let v = run("verify", &["--self-check", "0"]);
+    assert!(!v.status.success());
+    let text = format!("{}{}", String::from_utf8_lossy(&v.stdout), String::from_utf8_lossy(&v.stderr));
+    assert!(text.contains("d55.redb.verify") && text.contains("made for"), "{text}");
+}

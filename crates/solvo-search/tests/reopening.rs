@@ -9,6 +9,9 @@ use solvo_core::Game;
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_search::reopening::count::{count_exhaustive, count_visited, Learned};
 use solvo_search::reopening::selfcheck::self_check;
+use solvo_search::reopening::verify::{
+    verify_resumable, FileCheckpoint, LayerReport, VerifyCheckpoint, VerifyProgress,
+};
 use solvo_search::reopening::{
     kind, semi_strong, semi_strong_lanes, verify, MemoryStore, SemiConfig, SemiError, SemiRecord, SolutionStore,
     SolverOracle,
@@ -201,4 +204,86 @@ fn a_game_without_encoding_is_refused() {
     let mut store = MemoryStore::new();
     let r = semi_strong(&root, &mut store, &mut oracle(), &SemiConfig::default(), &mut |_| {});
     assert_eq!(r.err(), Some(SemiError::NoEncoding));
+}
+
+/// A checkpoint that stops the verify (an error, as a kill would) after `left` saves.
+struct Stopping<'a> {
+    inner: &'a mut FileCheckpoint,
+    left: usize,
+}
+
+impl VerifyCheckpoint for Stopping<'_> {
+    fn resume(&mut self) -> Result<Option<(VerifyProgress, Vec<(Vec<u8>, u8)>)>, SemiError> {
+        self.inner.resume()
+    }
+    fn save(&mut self, finished: &[(Vec<u8>, u8)], progress: &VerifyProgress) -> Result<(), SemiError> {
+        if self.left == 0 {
+            return Err(SemiError::Stopped);
+        }
+        self.left -= 1;
+        self.inner.save(finished, progress)
+    }
+}
+
+#[test]
+fn a_stopped_verify_resumes_to_the_same_report() {
+    let root = Domineering::new(4, 4, false);
+    let (mut store, _) = build(&root);
+    let whole = verify(&root, &mut store, Some(&mut oracle()), 10, &mut |_, _| {}).unwrap();
+    assert!(whole.layers.len() > 4);
+    let dir = std::env::temp_dir().join(format!("solvo-verify-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("d44.verify");
+    let mut cp = FileCheckpoint::new(&path, "domineering 4x4");
+    cp.remove().unwrap();
+    // Stopped after 2 layers, then after 1 more, then to the end: the layers before a
+    // stop are not checked again, and the report is the uninterrupted one.
+    let mut plies = Vec::new();
+    for left in [2, 1, usize::MAX] {
+        let mut stopping = Stopping { inner: &mut cp, left };
+        let mut seen = |ply: usize, _: &LayerReport| plies.push(ply);
+        let r = verify_resumable(&root, &mut store, Some(&mut oracle()), 10, &mut seen, Some(&mut stopping));
+        if left == usize::MAX {
+            assert_eq!(r.unwrap(), whole);
+        } else {
+            assert!(matches!(r, Err(SemiError::Stopped)));
+        }
+    }
+    // Each stop loses the layer it was saving, checked again on resume.
+    let mut expected: Vec<usize> = vec![0, 1, 2, 2, 3];
+    expected.extend(3..whole.layers.len());
+    assert_eq!(plies, expected);
+    // Another identity is refused, not resumed.
+    let mut stopping = Stopping { inner: &mut cp, left: 0 };
+    let _ = verify_resumable(&root, &mut store, None, 10, &mut |_, _| {}, Some(&mut stopping));
+    let mut other = FileCheckpoint::new(&path, "domineering 4x4 misere");
+    let r = verify_resumable(&root, &mut store, None, 10, &mut |_, _| {}, Some(&mut other));
+    assert!(matches!(r, Err(SemiError::Store(ref m)) if m.contains("made for")), "{r:?}");
+    cp.remove().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The walk's solver with ETC and a Monte Carlo ordering (the `ab-tt-mc --etc` of
+/// `solvo game semi-strong build --etc --playouts N`) on two lanes: the same values, a
+/// store that verifies.
+#[test]
+fn an_ordered_solver_builds_a_store_that_verifies() {
+    use solvo_search::grave::GraveParams;
+    use solvo_search::McOrdering;
+    use std::sync::Arc;
+    for (r, c, misere) in [(4, 4, false), (4, 3, true)] {
+        let root = Domineering::new(r, c, misere);
+        let ordering =
+            McOrdering::learn(&root, &GraveParams { playouts: 2_000, ..GraveParams::default() }, Budget::UNLIMITED);
+        let mut first = oracle().with_etc(true).with_ordering(Arc::new(ordering));
+        let mut second = first.sibling();
+        let mut store = MemoryStore::new();
+        let out = {
+            let mut lanes: Vec<&mut (dyn solvo_search::reopening::Oracle<Domineering> + Send)> =
+                vec![&mut first, &mut second];
+            semi_strong_lanes(&root, &mut store, &mut lanes, &SemiConfig::default(), &mut |_| {}).unwrap()
+        };
+        assert_eq!(out.value, negamax(&root), "{r}x{c} misere {misere}");
+        check_store(&root, &mut store, out.value);
+    }
 }

@@ -9,11 +9,14 @@ use crate::Common;
 use serde_json::json;
 use solvo_core::Game;
 use solvo_games::{GameOptions, GameVisitor};
+use solvo_search::grave::GraveParams;
+use solvo_search::mc_ordering::McOrdering;
 use solvo_search::proven::ProvenPositions;
 use solvo_search::reopening::count::{count_exhaustive, count_visited, Learned};
 use solvo_search::reopening::query::answer;
 use solvo_search::reopening::selfcheck::self_check;
-use solvo_search::reopening::{semi_strong_lanes, verify, SemiConfig, SemiError, SolutionStore, SolverOracle};
+use solvo_search::reopening::verify::{verify_resumable, FileCheckpoint};
+use solvo_search::reopening::{semi_strong_lanes, McOracle, SemiConfig, SemiError, SolutionStore, SolverOracle};
 use solvo_search::tt::Bound;
 use solvo_search::Budget;
 use solvo_shell::games::size_of;
@@ -80,6 +83,14 @@ pub struct Target {
     /// SMP over its table).
     #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
     pub threads: usize,
+    /// build: the walk's solver with the enhanced transposition cutoff (as `solvo game
+    /// solve --etc`; costs change, never values).
+    #[arg(long)]
+    pub etc: bool,
+    /// build: order the walk's solver's moves by a Monte Carlo search of this many
+    /// playouts from the start, learned once (as `--algo ab-tt-mc`); 0: no such ordering.
+    #[arg(long, default_value_t = 0)]
+    pub playouts: u32,
 }
 
 /// Arguments of `query`.
@@ -109,6 +120,11 @@ pub struct VerifyArgs {
     /// Seed of the self-check's positions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The verify's progress, saved after every ply (default: the store's path with
+    /// `.verify` added; removed when the verify finishes): a verify stopped at any
+    /// point and rerun with the same command resumes at the ply it was checking.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// Arguments of `count`.
@@ -277,12 +293,29 @@ impl GameVisitor for Action {
                 };
                 let oracle_ref: Option<&mut dyn solvo_search::reopening::Oracle<G>> =
                     if a.trust_bounds { None } else { Some(&mut o) };
-                let report = verify(&root, &mut store, oracle_ref, 20, &mut layer_line).map_err(semi_err)?;
+                let records = store.len().map_err(semi_err)?;
+                let cp_path = a.checkpoint.clone().unwrap_or_else(|| {
+                    let mut p = path.as_os_str().to_owned();
+                    p.push(".verify");
+                    PathBuf::from(p)
+                });
+                let cp_identity = format!(
+                    "{}; {records} records; bounds {}",
+                    identity(t, rows, cols, &self.options),
+                    if a.trust_bounds { "trusted" } else { "proved again" }
+                );
+                if cp_path.exists() && !json {
+                    eprintln!("resuming from {}", cp_path.display());
+                }
+                let mut cp = FileCheckpoint::new(&cp_path, cp_identity);
+                let report = verify_resumable(&root, &mut store, oracle_ref, 20, &mut layer_line, Some(&mut cp))
+                    .map_err(semi_err)?;
                 let check = if a.self_check > 0 {
                     Some(self_check(&root, &mut store, a.self_check, a.seed, 2_000).map_err(semi_err)?)
                 } else {
                     None
                 };
+                cp.remove().map_err(semi_err)?;
                 let violations = report.violations() + check.as_ref().map_or(0, |c| c.failures.len() as u64);
                 if json {
                     out!(
@@ -356,10 +389,38 @@ fn build<G: Game>(
         Some(p) => o.with_proofs(Box::new(SharedProofs(Arc::clone(p)))),
         None => o,
     };
-    let mut first = with_proofs(SolverOracle::new(t.tt_bits, 1, Budget::UNLIMITED));
-    let mut siblings: Vec<SolverOracle> = (1..t.threads).map(|_| with_proofs(first.sibling())).collect();
-    let mut oracles: Vec<&mut (dyn solvo_search::reopening::Oracle<G> + Send)> = vec![&mut first];
-    oracles.extend(siblings.iter_mut().map(|o| o as &mut (dyn solvo_search::reopening::Oracle<G> + Send)));
+    let base = SolverOracle::new(t.tt_bits, 1, Budget::UNLIMITED).with_etc(t.etc);
+    let mut plain_lanes: Vec<SolverOracle> = Vec::new();
+    let mut mc_lanes: Vec<McOracle<G::Move>> = Vec::new();
+    if t.playouts > 0 {
+        let params = GraveParams { playouts: t.playouts, ..GraveParams::default() };
+        let ordering = McOrdering::learn(root, &params, Budget::UNLIMITED);
+        if !json {
+            eprintln!(
+                "move ordering: {} playouts, {} tree nodes, {:.1} s",
+                ordering.playouts,
+                ordering.tree_nodes,
+                ordering.time.as_secs_f64()
+            );
+        }
+        let first = base.with_ordering(Arc::new(ordering));
+        mc_lanes = (1..t.threads).map(|_| first.sibling()).collect();
+        mc_lanes.insert(0, first);
+        mc_lanes = mc_lanes
+            .into_iter()
+            .map(|o| match &proofs {
+                Some(p) => o.with_proofs(Box::new(SharedProofs(Arc::clone(p)))),
+                None => o,
+            })
+            .collect();
+    } else {
+        plain_lanes = (1..t.threads).map(|_| base.sibling()).collect();
+        plain_lanes.insert(0, base);
+        plain_lanes = plain_lanes.into_iter().map(with_proofs).collect();
+    }
+    let mut oracles: Vec<&mut (dyn solvo_search::reopening::Oracle<G> + Send)> = Vec::new();
+    oracles.extend(plain_lanes.iter_mut().map(|o| o as &mut (dyn solvo_search::reopening::Oracle<G> + Send)));
+    oracles.extend(mc_lanes.iter_mut().map(|o| o as &mut (dyn solvo_search::reopening::Oracle<G> + Send)));
     let start = Instant::now();
     let mut progress = |s: &solvo_search::reopening::SemiStats| {
         if !json && s.commits % 10 == 1 {

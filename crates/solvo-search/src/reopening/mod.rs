@@ -22,6 +22,7 @@
 //! the index of the move in the canonical image's move list, mapped back to the
 //! position asked about through the children's canonical keys ([`keys`]).
 
+mod checkpoint;
 pub mod count;
 mod keys;
 mod memory;
@@ -34,7 +35,7 @@ pub mod verify;
 
 pub use keys::{canonical_key, lookup, record, Canonical};
 pub use memory::MemoryStore;
-pub use oracle::{Oracle, SolverOracle};
+pub use oracle::{McOracle, Oracle, SolverOracle};
 pub use play::{fold_passes, play_folded, Next};
 pub use run::{semi_strong, semi_strong_lanes, SemiConfig, SemiOutcome, SemiStats};
 pub use verify::{verify, SemiStrongVerifyReport};

@@ -6,6 +6,7 @@
 use super::SemiError;
 use crate::alphabeta::{alpha_beta_on_table, AbOptions};
 use crate::budget::Budget;
+use crate::mc_ordering::McOrdering;
 use crate::outcome::Verdict;
 use crate::proven::ProvenPositions;
 use crate::tt::{TableShape, TranspositionTable};
@@ -81,36 +82,97 @@ impl SolverOracle {
         self
     }
 
-    fn run<G: Game>(&mut self, g: &G, null_window: Option<i32>) -> (Verdict, Option<G::Move>) {
+    /// With the enhanced transposition cutoff (`--etc`: every child probed in the table
+    /// before any is searched; it changes the cost, never a value).
+    pub fn with_etc(mut self, etc: bool) -> SolverOracle {
+        self.options.etc = etc;
+        self
+    }
+
+    /// This oracle ordering moves by `ordering` (the solver `ab-tt-mc`): one Monte
+    /// Carlo ordering, learned once (from the walk's start), for every solve.
+    pub fn with_ordering<M>(self, ordering: Arc<McOrdering<M>>) -> McOracle<M> {
+        McOracle { solver: self, ordering }
+    }
+
+    fn run<G: Game>(
+        &mut self,
+        g: &G,
+        null_window: Option<i32>,
+        ordering: Option<&McOrdering<G::Move>>,
+    ) -> (Verdict, Option<G::Move>) {
         let options = AbOptions { null_window, ..self.options };
         let proofs = self.proofs.as_deref_mut().map(|p| p as &mut dyn ProvenPositions);
-        let r = alpha_beta_on_table(g, &options, &self.table, None, self.budget, proofs);
+        let r = alpha_beta_on_table(g, &options, &self.table, ordering, self.budget, proofs);
         self.solves += 1;
         self.nodes += r.stats.nodes;
         (r.verdict, r.best_move)
     }
 }
 
+/// An exact value and best move from a solve's answer.
+fn exact_of<M>(answer: (Verdict, Option<M>)) -> Result<(i32, M), SemiError> {
+    match answer {
+        (Verdict::Exact(v), Some(m)) => Ok((v, m)),
+        (Verdict::Exact(_), None) => Err(SemiError::Internal("an exact solve gave no best move".into())),
+        _ => Err(SemiError::Budget),
+    }
+}
+
+/// Bounds (and a proving move) from a null-window solve's answer.
+fn test_of<M>(answer: (Verdict, Option<M>), max: i32) -> Result<(i32, i32, Option<M>), SemiError> {
+    match answer {
+        (Verdict::AtLeast(t), m) => Ok((t, max, m)),
+        (Verdict::Below(t), _) => Ok((-max, t - 1, None)),
+        (Verdict::Exact(v), m) => Ok((v, v, m)),
+        (Verdict::Unknown, _) => Err(SemiError::Budget),
+    }
+}
+
 impl<G: Game> Oracle<G> for SolverOracle {
     fn exact(&mut self, g: &G) -> Result<(i32, G::Move), SemiError> {
-        match self.run(g, None) {
-            (Verdict::Exact(v), Some(m)) => Ok((v, m)),
-            (Verdict::Exact(_), None) => Err(SemiError::Internal("an exact solve gave no best move".into())),
-            _ => Err(SemiError::Budget),
-        }
+        exact_of(self.run(g, None, None))
     }
 
     fn test(&mut self, g: &G, t: i32) -> Result<(i32, i32, Option<G::Move>), SemiError> {
-        let max = g.max_value();
-        match self.run(g, Some(t)) {
-            (Verdict::AtLeast(t), m) => Ok((t, max, m)),
-            (Verdict::Below(t), _) => Ok((-max, t - 1, None)),
-            (Verdict::Exact(v), m) => Ok((v, v, m)),
-            (Verdict::Unknown, _) => Err(SemiError::Budget),
-        }
+        test_of(self.run(g, Some(t), None), g.max_value())
     }
 
     fn work(&self) -> (u64, u64) {
         (self.solves, self.nodes)
+    }
+}
+
+/// [`SolverOracle`] with a Monte Carlo move ordering (`ab-tt-mc`) shared by every solve
+/// (and by sibling lanes: the ordering is read-only). Same answers, other costs.
+pub struct McOracle<M> {
+    solver: SolverOracle,
+    ordering: Arc<McOrdering<M>>,
+}
+
+impl<M> McOracle<M> {
+    /// Another oracle over the same table and ordering (see [`SolverOracle::sibling`]).
+    pub fn sibling(&self) -> McOracle<M> {
+        McOracle { solver: self.solver.sibling(), ordering: Arc::clone(&self.ordering) }
+    }
+
+    /// Reading and recording proven positions (see [`SolverOracle::with_proofs`]).
+    pub fn with_proofs(mut self, proofs: Box<dyn ProvenPositions>) -> McOracle<M> {
+        self.solver = self.solver.with_proofs(proofs);
+        self
+    }
+}
+
+impl<G: Game> Oracle<G> for McOracle<G::Move> {
+    fn exact(&mut self, g: &G) -> Result<(i32, G::Move), SemiError> {
+        exact_of(self.solver.run(g, None, Some(&self.ordering)))
+    }
+
+    fn test(&mut self, g: &G, t: i32) -> Result<(i32, i32, Option<G::Move>), SemiError> {
+        test_of(self.solver.run(g, Some(t), Some(&self.ordering)), g.max_value())
+    }
+
+    fn work(&self) -> (u64, u64) {
+        <SolverOracle as Oracle<G>>::work(&self.solver)
     }
 }

@@ -13,7 +13,12 @@
 //! Games that end are checked against their final values, so with the bounds re-proved
 //! the check is a proof: every exact value follows from the rules and the ends of the
 //! games. Required children are checked in the next layer; each (position, kind) once.
+//!
+//! With a [`VerifyCheckpoint`] ([`verify_resumable`]), the progress is saved after every
+//! layer and a verify stopped at any point resumes at the first layer it had not
+//! finished, with the same report as an uninterrupted one.
 
+pub use super::checkpoint::{FileCheckpoint, VerifyCheckpoint, VerifyProgress};
 use super::keys::{canonical_key, lookup};
 use super::{
     first_child_kind, fold_passes, kind, kind_after, may_reuse, moves_of, other_child_kind, play_folded, Next, Oracle,
@@ -40,7 +45,7 @@ pub struct LayerReport {
 }
 
 /// What [`verify`] found.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SemiStrongVerifyReport {
     /// Per ply from the root.
     pub layers: Vec<LayerReport>,
@@ -71,8 +76,9 @@ struct Checker<'a, G: Game> {
     max_reported: usize,
 }
 
-/// Positions of one layer: canonical key -> (position, kinds required).
-type Layer<G> = HashMap<Vec<u8>, (G, u8)>;
+/// Positions of one layer: canonical key -> (position, kinds required, the position's
+/// path from the start: move indices in [`moves_of`] order, passes folded).
+type Layer<G> = HashMap<Vec<u8>, (G, u8, Vec<u16>)>;
 
 impl<G: Game> Checker<'_, G> {
     fn violation(&mut self, ply: usize, msg: String) {
@@ -83,7 +89,7 @@ impl<G: Game> Checker<'_, G> {
     }
 
     /// Checks `g` required as `k`; required children go into `next`.
-    fn check(&mut self, g: &G, k: u8, ply: usize, next: &mut Layer<G>) -> Result<(), SemiError> {
+    fn check(&mut self, g: &G, k: u8, ply: usize, path: &[u16], next: &mut Layer<G>) -> Result<(), SemiError> {
         let l = &mut self.report.layers[ply];
         l.checked += 1;
         match k {
@@ -123,7 +129,7 @@ impl<G: Game> Checker<'_, G> {
             return Ok(());
         }
         let mut best_seen = i32::MIN;
-        for &m in &moves {
+        for (i, &m) in moves.iter().enumerate() {
             let designated = m == best;
             let ck = if designated { first_child_kind(k) } else { other_child_kind(k) };
             let exact_child = designated || k != kind::A_PRIME;
@@ -135,7 +141,12 @@ impl<G: Game> Checker<'_, G> {
                     if exact_child {
                         let ck = kind_after(ck, negate);
                         let key = canonical_key(&game)?;
-                        next.entry(key).or_insert_with(|| (game.clone(), 0)).1 |= ck;
+                        let child_path = || {
+                            let mut p = path.to_vec();
+                            p.push(i as u16);
+                            p
+                        };
+                        next.entry(key).or_insert_with(|| (game.clone(), 0, child_path())).1 |= ck;
                         child.and_then(|r| r.value()).map(|x| sign * x)
                     } else {
                         // Not better: the move's upper bound for g's mover is at most v.
@@ -203,29 +214,84 @@ pub fn verify<'a, G: Game>(
     max_reported: usize,
     progress: &mut dyn FnMut(usize, &LayerReport),
 ) -> Result<SemiStrongVerifyReport, SemiError> {
+    verify_resumable(root, store, oracle, max_reported, progress, None)
+}
+
+/// The position at the end of `path` (move indices from the folded start, see
+/// [`Layer`]), or an error naming the step that does not fit (a checkpoint of another
+/// game or store).
+fn replay<G: Game>(start: &G, path: &[u16]) -> Result<G, SemiError> {
+    let mut g = start.clone();
+    for (ply, &i) in path.iter().enumerate() {
+        let moves = moves_of(&g);
+        let bad = || SemiError::Internal(format!("checkpoint path: move number {i} at ply {ply} does not fit"));
+        let &m = moves.get(i as usize).ok_or_else(bad)?;
+        match play_folded(&g, m)? {
+            Next::Position { game, .. } => g = game,
+            Next::End(_) => return Err(bad()),
+        }
+    }
+    Ok(g)
+}
+
+/// [`verify`] that saves its progress in `checkpoint` after every layer and, when the
+/// checkpoint holds progress, resumes there (the layers before it are not checked
+/// again; the report counts them as saved). The report equals an uninterrupted run's.
+pub fn verify_resumable<'a, G: Game>(
+    root: &G,
+    store: &'a mut dyn SolutionStore,
+    oracle: Option<&'a mut dyn Oracle<G>>,
+    max_reported: usize,
+    progress: &mut dyn FnMut(usize, &LayerReport),
+    mut checkpoint: Option<&mut dyn VerifyCheckpoint>,
+) -> Result<SemiStrongVerifyReport, SemiError> {
     let mut c = Checker { store, oracle, report: SemiStrongVerifyReport::default(), max_reported };
     let Some((start, passed)) = fold_passes(root.clone())? else { return Ok(c.report) };
-    c.report.value = lookup(c.store, &start)?.and_then(|r| r.value()).map(|v| if passed { -v } else { v });
     let mut layer: Layer<G> = HashMap::new();
-    layer.insert(canonical_key(&start)?, (start, kind::P));
     let mut done: HashMap<Vec<u8>, u8> = HashMap::new();
     let mut ply = 0;
+    let saved = match checkpoint.as_deref_mut() {
+        Some(cp) => cp.resume()?,
+        None => None,
+    };
+    if let Some((saved, finished)) = saved {
+        for (key, kinds) in finished {
+            *done.entry(key).or_insert(0) |= kinds;
+        }
+        for (path, kinds) in saved.layer {
+            let g = replay(&start, &path)?;
+            layer.insert(canonical_key(&g)?, (g, kinds, path));
+        }
+        c.report = saved.report;
+        ply = saved.ply;
+    } else {
+        c.report.value = lookup(c.store, &start)?.and_then(|r| r.value()).map(|v| if passed { -v } else { v });
+        layer.insert(canonical_key(&start)?, (start, kind::P, Vec::new()));
+    }
     while !layer.is_empty() {
         c.report.layers.push(LayerReport::default());
         let mut next: Layer<G> = HashMap::new();
-        for (key, (g, kinds)) in layer {
+        let mut finished: Vec<(Vec<u8>, u8)> = Vec::with_capacity(if checkpoint.is_some() { layer.len() } else { 0 });
+        for (key, (g, kinds, path)) in layer {
+            if checkpoint.is_some() {
+                finished.push((key.clone(), kinds));
+            }
             let seen = done.entry(key).or_insert(0);
             let todo = kinds & !*seen;
             *seen |= kinds;
             for k in [kind::P, kind::A_PRIME, kind::P_PRIME] {
                 if todo & k != 0 {
-                    c.check(&g, k, ply, &mut next)?;
+                    c.check(&g, k, ply, &path, &mut next)?;
                 }
             }
         }
         progress(ply, &c.report.layers[ply]);
-        layer = next;
         ply += 1;
+        if let Some(cp) = checkpoint.as_deref_mut() {
+            let next_layer = next.values().map(|(_, kinds, path)| (path.clone(), *kinds)).collect();
+            cp.save(&finished, &VerifyProgress { ply, report: c.report.clone(), layer: next_layer })?;
+        }
+        layer = next;
     }
     Ok(c.report)
 }
