@@ -4,9 +4,9 @@
 use super::hints::MoveHints;
 use super::knowledge::Knowledge;
 use super::mc_hints::McHints;
-use super::parallel::ExactShared;
-use super::search::{Child, ExactConfig, ExactSearcher};
+use super::search::{Child, ExactConfig, ExactSearcher, ExactShared};
 use super::tt::{ExactTable, TtCounts, TtStats};
+use crate::parallel::Splitting;
 use crate::selective::ladder::Ladder;
 use serde::Serialize;
 use solvo_core::hugemem::AllocError;
