@@ -34,7 +34,10 @@ pub const MAX_PLY: usize = 96;
 const CHECK_EVERY: u64 = 4096;
 
 /// Fewest plies left at a null-window node that offers its children to idle threads
-/// after its first (see `crate::parallel`).
+/// after its first (see `crate::parallel`). Not tuned yet: on a loaded machine
+/// (2026-11-29, `bench hard hard-25.obf --depth 14 --selectivity 73 --limit 40
+/// --pv-extension 0 --threads 2`) 3, 4, 6 and 8 left the helper thread 3-6% of the nodes
+/// alike, within the noise.
 pub const SPLIT_MIN_DEPTH: u32 = 6;
 
 /// What the threads of one selective search share: split points of null-window nodes
