@@ -5,10 +5,11 @@
 //! move loop, by which time the other thread has usually stored its value in the shared
 //! transposition table.
 //!
-//! Used by the Othello midgame search and the generic alpha-beta solvers: without it
-//! their helper threads walked the same tree as the main thread (the midgame table's
-//! cutoffs need an entry of exactly the node's depth, so that every thread count gives
-//! the negamax value): twice the nodes for the same time on 2 threads.
+//! Used by the generic alpha-beta solvers (the Othello midgame search used it until it
+//! split its nodes over threads as the exact search does): without it their helper
+//! threads walked the same tree as the main thread (a table whose cutoffs need an entry
+//! of exactly the node's depth, so that every thread count gives the negamax value):
+//! twice the nodes for the same time on 2 threads.
 //!
 //! The table only decides the order of a node's moves, never which moves are searched
 //! nor with what window, so the values do not change (the searches' tests compare 1 and

@@ -13,14 +13,15 @@
 //!   reaches the end of the game.
 //!
 //! Inside, `exact/` holds the exact solver (table, last empties, ordering, stability,
-//! PVS, YBWC threads) and `selective/` the selective search (table, Multi-ProbCut,
-//! ordering, PVS, Lazy SMP threads, the ladder). [`internals`] opens a few of their
-//! parts to measurement tools and tests.
+//! PVS) and `selective/` the selective search (table, Multi-ProbCut, ordering, PVS, the
+//! ladder); `parallel` splits the nodes of both over threads (YBWC, written once).
+//! [`internals`] opens a few of their parts to measurement tools and tests.
 
 #![warn(missing_docs)]
 
 mod eval_alphabeta;
 mod exact;
+mod parallel;
 mod selective;
 mod table;
 
@@ -58,5 +59,5 @@ pub fn solve(pos: &Position, options: &SolveOptions) -> SolveResult {
 pub mod internals {
     pub use crate::exact::solve::solve as solve_without_ladder;
     pub use crate::selective::mpc::{probe_depth, MpcTable, MPC_MIN_DEPTH};
-    pub use crate::selective::search::{Context, SelectiveSearcher, DEFER_MIN_DEPTH};
+    pub use crate::selective::search::{Context, SelectiveSearcher, SelectiveShared, SPLIT_MIN_DEPTH};
 }

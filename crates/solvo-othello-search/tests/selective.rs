@@ -106,15 +106,15 @@ fn all_moves_scores_every_move_with_its_negamax_value() {
 
 #[test]
 fn two_threads_give_the_score_of_one() {
-    // Depth 6: the helper defers the moves the main thread is searching (nodes with at
-    // least `DEFER_MIN_DEPTH` plies left), which changes the order, never the value.
-    const { assert!(solvo_othello_search::internals::DEFER_MIN_DEPTH < 6) };
+    // Depth 8: null-window nodes of `SPLIT_MIN_DEPTH` plies and more split over the two
+    // threads, which changes the order of their children, never the value.
+    const { assert!(solvo_othello_search::internals::SPLIT_MIN_DEPTH < 8) };
     let w = Arc::new(random_weights(9));
     let mut one = SelectiveSearch::new(w.clone(), 8);
     let mut two = SelectiveSearch::new(w, 8);
     for pos in positions(13, 6, 14, 20) {
-        let a = one.search(&pos, &limits(6)).unwrap();
-        let b = two.search(&pos, &SearchLimits { threads: 2, ..limits(6) }).unwrap();
+        let a = one.search(&pos, &limits(8)).unwrap();
+        let b = two.search(&pos, &SearchLimits { threads: 2, ..limits(8) }).unwrap();
         assert_eq!(a.score_units, b.score_units, "{pos:?}");
         let every = SearchLimits { threads: 2, all_moves: true, ..limits(5) };
         let c = two.search(&pos, &every).unwrap();
@@ -222,8 +222,7 @@ fn pv_extension_makes_every_all_moves_score_exact() {
     // Every root move is searched as a PV node at ply 1 in all-moves mode: with an
     // extension covering its empties, each score is the move's exact value, although
     // the depth stops far from the end.
-    // On 2 threads the helper joins the main thread's solves at their split points
-    // (and defers the moves the main thread is on at depth 5).
+    // On 2 threads the helper joins the main thread's solves at their split points.
     let w = Arc::new(random_weights(21));
     let mut search = SelectiveSearch::new(w, 8);
     for (threads, depth) in [(1, 3), (2, 3), (2, 5)] {
@@ -248,45 +247,28 @@ fn pv_extension_solves_within_any_window_fail_soft() {
     // `pvs` at a PV node covered by the extension: inside the window the exact value
     // (in search units), outside a bound on the correct side, for windows whose ends
     // fall between two disc values too.
-    use solvo_othello_search::internals::MpcTable;
-    use solvo_othello_search::internals::{Context, SelectiveSearcher};
-    use std::sync::atomic::{AtomicBool, AtomicU64};
+    use solvo_othello_search::internals::SelectiveSearcher;
     let w = random_weights(23);
-    let mpc = MpcTable::new(&w);
-    // One table for the selective search and the extension's solves, as a search has.
-    let tt = solvo_othello_search::SearchTable::new(1 << 22);
-    let (stop, quit, helper_nodes) = (AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
-    let ctx = Context {
-        weights: &w,
-        rules: Rules::new(BoardSize::Eight, Variant::Normal),
-        tt: &tt,
-        mpc: &mpc,
-        stop: &stop,
-        quit: &quit,
-        helper_nodes: &helper_nodes,
-        exact_tt: Some(&tt),
-        pv_extension: 14,
-        busy: None,
-        exact_shared: None,
-    };
     let mut rng = Rng::new(24);
-    for pos in positions(25, 12, 48, 6) {
-        let want = exact_value(&pos) * SCALE;
-        for _ in 0..6 {
-            let alpha = rng.below(40 * SCALE as usize) as i32 - 20 * SCALE;
-            let beta = alpha + 1 + rng.below(6 * SCALE as usize) as i32;
-            let mut s = SelectiveSearcher::new(&ctx);
-            let v = s.pvs(pos.board.player, pos.board.opponent, alpha, beta, 2, 1, true);
-            if want <= alpha {
-                assert!(want <= v && v <= alpha, "fail low {v} for {want} in ({alpha}, {beta})");
-            } else if want >= beta {
-                assert!(beta <= v && v <= want, "fail high {v} for {want} in ({alpha}, {beta})");
-            } else {
-                assert_eq!(v, want, "({alpha}, {beta})");
+    with_context(&w, 14, None, |ctx| {
+        for pos in positions(25, 12, 48, 6) {
+            let want = exact_value(&pos) * SCALE;
+            for _ in 0..6 {
+                let alpha = rng.below(40 * SCALE as usize) as i32 - 20 * SCALE;
+                let beta = alpha + 1 + rng.below(6 * SCALE as usize) as i32;
+                let mut s = SelectiveSearcher::new(ctx);
+                let v = s.pvs(pos.board.player, pos.board.opponent, alpha, beta, 2, 1, true);
+                if want <= alpha {
+                    assert!(want <= v && v <= alpha, "fail low {v} for {want} in ({alpha}, {beta})");
+                } else if want >= beta {
+                    assert!(beta <= v && v <= want, "fail high {v} for {want} in ({alpha}, {beta})");
+                } else {
+                    assert_eq!(v, want, "({alpha}, {beta})");
+                }
+                assert!(s.nodes > 0);
             }
-            assert!(s.nodes > 0);
         }
-    }
+    });
 }
 
 #[test]
@@ -312,4 +294,116 @@ fn weights_of_another_board_size_are_refused_not_used() {
     let limits = SearchLimits { depth: 2, ..SearchLimits::default() };
     let e = search.search(&pos, &limits).expect_err("6x6 weights on an 8x8 board").to_string();
     assert!(e.contains("6x6") && e.contains("8x8"), "{e}");
+}
+
+/// A context for searches driven by hand (`internals`), with the given PV extension
+/// (its solves on the search's one table, as a search has) and split points.
+fn with_context<R>(
+    w: &solvo_eval::Weights,
+    pv_extension: u32,
+    shared: Option<&solvo_othello_search::internals::SelectiveShared>,
+    run: impl FnOnce(&solvo_othello_search::internals::Context) -> R,
+) -> R {
+    use solvo_othello_search::internals::{Context, MpcTable};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+    let mpc = MpcTable::new(w);
+    let tt = solvo_othello_search::SearchTable::new(1 << 22);
+    let (stop, quit, helper_nodes) = (AtomicBool::new(false), AtomicBool::new(false), AtomicU64::new(0));
+    let ctx = Context {
+        weights: w,
+        rules: Rules::new(BoardSize::Eight, Variant::Normal),
+        tt: &tt,
+        mpc: &mpc,
+        stop: &stop,
+        quit: &quit,
+        helper_nodes: &helper_nodes,
+        exact_tt: (pv_extension > 0).then_some(&tt),
+        pv_extension,
+        shared,
+        exact_shared: None,
+    };
+    run(&ctx)
+}
+
+/// The value of `pvs` at the root of `pos` to `depth` at `selectivity`, on the calling
+/// thread and, with `shared`, a helper thread that serves its split points.
+fn two_thread_value(
+    w: &solvo_eval::Weights,
+    pos: &Position,
+    depth: u32,
+    selectivity: Selectivity,
+    shared: Option<&solvo_othello_search::internals::SelectiveShared>,
+) -> (i32, u64) {
+    use solvo_othello_search::internals::SelectiveSearcher;
+    with_context(w, 0, shared, |ctx| {
+        std::thread::scope(|scope| {
+            let helper = shared.map(|_| {
+                scope.spawn(move || {
+                    let mut h = SelectiveSearcher::new(ctx);
+                    h.helper = true;
+                    h.set_selectivity(selectivity);
+                    h.serve();
+                    h.nodes
+                })
+            });
+            let mut s = SelectiveSearcher::new(ctx);
+            s.set_selectivity(selectivity);
+            let inf = 65 * SCALE;
+            let v = s.pvs(pos.board.player, pos.board.opponent, -inf, inf, depth, 0, true);
+            assert!(!s.aborted);
+            ctx.quit.store(true, Ordering::Relaxed);
+            let helped = helper.map_or(0, |h| h.join().unwrap());
+            (v, helped)
+        })
+    })
+}
+
+#[test]
+fn two_threads_searching_to_the_end_find_the_exact_value() {
+    // Every null-window node of 2 plies and more splits: the searches of the helper
+    // thread, merged at the split points, still give the exact value at full selectivity.
+    let w = random_weights(31);
+    let shared = solvo_othello_search::internals::SelectiveShared::new(2);
+    let mut helped = 0;
+    for pos in positions(32, 6, 45, 3) {
+        let empties = pos.empties();
+        let (v, n) = two_thread_value(&w, &pos, empties, Selectivity::EXACT, Some(&shared));
+        assert_eq!(v, exact_value(&pos) * SCALE, "{pos:?}");
+        shared.quit.store(false, Ordering::Relaxed);
+        helped += n;
+    }
+    assert!(helped > 0, "the helper searched nothing");
+}
+
+#[test]
+fn two_threads_at_a_fixed_depth_give_a_legal_line_and_at_full_selectivity_the_negamax_value() {
+    // Without cuts the split points change the order of the children only: the value
+    // is the one thread's. With Multi-ProbCut the cuts depend on the windows and on the
+    // table, which the threads fill in another order, so no bound ties the two values:
+    // what must hold is a legal best move, a legal principal variation starting with
+    // it and a score on the scale of disc differences.
+    let w = solvo_eval::embedded(Variant::Normal).unwrap().clone();
+    let shared = solvo_othello_search::internals::SelectiveShared::new(3);
+    for pos in positions(33, 4, 20, 10) {
+        let (one, _) = two_thread_value(&w, &pos, 9, Selectivity::EXACT, None);
+        let (two, _) = two_thread_value(&w, &pos, 9, Selectivity::EXACT, Some(&shared));
+        shared.quit.store(false, Ordering::Relaxed);
+        assert_eq!(one, two, "{pos:?}");
+    }
+    let mut search = SelectiveSearch::new(Arc::new(w), 16);
+    let selectivity = Selectivity::from_percent(73).unwrap();
+    for pos in positions(34, 6, 16, 20) {
+        let r = search.search(&pos, &SearchLimits { threads: 2, selectivity, ..limits(10) }).unwrap();
+        let best = r.best_move.expect("a move");
+        assert!(pos.moves() >> best.index() & 1 == 1, "{best} illegal in {pos:?}");
+        assert_eq!(r.pv.first(), Some(&Some(best)));
+        let mut p = pos;
+        for ply in &r.pv {
+            p = match ply {
+                Some(sq) => p.play(*sq).unwrap_or_else(|| panic!("{sq} illegal in the line {:?}", r.pv)),
+                None => p.passed(),
+            };
+        }
+        assert!(r.score.abs() <= 64.0 && r.depth == 10 && !r.stopped, "{r:?}");
+    }
 }

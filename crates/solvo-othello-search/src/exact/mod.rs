@@ -10,7 +10,8 @@
 //! - [`mc_hints`]: optional Monte Carlo (GRAVE + PPAF) move ordering;
 //! - [`knowledge`]: proven bounds kept outside the solve (a store), so long solves resume;
 //! - [`search`]: principal variation search with the table, ETC and cutoffs;
-//! - [`parallel`]: young-brothers-wait splitting over threads;
+//! - threads: the crate's young-brothers-wait splitting (`parallel`) at nodes of
+//!   `ExactConfig::split_min_empties` empties and more;
 //! - [`solve`]: the public API (`solve`, options, result, statistics);
 //! - [`every_move`]: every legal move's exact value in one call, over one table;
 //! - [`playouts`]: a rough first value from random games (boards without an evaluation).
@@ -20,7 +21,6 @@ pub(crate) mod hints;
 pub(crate) mod knowledge;
 pub(crate) mod mc_hints;
 pub(crate) mod ordering;
-pub(crate) mod parallel;
 pub(crate) mod playouts;
 pub(crate) mod search;
 pub(crate) mod shallow;

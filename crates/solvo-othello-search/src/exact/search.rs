@@ -6,9 +6,9 @@ use super::hints::MoveHints;
 use super::knowledge::Knowledge;
 use super::mc_hints::McHints;
 use super::ordering::{eval_search, move_key, shallow_eval};
-use super::parallel::{chain_cut, ExactShared, SplitPoint};
 use super::shallow::{odd_quadrants, solve_shallow};
 use super::stability::stability_cutoff;
+use crate::parallel::{Shared, SplitState, Splitting};
 use crate::table::{table_hash, SearchTable, TtCounts, TtRecord};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
@@ -17,7 +17,6 @@ use solvo_othello::moves::legal_moves;
 use solvo_othello::rules::{Rules, SCORE_INF};
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
 
 /// Tunable switches, so each technique's effect can be measured.
 #[derive(Clone, Copy, Debug)]
@@ -281,6 +280,49 @@ pub struct Child {
     pub(crate) key: i32,
 }
 
+/// What the threads of one exact solve share (split points of nodes of at least
+/// `split_min` empties).
+pub type ExactShared = Shared<Child, u32>;
+
+/// The exact search's nodes split by empties; a child is searched with one empty less.
+impl<'a> Splitting<'a> for ExactSearcher<'a> {
+    type Child = Child;
+    type Node = u32;
+    /// Exact values: a fail high at `t` proves the child worth its fail-soft value.
+    const RESEARCH_FROM_VALUE: bool = true;
+
+    #[inline(always)]
+    fn shared(&self) -> Option<&'a ExactShared> {
+        self.shared
+    }
+
+    #[inline(always)]
+    fn split_state(&mut self) -> &mut SplitState<Child, u32> {
+        &mut self.split
+    }
+
+    #[inline]
+    fn search_child(&mut self, empties: u32, c: &Child, alpha: i32, beta: i32) -> i32 {
+        -self.search(c.p, c.o, -beta, -alpha, empties - 1)
+    }
+
+    #[inline(always)]
+    fn move_of(c: &Child) -> u8 {
+        c.x
+    }
+
+    #[inline(always)]
+    fn aborted(&mut self) -> &mut bool {
+        &mut self.aborted
+    }
+
+    /// The stop flag or the node budget (not split-point cutoffs).
+    #[inline]
+    fn outer_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_budget
+    }
+}
+
 /// A search thread's state: rules, the shared table, counters and the stop signal.
 pub struct ExactSearcher<'a> {
     /// Scoring rules.
@@ -303,17 +345,14 @@ pub struct ExactSearcher<'a> {
     pub node_budget: u64,
     /// True once the search has stopped early; nothing is stored after that.
     pub aborted: bool,
-    /// ExactShared node counter for progress displays (bumped every 4096 nodes).
+    /// Shared node counter for progress displays (bumped every 4096 nodes).
     pub progress: Option<&'a AtomicU64>,
     /// Nodes already added to `progress`.
     published: u64,
     /// The parallel context, when several threads search.
     pub shared: Option<&'a ExactShared>,
-    /// The split point this thread is working under, if any (for cutoff checks).
-    pub(crate) chain: Option<Arc<SplitPoint>>,
-    /// The lower end of the window of the child of `chain` this thread is searching: the
-    /// search is stale once the split point's alpha exceeds it.
-    pub(crate) child_alpha: i32,
+    /// Where this thread stands among the split points (for cutoff checks).
+    split: SplitState<Child, u32>,
     /// Monte Carlo move-ordering hints, when the solve learned some.
     pub mc: Option<&'a McHints>,
     /// The trained evaluation for move ordering, when the solve uses one (its board
@@ -345,8 +384,7 @@ impl<'a> ExactSearcher<'a> {
             progress: None,
             published: 0,
             shared: None,
-            chain: None,
-            child_alpha: -SCORE_INF,
+            split: SplitState::default(),
             mc: None,
             eval: None,
             hints: None,
@@ -368,26 +406,11 @@ impl<'a> ExactSearcher<'a> {
                 p.fetch_add(self.nodes - self.published, Ordering::Relaxed);
             }
             self.published = self.nodes;
-            if self.outer_stop() || self.split_abandoned() {
+            if self.outer_stop() || self.split.abandoned() {
                 self.aborted = true;
             }
         }
         self.aborted
-    }
-
-    /// Whether the split point this thread works under was cut off, lies under a cut or
-    /// stale one, or this thread's child of it went stale.
-    #[inline]
-    fn split_abandoned(&self) -> bool {
-        match &self.chain {
-            None => false,
-            Some(sp) => sp.stale_for(self.child_alpha) || chain_cut(Some(sp)),
-        }
-    }
-
-    /// The stop flag or the node budget (not split-point cutoffs).
-    pub(crate) fn outer_stop(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.nodes >= self.node_budget
     }
 
     /// Fail-soft value of `p` to move against `o` with `empties` empty squares, in the

@@ -4,8 +4,8 @@
 use super::hints::MoveHints;
 use super::knowledge::Knowledge;
 use super::mc_hints::McHints;
-use super::parallel::ExactShared;
-use super::search::{Child, ExactConfig, ExactSearcher};
+use super::search::{Child, ExactConfig, ExactSearcher, ExactShared};
+use crate::parallel::Splitting;
 use crate::selective::ladder::Ladder;
 use crate::table::{SearchTable, TtCounts, TtStats};
 use serde::Serialize;

@@ -1,14 +1,14 @@
-//! The public search: iterative deepening on one or more threads (Lazy SMP over the
-//! shared table), a time limit and a stop flag, an exact solve by the exact search (`crate::exact`)
+//! The public search: iterative deepening on one or more threads (the main thread's
+//! null-window nodes split over helper threads, see `crate::parallel`), a time limit
+//! and a stop flag, an exact solve by the exact search (`crate::exact`)
 //! when the depth reaches the end of the game, and a report after each iteration.
 
 use super::mpc::{MpcTable, Selectivity};
 use super::root::RootMove;
-use super::search::{Context, SelectiveSearcher};
-use crate::exact::parallel::ExactShared;
+use super::search::{Context, SelectiveSearcher, SelectiveShared, SPLIT_MIN_DEPTH};
+use crate::exact::search::ExactShared;
 use crate::exact::{SolveOptions, Window};
 use crate::table::{SearchTable, NO_MOVE};
-use solvo_core::busy::BusyTable;
 use solvo_core::hugemem::AllocError;
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::moves::legal_moves;
@@ -411,7 +411,7 @@ impl SelectiveSearch {
         let exact_tt = (limits.pv_extension > 0).then(|| self.tt.clone());
         let quit = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
-        let busy = (limits.threads > 1).then(BusyTable::new);
+        let shared = (limits.threads > 1).then(|| SelectiveShared::new(SPLIT_MIN_DEPTH));
         let exact_shared =
             (limits.threads > 1 && exact_tt.is_some()).then(|| ExactShared::new(PV_SOLVE_SPLIT_MIN_EMPTIES));
         let ctx = Context {
@@ -424,7 +424,7 @@ impl SelectiveSearch {
             helper_nodes: &helper_nodes,
             exact_tt: exact_tt.as_deref(),
             pv_extension: limits.pv_extension,
-            busy: busy.as_ref(),
+            shared: shared.as_ref(),
             exact_shared: exact_shared.as_ref(),
         };
         let mut main = SelectiveSearcher::new(&ctx);
@@ -470,36 +470,11 @@ impl SelectiveSearch {
             let ctx = &ctx;
             let helpers: Vec<_> = (1..threads)
                 .map(|_| {
-                    // The main thread's order: the busy table spreads the threads over
-                    // the moves (a reversed root order for the helper, before it, cost
-                    // the same time as one thread for twice the nodes).
-                    let mut order = moves.clone();
                     scope.spawn(move || {
                         let mut helper = SelectiveSearcher::new(ctx);
                         helper.helper = true;
-                        if let Some(shared) = ctx.exact_shared {
-                            shared.enter_standby();
-                        }
                         helper.set_selectivity(limits.selectivity);
-                        let mut guess = None;
-                        for depth in 2..=max_depth {
-                            let v = helper.aspirated(&mut order, depth, guess, limits.all_moves);
-                            if helper.aborted {
-                                break;
-                            }
-                            guess = Some(v);
-                        }
-                        if let Some(shared) = ctx.exact_shared {
-                            // Done with its own iterations: help the main thread's solves
-                            // until the search is over.
-                            while !ctx.quit.load(Ordering::Relaxed) && !ctx.stop.load(Ordering::Relaxed) {
-                                if !helper.help_exact_solve_now() {
-                                    std::thread::yield_now();
-                                }
-                            }
-                            shared.leave_standby();
-                        }
-                        helper.flush_nodes();
+                        helper.serve();
                     })
                 })
                 .collect();

@@ -50,10 +50,11 @@ pub struct LadderOptions {
     /// Table size (MiB) of a standalone climb ([`climb`]); a solve's climb
     /// ([`Ladder::solve`]) searches on the solve's own table.
     pub hash_mb: usize,
-    /// Search threads of the climb (Lazy SMP: about twice the climb's nodes on 2
-    /// threads). FFO #40-#49 solved on 2 threads: 15.7-16.0 s in all with 2-thread
-    /// climbs, 17.0-17.6 s with 1-thread climbs; but FFO #59's exact pass after a
-    /// 2-thread climb took 0.45 G nodes (8.8 s) against 770 after a 1-thread one.
+    /// Search threads of the climb (split points, as every selective search's). With
+    /// the earlier Lazy SMP threads (about twice the climb's nodes on 2 threads), FFO
+    /// #40-#49 solved on 2 threads took 15.7-16.0 s in all with 2-thread climbs, 17.0-17.6
+    /// s with 1-thread climbs; and FFO #59's exact pass after a 2-thread climb took
+    /// 0.45 G nodes (8.8 s) against 770 after a 1-thread one.
     pub threads: usize,
 }
 

@@ -7,8 +7,9 @@
 //! - [`ordering`]: move lists and move ordering (table move, shallow searches, mobility);
 //! - [`search`]: fail-soft principal variation search with Multi-ProbCut (one thread);
 //! - [`root`]: the root moves, aspiration windows;
-//! - [`driver`]: the public API: iterative deepening, threads (Lazy SMP with deferred moves), time limit,
-//!   stop flag, exact solve by [`crate::exact`] when the depth reaches the end;
+//! - [`driver`]: the public API: iterative deepening, threads (the null-window nodes
+//!   split over them, as the exact search's: the crate's `parallel`), time limit, stop
+//!   flag, exact solve by [`crate::exact`] when the depth reaches the end;
 //! - [`ladder`]: the selective ladder before an exact solve (a selective search to
 //!   the end whose table's moves order the exact solver).
 //!

@@ -2,9 +2,7 @@
 //! principal variation search over them, and the aspiration windows of iterative
 //! deepening.
 
-use super::search::position_hash;
-use super::search::{SelectiveSearcher, DEFER_MIN_DEPTH, INF};
-use solvo_core::busy::{BusyTable, Rounds};
+use super::search::{SelectiveSearcher, INF};
 use solvo_eval::SCALE;
 
 /// A legal move at the root and what the last iteration learnt about it.
@@ -41,15 +39,8 @@ impl SelectiveSearcher<'_> {
         let mut best = -INF;
         let mut best_index = 0;
         let mut searched = moves.len();
-        // As at every node: a move another thread is searching waits for the second round.
-        let busy = self.ctx.busy.filter(|_| depth > DEFER_MIN_DEPTH);
-        let keys: Vec<u64> = match busy {
-            Some(_) => moves.iter().map(|m| BusyTable::key(position_hash(m.p, m.o), depth - 1)).collect(),
-            None => Vec::new(),
-        };
-        let mut rounds = Rounds::new(busy, moves.len());
-        while let Some((i, key)) = rounds.next(|i| keys[i]) {
-            let m = moves[i];
+        for (i, slot) in moves.iter_mut().enumerate() {
+            let m = *slot;
             let mut pv_search = true;
             let v = if all_moves {
                 -self.pvs(m.p, m.o, -INF, INF, depth - 1, 1, true)
@@ -64,11 +55,10 @@ impl SelectiveSearcher<'_> {
                     v
                 }
             };
-            rounds.release(key);
             if self.aborted {
                 return 0;
             }
-            moves[i].score = v;
+            slot.score = v;
             if v > best {
                 best = v;
                 best_index = i;

@@ -13,11 +13,10 @@
 //! and exact tail's solves store them; they hold at every depth and are used so).
 
 use super::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
-use super::ordering::MoveList;
-use crate::exact::parallel::ExactShared;
-use crate::exact::search::{ExactConfig, ExactSearcher};
+use super::ordering::{Child, MoveList};
+use crate::exact::search::{ExactConfig, ExactSearcher, ExactShared};
+use crate::parallel::{Shared, SplitState, Splitting};
 use crate::table::{table_hash, Entry, SearchTable, NO_MOVE, PROVEN};
-use solvo_core::busy::{BusyTable, Rounds};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
 use solvo_othello::moves::legal_moves;
@@ -35,20 +34,16 @@ pub const MAX_PLY: usize = 96;
 /// in nodes, ordering searches included, so that a node limit holds closely).
 const CHECK_EVERY: u64 = 4096;
 
-/// The hash of a position (player to move `p`, opponent `o`) that keys the threads'
-/// busy table: a full 64-bit mix of both boards.
-#[inline(always)]
-pub fn position_hash(p: u64, o: u64) -> u64 {
-    let mut x = p.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ o.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    x ^= x >> 31;
-    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x ^ (x >> 29)
-}
+/// Fewest plies left at a null-window node that offers its children to idle threads
+/// after its first (see `crate::parallel`). Not tuned yet: on a loaded machine
+/// (2026-11-29, `bench hard hard-25.obf --depth 14 --selectivity 73 --limit 40
+/// --pv-extension 0 --threads 2`) 3, 4, 6 and 8 left the helper thread 3-6% of the nodes
+/// alike, within the noise.
+pub const SPLIT_MIN_DEPTH: u32 = 6;
 
-/// Fewest plies left at a node whose children may be deferred while another thread
-/// searches them (see `solvo_core::busy`). `analyze f5d6c3d3c4f4f6f3e6e7 --depth 16
-/// --pv-extension 0 --threads 2`: 10.3-11.2 s from 3 to 6 alike (1 thread: 18.8 s).
-pub const DEFER_MIN_DEPTH: u32 = 4;
+/// What the threads of one selective search share: split points of null-window nodes
+/// (a node's plies left and its ply).
+pub type SelectiveShared = Shared<Child, (u32, usize)>;
 
 /// What every thread of one search shares.
 pub struct Context<'a> {
@@ -74,13 +69,13 @@ pub struct Context<'a> {
     /// being searched on to the depth, so the scores along the principal variation end
     /// in exact values; null-window nodes keep the depth-limited search. 0: never.
     pub pv_extension: u32,
-    /// The positions the threads are searching now, when there are several threads
-    /// (`None` on one thread: nothing to defer).
-    pub busy: Option<&'a BusyTable>,
+    /// The split points of this search, when there are several threads (`None`: one
+    /// thread searches every node).
+    pub shared: Option<&'a SelectiveShared>,
     /// The exact solver's parallel context for the PV extension's solves, when there
     /// are several threads: the main thread's solves offer their nodes there and the
-    /// helpers, which solve nothing themselves, join them at their next look at the
-    /// clock (`None`: every solve on its own thread).
+    /// helper threads, which solve nothing themselves, join them while they wait for
+    /// work (`None`: every solve on its own thread).
     pub exact_shared: Option<&'a ExactShared>,
 }
 
@@ -108,6 +103,8 @@ pub struct SelectiveSearcher<'a> {
     /// Triangular principal-variation table: `pv[ply][..pv_len[ply]]`.
     pv: Box<[[u8; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Where this thread stands among the split points.
+    split: SplitState<Child, (u32, usize)>,
 }
 
 impl<'a> SelectiveSearcher<'a> {
@@ -126,6 +123,7 @@ impl<'a> SelectiveSearcher<'a> {
             flushed: 0,
             pv: Box::new([[NO_MOVE; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            split: SplitState::default(),
         }
     }
 
@@ -171,16 +169,8 @@ impl<'a> SelectiveSearcher<'a> {
 
     #[cold]
     fn check_stop(&mut self) {
-        if self.helper {
-            self.help_exact_solve_now();
-            self.ctx.helper_nodes.fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-            self.flushed = self.nodes;
-        }
-        if self.ctx.stop.load(Ordering::Relaxed)
-            || self.ctx.quit.load(Ordering::Relaxed)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.node_limit.is_some_and(|n| self.nodes + self.ctx.helper_nodes.load(Ordering::Relaxed) >= n)
-        {
+        self.flush_nodes();
+        if self.outer_stop() || self.split.abandoned() {
             self.aborted = true;
         }
     }
@@ -384,12 +374,17 @@ impl<'a> SelectiveSearcher<'a> {
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         let children = list.as_slice();
-        // Other threads: a child (not the first) one of them is searching now waits for
-        // the second round (see `solvo_core::busy`).
-        let mut rounds = Rounds::new(self.ctx.busy.filter(|_| depth >= DEFER_MIN_DEPTH), children.len());
-        let key_of = |i: usize| BusyTable::key(position_hash(children[i].p, children[i].o), depth - 1);
-        while let Some((i, key)) = rounds.next(key_of) {
-            let c = &children[i];
+        for (i, c) in children.iter().enumerate() {
+            // Once the first child is searched, a null-window node deep enough shares the
+            // others with idle threads (see `crate::parallel`); PV nodes never do (their
+            // principal variation and exact solves stay on this thread).
+            if i == 1 && !pv_node && self.should_split(depth, children.len() - 1) {
+                (best, best_move) = self.split(&children[1..], (depth, ply), alpha, beta, (best, best_move));
+                if self.aborted {
+                    return 0;
+                }
+                break;
+            }
             let v = if i == 0 {
                 -self.pvs(c.p, c.o, -beta, -alpha, depth - 1, ply + 1, pv_node)
             } else {
@@ -400,7 +395,6 @@ impl<'a> SelectiveSearcher<'a> {
                     v
                 }
             };
-            rounds.release(key);
             if self.aborted {
                 return 0;
             }
@@ -449,8 +443,52 @@ impl<'a> SelectiveSearcher<'a> {
         v * SCALE
     }
 
-    /// A helper joins the main thread's PV-extension solve if it offers a split point
-    /// now; returns whether it did.
+    /// The life of a helper thread: waits for the split points of the main thread's
+    /// search and of its PV-extension solves, and works on them, until the search is
+    /// over or stopped. Its nodes are flushed into the shared count as it goes.
+    pub fn serve(&mut self) {
+        let Some(shared) = self.ctx.shared else { return };
+        let exact = self.ctx.exact_shared;
+        let over = |ctx: &Context| ctx.quit.load(Ordering::Relaxed) || ctx.stop.load(Ordering::Relaxed);
+        while !over(self.ctx) {
+            shared.enter_standby();
+            exact.inspect(|e| e.enter_standby());
+            let mut spins = 0u32;
+            let selective_work = loop {
+                if over(self.ctx) {
+                    break None;
+                }
+                if shared.has_offered_work() {
+                    break Some(true);
+                }
+                if exact.is_some_and(|e| e.has_offered_work()) {
+                    break Some(false);
+                }
+                spins += 1;
+                if spins < 1000 {
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            };
+            shared.leave_standby();
+            exact.inspect(|e| e.leave_standby());
+            match selective_work {
+                Some(true) => {
+                    self.help_offered();
+                }
+                Some(false) => {
+                    self.help_exact_solve_now();
+                }
+                None => break,
+            }
+            self.flush_nodes();
+        }
+        self.flush_nodes();
+    }
+
+    /// A helper thread joins the main thread's PV-extension solve if it offers a split
+    /// point now; returns whether it did.
     pub fn help_exact_solve_now(&mut self) -> bool {
         match (self.ctx.exact_shared, self.ctx.exact_tt) {
             (Some(shared), Some(tt)) if shared.has_offered_work() => {
@@ -508,5 +546,49 @@ impl<'a> SelectiveSearcher<'a> {
             return Some(alpha);
         }
         None
+    }
+}
+
+/// The selective search's null-window nodes split by plies left; a child is searched
+/// one ply shallower, one ply further from the root, as a null-window node.
+impl<'a> Splitting<'a> for SelectiveSearcher<'a> {
+    type Child = Child;
+    type Node = (u32, usize);
+    /// Multi-ProbCut makes values depend on the window: a re-search starts where the
+    /// sequential search's would (never needed at the null-window nodes that split).
+    const RESEARCH_FROM_VALUE: bool = false;
+
+    #[inline(always)]
+    fn shared(&self) -> Option<&'a SelectiveShared> {
+        self.ctx.shared
+    }
+
+    #[inline(always)]
+    fn split_state(&mut self) -> &mut SplitState<Child, (u32, usize)> {
+        &mut self.split
+    }
+
+    #[inline]
+    fn search_child(&mut self, (depth, ply): (u32, usize), c: &Child, alpha: i32, beta: i32) -> i32 {
+        -self.pvs(c.p, c.o, -beta, -alpha, depth - 1, ply + 1, false)
+    }
+
+    #[inline(always)]
+    fn move_of(c: &Child) -> u8 {
+        c.sq
+    }
+
+    #[inline(always)]
+    fn aborted(&mut self) -> &mut bool {
+        &mut self.aborted
+    }
+
+    /// The stop flag, the end of the search, the clock or the node limit (not
+    /// split-point cutoffs).
+    fn outer_stop(&self) -> bool {
+        self.ctx.stop.load(Ordering::Relaxed)
+            || self.ctx.quit.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.node_limit.is_some_and(|n| self.nodes + self.ctx.helper_nodes.load(Ordering::Relaxed) >= n)
     }
 }
