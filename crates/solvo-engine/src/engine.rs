@@ -504,7 +504,8 @@ impl Engine {
     /// usable).
     pub fn prepare(&mut self, pos: &Position) -> Result<(), EngineError> {
         if pos.size == BoardSize::Eight {
-            return Ok(self.midgame_for(pos.variant)?.reserve_exact_table()?);
+            // The searcher's one table serves its exact solves too.
+            return self.midgame_for(pos.variant).map(|_| ());
         }
         self.player_for(pos.size, pos.variant)?;
         if !self.has_store(pos.size, pos.variant) {

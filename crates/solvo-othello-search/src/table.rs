@@ -499,11 +499,6 @@ impl SearchTable {
         }
     }
 
-    /// Whether the words are huge-page advised (see [`WordBuffer::huge_page_advised`]).
-    pub fn huge_page_advised(&self) -> bool {
-        self.words.huge_page_advised()
-    }
-
     /// The statistics: `counts` summed over the threads of a solve, the occupancy
     /// sampled from the table (`cutoffs` is filled in by the search).
     pub fn stats(&self, counts: TtCounts) -> TtStats {

@@ -193,16 +193,7 @@ impl SelectiveSearch {
     pub fn try_new(weights: Arc<Weights>, hash_mb: usize) -> Result<SelectiveSearch, AllocError> {
         let bytes = hash_mb.checked_mul(1 << 20).ok_or(AllocError { bytes: usize::MAX })?;
         let tt = Arc::new(SearchTable::try_with_replacement(bytes, Default::default())?);
-        let mpc = MpcTable::new(&weights);
-        Ok(SelectiveSearch {
-            weights,
-            mpc,
-            tt,
-            tt_empty: true,
-            owns_table: true,
-            endgame: None,
-            stop: Arc::new(AtomicBool::new(false)),
-        })
+        Ok(SelectiveSearch { owns_table: true, ..Self::with_table(weights, tt) })
     }
 
     /// A searcher with these weights on an existing `table`, shared with its owner (an
@@ -219,13 +210,6 @@ impl SelectiveSearch {
             endgame: None,
             stop: Arc::new(AtomicBool::new(false)),
         }
-    }
-
-    /// Succeeds: the exact solves share the table made with the searcher, so nothing
-    /// is left to allocate (kept for front ends that ask before a search).
-    pub fn reserve_exact_table(&mut self) -> Result<(), AllocError> {
-        self.endgame();
-        Ok(())
     }
 
     /// The weights searched with.
@@ -308,10 +292,6 @@ impl SelectiveSearch {
         if !(1..=MAX_THREADS).contains(&limits.threads) {
             return Err(SearchError::Invalid(format!("threads must be 1 to {MAX_THREADS}, not {}", limits.threads)));
         }
-        let empties = pos.empties();
-        if limits.pv_extension > 0 || limits.depth >= empties || empties <= limits.exact_from {
-            self.reserve_exact_table()?;
-        }
         self.stop.store(false, Ordering::Relaxed);
         let start = Instant::now();
         // Without statistics no cut is possible: the search is exact, and says so.
@@ -378,7 +358,6 @@ impl SelectiveSearch {
         let deadline = limits.time.map(|t| start + t);
         let mut result = self.iterate(pos, &mid_limits, mid_depth, start, deadline, on_iteration)?;
         if exact && !result.stopped {
-            self.reserve_exact_table()?;
             // After a climb, the exact pass starts around its value (as the crate's solve).
             let estimate = ladder.then_some(result.score);
             let spent = result.nodes;
@@ -529,8 +508,6 @@ impl SelectiveSearch {
         options.eval = Some(weights);
         options.stop = stop;
         options.window = Window::FULL;
-        // The table is the selective search's own: its moves need no hints.
-        options.hints = None;
         options.time_limit = None;
         options.node_budget = u64::MAX;
         options
