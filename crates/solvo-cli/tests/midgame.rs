@@ -97,3 +97,25 @@ fn bench_hard_prints_best_rate_loss_and_error() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("line 1"), "{}", stderr(&o));
 }
+
+/// `bench every-move`: every move exact through the engine, checked against the file;
+/// a wrong value in the file is a mismatch naming the move, a position beyond the
+/// level's exact solves an error naming the level to use.
+#[test]
+fn bench_every_move_checks_every_value_through_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let obf = dir.path().join("hard.obf");
+    std::fs::write(&obf, HARD_LINES).unwrap();
+    let o = solvo(&["bench", "every-move", obf.to_str().unwrap(), "--threads", "2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let total: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    assert_eq!((total["positions"].as_u64(), total["wrong"].as_u64()), (Some(2), Some(0)), "{total}");
+    let wrong = dir.path().join("wrong.obf");
+    std::fs::write(&wrong, HARD_LINES.replace("F8:-2;", "F8:-4;")).unwrap();
+    let o = solvo(&["bench", "every-move", wrong.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("MISMATCH: f8 -2 (file -4)"), "{}", stdout(&o));
+    let o = solvo(&["bench", "every-move", obf.to_str().unwrap(), "--level", "5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("use --level 10 or more"), "{}", stderr(&o));
+}

@@ -387,9 +387,13 @@ fn eight_by_eight_scaled_down_agrees_with_exact_solves() {
     let (empties, plies, leaf) = (var("H8_EMPTIES", 20), var("H8_TASK_PLIES", 2), var("H8_LEAF", 14));
     let small_board_way = var("H8_SMALL_BOARD_WAY", 0) == 1;
     let select_choice = var("H8_SELECT_CHOICE", 0);
-    let path = std::env::var("H8_FILE").unwrap_or_else(|_| {
-        format!("{}/../../../shared/data/edax-hard/hard-{empties}.obf", env!("CARGO_MANIFEST_DIR"))
-    });
+    // A relative `H8_FILE` is read from the crate's directory (where cargo runs tests)
+    // or, failing that, from the workspace's root.
+    let path = match std::env::var("H8_FILE") {
+        Ok(p) if !std::path::Path::new(&p).exists() => format!("{}/../../{p}", env!("CARGO_MANIFEST_DIR")),
+        Ok(p) => p,
+        Err(_) => format!("{}/../../../shared/data/edax-hard/hard-{empties}.obf", env!("CARGO_MANIFEST_DIR")),
+    };
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let problems = solvo_othello::formats::obf::parse_obf(&text, Some(BoardSize::Eight), Variant::Normal).unwrap();
     let (mut pipeline_nodes, mut direct_nodes, mut pipeline_s, mut direct_s) = (0u64, 0u64, 0f64, 0f64);

@@ -84,6 +84,9 @@ pub enum What {
     Random(crate::commands::bench_random::RandomArgs),
     /// Midgame search move quality on fully scored OBF files: best_rate, mean_loss, mae.
     Hard(crate::commands::bench_hard::HardArgs),
+    /// Every legal move's exact value through the engine (as the web board asks) on
+    /// fully scored OBF files: nodes, time and peak memory, each value checked.
+    EveryMove(crate::commands::bench_every_move::EveryMoveArgs),
 }
 
 /// Runs `solvo bench`.
@@ -94,6 +97,7 @@ pub fn run(args: Args, common: Common) -> Result<(), CliError> {
         What::Eval(a) => crate::commands::bench_eval::run(a, common),
         What::Random(a) => crate::commands::bench_random::run(a, common),
         What::Hard(a) => crate::commands::bench_hard::run(a, common),
+        What::EveryMove(a) => crate::commands::bench_every_move::run(a, common),
         What::Ffo {
             files,
             threads,

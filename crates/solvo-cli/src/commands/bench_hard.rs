@@ -28,7 +28,7 @@ pub struct HardArgs {
 
 /// The problems of an OBF file (line number, problem), each listing every legal move
 /// (Edax's `--:-127;` terminators are read by the OBF parser).
-fn read_problems(file: &std::path::Path, common: Common) -> Result<Vec<(usize, ObfProblem)>, CliError> {
+pub(crate) fn read_problems(file: &std::path::Path, common: Common) -> Result<Vec<(usize, ObfProblem)>, CliError> {
     let text = crate::input_file::read_text(file)?;
     let problems = parse_obf(&text, Some(BoardSize::Eight), common.variant).map_err(context(file.display()))?;
     for (line, problem) in &problems {

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod bench_eval;
+pub mod bench_every_move;
 pub mod bench_hard;
 pub mod bench_random;
 pub mod bench_wthor;

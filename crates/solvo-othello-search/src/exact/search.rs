@@ -106,6 +106,11 @@ pub struct ExactConfig {
     /// depth. FFO #40-#44, 1 thread, 2026-11-29 (`docs/results/papers-othello-solved.md`):
     /// 2, 4 and 8 cost 1.0-1.1% more nodes than 64; FFO #45-#49: 4 saved 0.5%.
     pub hint_max_shortfall: u32,
+    /// Take a first move from the table's selective entries (a climb's, a midgame
+    /// search's) where no proven entry exists: on by default; off for the exact pass
+    /// after a climb that ended on a wipe-out (see `exact_after_climb`), whose moves
+    /// lead wherever the evaluation's clamp is reached.
+    pub selective_moves: bool,
     /// Nodes with at least this many empties order their moves with the weights'
     /// residual network (if they have one; the lab's experiment, feature `residual`);
     /// below, with the linear evaluation alone,
@@ -140,6 +145,7 @@ impl Default for ExactConfig {
             eval_order_depth_cut: 1,
             hint_min_empties: 16,
             hint_max_shortfall: 64,
+            selective_moves: true,
             #[cfg(feature = "residual")]
             net_order_empties: 0,
         }
@@ -182,7 +188,7 @@ impl ExactConfig {
 
     /// The names [`ExactConfig::set`] accepts (and, with the lab's feature `residual`,
     /// `net_order_empties`).
-    pub const NAMES: [&'static str; 20] = [
+    pub const NAMES: [&'static str; 21] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -203,6 +209,7 @@ impl ExactConfig {
         "eval_order_depth_cut",
         "hint_min_empties",
         "hint_max_shortfall",
+        "selective_moves",
     ];
 
     /// Sets the switch `name` (one of [`ExactConfig::NAMES`]) to `value` (a number;
@@ -237,6 +244,7 @@ impl ExactConfig {
             "eval_order_depth_cut" => self.eval_order_depth_cut = range(0, 8)?,
             "hint_min_empties" => self.hint_min_empties = range(0, 64)?,
             "hint_max_shortfall" => self.hint_max_shortfall = range(0, 64)?,
+            "selective_moves" => self.selective_moves = range(0, 1)? == 1,
             #[cfg(feature = "residual")]
             "net_order_empties" => self.net_order_empties = range(0, 64)?,
             _ => {
@@ -451,6 +459,7 @@ impl<'a> ExactSearcher<'a> {
         let hash = if use_tt { table_hash(p, o) } else { 0 };
         let mut tt_move = None;
         let hit = if use_tt { self.tt.probe(hash, p, o, &mut self.tt_counts) } else { None };
+        let hit = hit.filter(|h| h.proven || self.config.selective_moves);
         if let Some(hit) = hit {
             if hit.lower >= beta || hit.upper <= alpha || hit.lower == hit.upper {
                 self.tt_cutoffs += 1;
