@@ -38,7 +38,7 @@ pub use selective::driver::{
     TABLES_PER_SEARCHER,
 };
 pub use selective::ladder::{
-    climb, climb_with, Ladder, LadderMode, LadderOptions, LadderResult, ASPIRATION, AUTO_MIN_EMPTIES,
+    climb, climb_with, Ladder, LadderMode, LadderOptions, LadderResult, ASPIRATION, AUTO_MIN_EMPTIES, AUTO_MIN_WINDOW,
 };
 pub use selective::mpc::Selectivity;
 pub use table::{Replacement, SearchTable, TtStats};

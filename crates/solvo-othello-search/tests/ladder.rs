@@ -154,3 +154,28 @@ fn a_wipe_out_climb_does_not_order_the_exact_pass() {
     assert_eq!(r.score(), Some(64));
     assert!(r.nodes < 10_000_000, "{} nodes after the climb", r.nodes);
 }
+
+/// `LadderMode::Auto` climbs for wide windows only: a null-window or win/draw/loss solve
+/// is the plain search, node for node (the pipeline asks thousands of them, each cheap
+/// beside a climb), and a full-window solve climbs.
+#[test]
+fn narrow_windows_do_not_climb() {
+    use solvo_othello_search::internals::solve_without_ladder;
+    use solvo_othello_search::{Window, AUTO_MIN_WINDOW};
+    let pos = &positions(23, 1, 20)[0];
+    for window in [Window { lo: 0, hi: 1 }, Window { lo: -1, hi: 1 }, Window { lo: -1, hi: 1 + AUTO_MIN_WINDOW }] {
+        let mut o = SolveOptions::new(16);
+        o.window = window;
+        let climbed = Ladder::auto().solve(pos, &o);
+        let mut o = SolveOptions::new(16);
+        o.window = window;
+        let plain = solve_without_ladder(pos, &o);
+        assert_eq!((climbed.lower, climbed.upper), (plain.lower, plain.upper), "{window:?}");
+        let narrow = window.hi - window.lo < AUTO_MIN_WINDOW;
+        assert_eq!(
+            climbed.nodes == plain.nodes && climbed.ordering_nodes == plain.ordering_nodes,
+            narrow,
+            "{window:?}"
+        );
+    }
+}

@@ -21,6 +21,15 @@ use std::time::Duration;
 /// empties, 1 thread): 7.08 s without, 5.67 s with the 73% ladder.
 pub const AUTO_MIN_EMPTIES: u32 = 18;
 
+/// Narrowest window (`hi - lo`, discs) a solve must ask for before [`LadderMode::Auto`]
+/// climbs: a null-window or win/draw/loss solve is cheap where a climb to the end is not.
+/// The pipeline's choices (null windows at 20-24 empties, one climb each) took 323 s
+/// on one 25-empty position of Edax's hard-25 set with climbs, 19.3 s without; FFO
+/// #40-#49 asked `--window 0,1`, 7.6 s with, 5.2 s without (asked at their own values,
+/// where the proof is hardest, 29.6 s with and 37.6 s without: the climb pays only when
+/// the window holds the value).
+pub const AUTO_MIN_WINDOW: i32 = 3;
+
 /// Whether [`LadderMode::Auto`] climbs under `variant`: where it was measured to pay.
 /// Normal rules: FFO #40-#54 1.6x faster. Reversed rules (the self-play weights with
 /// their statistics): more work, not less (random-game positions, 1 thread: 20 of 20
@@ -126,8 +135,8 @@ pub enum LadderMode {
     /// Never.
     Off,
     /// At 73% from [`AUTO_MIN_EMPTIES`] empties, under the rules where it pays
-    /// ([`pays_under`]), when the weights are for the position's board and variant and
-    /// carry Multi-ProbCut statistics.
+    /// ([`pays_under`]), for windows of at least [`AUTO_MIN_WINDOW`], when the weights
+    /// are for the position's board and variant and carry Multi-ProbCut statistics.
     Auto,
     /// At this selectivity whenever the weights fit the position (any empties).
     Level(Selectivity),
@@ -187,12 +196,14 @@ impl Ladder {
 
     /// Solves `pos` as the exact search does with `options` (same guarantees: the value
     /// never depends on the ladder), climbing first when [`Ladder::selectivity_for`]
-    /// says so and the solve has no time or node limit (the climb has none of its own);
+    /// says so, the solve has no time or node limit (the climb has none of its own) and,
+    /// in [`LadderMode::Auto`], its window is at least [`AUTO_MIN_WINDOW`] wide;
     /// then the climb's nodes are counted in the result's `ordering_nodes` and its time
     /// in `time`, and the exact pass starts with the aspiration window around the
     /// estimate ([`exact_after_climb`]).
     pub fn solve(&self, pos: &Position, options: &SolveOptions) -> SolveResult {
-        let limited = options.time_limit.is_some() || options.node_budget != u64::MAX;
+        let narrow = self.mode == LadderMode::Auto && options.window.hi - options.window.lo < AUTO_MIN_WINDOW;
+        let limited = narrow || options.time_limit.is_some() || options.node_budget != u64::MAX;
         let weights = if limited { None } else { self.weights_for(pos, options) };
         let Some((selectivity, weights)) = weights.and_then(|w| Some((self.selectivity_for(pos, &w)?, w))) else {
             return solve(pos, options);

@@ -12,8 +12,9 @@ pub struct LadderArgs {
     /// Selective ladder before each exact solve: a Multi-ProbCut search on the
     /// evaluation almost to the end, whose table's moves order the exact search and
     /// whose value centres its first window (values never change). `auto`: at 73% from
-    /// 18 empties on 8x8 under normal rules (where it was measured to pay) when the
-    /// weights carry Multi-ProbCut statistics; a percent (73, 87, 95, 98, 99): at that
+    /// 18 empties on 8x8 under normal rules, for windows at least 3 discs wide (where
+    /// it was measured to pay), when the weights carry Multi-ProbCut statistics; a
+    /// percent (73, 87, 95, 98, 99): at that
     /// level; `off`. Not used with a time or node limit. Its nodes count as ordering
     /// nodes, its time in the solve's.
     #[arg(long, default_value = "auto", value_parser = crate::option_ranges::ladder_mode)]
