@@ -164,6 +164,7 @@ fn base(command: &[String], f: &Fixtures, scratch: &Path) -> Vec<String> {
         ["position", "eval"] => vec!["start"],
         ["analyze"] => vec!["start", "--depth", "2"],
         ["bench", "hard"] => vec![&f.hard, "--depth", "1"],
+        ["bench", "every-move"] => vec![&f.hard, "--limit", "1", "--hash-mb", "16"],
         ["train", "mpc"] => {
             vec![&wthor, "--out", &new_weights, "--empties", "40", "--positions", "2", "--max-depth", "3"]
         }
