@@ -122,8 +122,8 @@ fn a_stopped_run_resumes_to_the_same_store() {
     assert_eq!(exact(&store), exact(&whole));
 }
 
-/// A walk on two lanes over one table: every exact record of the one-lane store is
-/// there with the same value, and the store verifies; stopped every few commits and
+/// A walk on two lanes over one table: every exact record it shares with the one-lane
+/// store has the same value, and the store verifies; stopped every few commits and
 /// rerun (on one lane or two), it still ends verified.
 #[test]
 fn two_lanes_build_the_same_values_and_resume() {
@@ -145,8 +145,18 @@ fn two_lanes_build_the_same_values_and_resume() {
     let mut two = MemoryStore::new();
     assert_eq!(lanes(&othello, &mut two, &SemiConfig::default()), Ok(-10));
     let two_exact = exact(&two);
-    for rec in exact(&one) {
-        assert!(two_exact.binary_search(&rec).is_ok(), "{rec:?} missing");
+    // Where the perfect player has several best moves the lanes may designate another
+    // (whichever lane proves a move first), and the positions below the other move are
+    // then not in the solution: so every exact record the two stores share has the same
+    // value, and the 2-lane store verifies on its own.
+    let one_exact = exact(&one);
+    let shared: Vec<_> = two_exact
+        .iter()
+        .filter_map(|(k, v)| one_exact.binary_search_by(|(k1, _)| k1.cmp(k)).ok().map(|i| (v, one_exact[i].1)))
+        .collect();
+    assert!(!shared.is_empty());
+    for (two_value, one_value) in shared {
+        assert_eq!(*two_value, one_value);
     }
     check_store(&othello, &mut two, -10);
     let (_, dv) = build(&domineering);
