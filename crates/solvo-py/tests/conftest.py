@@ -43,7 +43,11 @@ def cli_error(*args: str) -> str:
 
 
 def interrupt_after(seconds: float) -> threading.Timer:
-    """Sends this process SIGINT (Ctrl-C) after `seconds`."""
+    """Sends this process SIGINT (Ctrl-C) after `seconds`. Python raises
+    KeyboardInterrupt on SIGINT unless it started with the signal ignored (as a
+    command started in the background by a non-interactive shell does): the handler is
+    set here, so the tests do not depend on how they were started."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     return timer
