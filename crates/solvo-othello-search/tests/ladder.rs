@@ -141,10 +141,10 @@ fn a_stop_raised_during_the_climb_stops_the_solve() {
 }
 
 /// A climb that ends on a wipe-out leaves moves that lead anywhere the evaluation's clamp
-/// is reached: the solve clears them before its exact pass. On this 34-empty wipe-out
-/// (`crates/solvo-pipeline/tests/data/wthor-34.obf`, line 11) the exact pass that
-/// followed them took 968 M nodes; from the cleared table it takes about 70 K, and the
-/// plain search 16 M (node counts on 1 thread are the same on every run).
+/// is reached: the solve's exact pass ignores them (it reads proven entries only). On
+/// this 34-empty wipe-out (`crates/solvo-pipeline/tests/data/wthor-34.obf`, line 11) the
+/// exact pass that followed them took 968 M nodes; ignoring them it takes about 70 K, and
+/// the plain search 16 M (node counts on 1 thread are the same on every run).
 #[test]
 fn a_wipe_out_climb_does_not_order_the_exact_pass() {
     let board = "--------------XO------OX---OOOXX--OOOOOX--OOOOOX---XXX-X--XXXXX- X";

@@ -203,8 +203,8 @@ impl Ladder {
     /// estimate ([`exact_after_climb`]).
     pub fn solve(&self, pos: &Position, options: &SolveOptions) -> SolveResult {
         let narrow = self.mode == LadderMode::Auto && options.window.hi - options.window.lo < AUTO_MIN_WINDOW;
-        let limited = narrow || options.time_limit.is_some() || options.node_budget != u64::MAX;
-        let weights = if limited { None } else { self.weights_for(pos, options) };
+        let limited = options.time_limit.is_some() || options.node_budget != u64::MAX;
+        let weights = if narrow || limited { None } else { self.weights_for(pos, options) };
         let Some((selectivity, weights)) = weights.and_then(|w| Some((self.selectivity_for(pos, &w)?, w))) else {
             return solve(pos, options);
         };
