@@ -174,10 +174,10 @@ impl ExactConfig {
     /// ordering nodes, 2026-11-29: FFO #40-#59 23.02 G at 3 against 24.53 G at 2, the
     /// first 40 of Edax's hard-25 6.95 G against 7.22 G, and 7.12 G at 4; earlier on
     /// FFO #45-#49 alone 0.749 G at 4, 0.722 G at 2, 0.850 G at 1); reversed rules 16
-    /// (10 random-game positions of 20 empties: 0.94 G nodes at 16, 1.05 G at 48, 1.21
-    /// G at 2); 6x6 normal rules 8 (10 random-game
-    /// positions of 22 empties, 1 thread, search + ordering nodes with the embedded 6x6
-    /// set: 99 M at 2, 82 M at 4, 81 M at 8, 88 M at 16).
+    /// (10 random-game positions of 20 empties: 0.94 G nodes at 16, 1.05 G at 48,
+    /// 1.21 G at 2); 6x6 normal rules 8 (10 random-game positions of 22 empties, 1
+    /// thread, search + ordering nodes with the embedded 6x6 set: 99 M at 2, 82 M at 4,
+    /// 81 M at 8, 88 M at 16).
     #[inline]
     pub fn eval_weight_for(&self, rules: &Rules) -> i32 {
         match (self.eval_order_weight, rules.reversed) {
