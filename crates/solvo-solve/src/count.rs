@@ -23,6 +23,7 @@ use solvo_othello::{Board, BoardSize, Color, Position, Square, Variant};
 use solvo_othello_search::{solve, SolveOptions, Window};
 use std::collections::{HashMap, HashSet};
 
+mod checkpoint;
 mod journal;
 mod program;
 pub mod published;

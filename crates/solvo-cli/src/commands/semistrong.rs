@@ -63,12 +63,12 @@ pub struct Args {
     /// the union per disc count on disk, for the deep rows.
     #[arg(long, requires = "count")]
     pub layers: Option<PathBuf>,
-    /// With `--layers`: stop starting programs after this many seconds and count what
-    /// has finished (a rerun resumes).
+    /// With `--layers`: stop after this many seconds (a running program halts after
+    /// saving its checkpoint) and count what has finished (a rerun resumes).
     #[arg(long, requires = "layers")]
     pub for_seconds: Option<u64>,
-    /// With `--rules published`: which columns to count (each is its own run; every
-    /// stage program runs whole, the plain column's first stage alone for hours).
+    /// With `--rules published`: which columns to count (each is its own run; the plain
+    /// column's first stage alone is one program of hours, checkpointed with `--layers`).
     #[arg(long, value_enum, default_value_t = Columns::Both, requires = "count")]
     pub columns: Columns,
 }

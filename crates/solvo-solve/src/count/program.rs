@@ -29,11 +29,13 @@
 //!   depends on everything searched before in the same program. Hence a count is only
 //!   reproduced by running a program whole, in the same order, from the same start.
 
+use super::checkpoint::Checkpoint;
 use crate::store::kind;
 use solvo_othello::symmetry::transform;
 use solvo_othello::{Board, BoardSize, Position, Square, Variant};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The 8x8 squares around the 6x6 board.
 pub(crate) const RING: u64 = 0xFF81_8181_8181_81FF;
@@ -302,12 +304,22 @@ pub struct Entry {
 }
 
 /// One stage program: the published search from one start with fresh tables.
-pub struct Program {
+pub struct Program<'s> {
     reopening: bool,
     limits: Limits,
     line: [u8; 37],
     outer: BoardMap<Entry>,
     inner: BoardMap<(i8, i8)>,
+    /// Where the program keeps its checkpoint, when it runs with one.
+    checkpoint: Option<Checkpoint>,
+    /// Set by anyone to halt the program at its next answer (after a snapshot).
+    stop: Option<&'s AtomicBool>,
+    /// Halt after this many more new answers (tests of the resumption).
+    halt_after: u64,
+    /// The program stopped before its end (its results are partial).
+    halted: bool,
+    /// The first error writing the checkpoint (the program then halts).
+    error: Option<String>,
 }
 
 fn stability_threshold(empties: i32, null_window: bool) -> i32 {
@@ -348,10 +360,92 @@ fn reopening_child_kind(k: u8, first: bool) -> u8 {
     }
 }
 
-impl Program {
+impl<'s> Program<'s> {
     /// A fresh program (empty tables).
-    pub fn new(reopening: bool, limits: Limits) -> Program {
-        Program { reopening, limits, line: line_moves(), outer: BoardMap::default(), inner: BoardMap::default() }
+    pub fn new(reopening: bool, limits: Limits) -> Program<'s> {
+        Program {
+            reopening,
+            limits,
+            line: line_moves(),
+            outer: BoardMap::default(),
+            inner: BoardMap::default(),
+            checkpoint: None,
+            stop: None,
+            halt_after: u64::MAX,
+            halted: false,
+            error: None,
+        }
+    }
+
+    /// A program that keeps a checkpoint in `dir` (see [`super::checkpoint`]), resuming
+    /// from the one there if any, snapshotting every `every` and halting, after a
+    /// snapshot, once `stop` is set. Its [`Program::run`] then visits exactly what an
+    /// uninterrupted program visits.
+    pub fn resumable(
+        reopening: bool,
+        limits: Limits,
+        dir: &std::path::Path,
+        every: std::time::Duration,
+        stop: &'s AtomicBool,
+    ) -> Result<Program<'s>, String> {
+        let (cp, inner) = Checkpoint::open(dir, every)?;
+        Ok(Program { inner, checkpoint: Some(cp), stop: Some(stop), ..Program::new(reopening, limits) })
+    }
+
+    /// Whether the program stopped before its end (halted by its stop flag, or by an
+    /// error writing its checkpoint: [`Program::finish`] returns it).
+    pub fn halted(&self) -> bool {
+        self.halted
+    }
+
+    /// Ends a resumable program: the checkpoint error that halted it, or, when it ran to
+    /// its end, its checkpoint removed. Call once the program's records are kept.
+    pub fn finish(&mut self) -> Result<(), String> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        match self.checkpoint.take() {
+            Some(cp) if !self.halted => cp.remove(),
+            _ => Ok(()),
+        }
+    }
+
+    #[cfg(test)]
+    fn halt_after(&mut self, answers: u64) {
+        self.halt_after = answers;
+    }
+
+    /// An inner search the outer search asks for: replayed from the checkpoint while it
+    /// has answers, else searched (and recorded, with a snapshot of the inner table when
+    /// one is due or the program must halt).
+    fn ask_inner(&mut self, c: Board, alpha: i32, beta: i32, mode: Mode) -> (i32, u8) {
+        if self.halted {
+            return (0, 0xFF);
+        }
+        let Some(cp) = self.checkpoint.as_mut() else { return self.inner_search(c, alpha, beta, mode) };
+        if let Some(a) = cp.next_replayed() {
+            return a;
+        }
+        let halt = self.halt_after == 0 || self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        if halt || cp.due() {
+            if let Err(e) = cp.snapshot(&self.inner) {
+                self.error = Some(e);
+                self.halted = true;
+            }
+            if halt {
+                self.halted = true;
+            }
+            if self.halted {
+                return (0, 0xFF);
+            }
+        }
+        let a = self.inner_search(c, alpha, beta, mode);
+        self.halt_after = self.halt_after.saturating_sub(1);
+        if let Err(e) = self.checkpoint.as_mut().map_or(Ok(()), |cp| cp.record(a.0, a.1)) {
+            self.error = Some(e);
+            self.halted = true;
+        }
+        a
     }
 
     /// The outer table: every position the program visited, with bounds and kinds.
@@ -364,7 +458,7 @@ impl Program {
     /// `upper + 1`, C at `lower - 1`, as the published stage programs did.
     pub fn run(&mut self, start: Board, kinds: u8, lower: i32, upper: i32) {
         for k in [kind::P, kind::A_PRIME, kind::P_PRIME, kind::A, kind::C] {
-            if kinds & k == 0 {
+            if kinds & k == 0 || self.halted {
                 continue;
             }
             match k {
@@ -400,7 +494,7 @@ impl Program {
         }
         if n >= self.limits.outer_below {
             let mode = if k == kind::P { Mode::Line } else { Mode::Other };
-            return self.inner_search(c, alpha, beta, mode).0;
+            return self.ask_inner(c, alpha, beta, mode).0;
         }
         let mut known = Entry { lower: -36, upper: 36, kinds: 0 };
         if let Some(&e) = self.outer.get(&c) {
@@ -430,10 +524,13 @@ impl Program {
         }
         let first = match k {
             kind::P => Some(self.line[n as usize]),
-            kind::A_PRIME if self.reopening => Some(self.inner_search(c, -36, 36, Mode::Choose).1),
-            kind::C => Some(self.inner_search(c, beta - 1, beta, Mode::Choose).1),
+            kind::A_PRIME if self.reopening => Some(self.ask_inner(c, -36, 36, Mode::Choose).1),
+            kind::C => Some(self.ask_inner(c, beta - 1, beta, Mode::Choose).1),
             _ => None,
         };
+        if self.halted {
+            return 0;
+        }
         let order = ordered_moves(&c, first);
         let reopening = self.reopening;
         let full = |ck: u8| reopening && (ck == kind::P || ck == kind::A_PRIME);
@@ -451,6 +548,9 @@ impl Program {
                 (a, a + 1)
             };
             let v = -self.outer_search(next, -cb, -ca, ck);
+            if self.halted {
+                return 0;
+            }
             if v >= beta {
                 best = v;
                 cut = true;
@@ -758,6 +858,50 @@ mod tests {
             let o = !a & fill & INNER;
             assert_eq!(stable_count(p, o), naive(p, o), "{p:x} {o:x}");
         }
+    }
+
+    /// A program halted twice (after a few answers each time) and resumed from its
+    /// checkpoint visits exactly what the same program run whole visits, for both
+    /// searches; a finished program leaves no checkpoint behind; a damaged snapshot is
+    /// an error naming its file.
+    #[test]
+    fn a_halted_program_resumes_to_the_same_visits() {
+        let limits = Limits { outer_below: 25, inner_below: 29, endgame_empties: 6 };
+        let start = line_positions()[&20];
+        let dir = tempfile::tempdir().unwrap();
+        let cp = dir.path().join("program-0");
+        let every = std::time::Duration::ZERO;
+        let stop = AtomicBool::new(false);
+        for reopening in [false, true] {
+            let mut whole = Program::new(reopening, limits);
+            whole.run(start, kind::P, -36, 36);
+            assert!(!whole.halted() && whole.visited().len() > 50, "{}", whole.visited().len());
+            for halt in [5, 7] {
+                let mut p = Program::resumable(reopening, limits, &cp, every, &stop).unwrap();
+                p.halt_after(halt);
+                p.run(start, kind::P, -36, 36);
+                assert!(p.halted(), "halted after {halt} answers");
+                p.finish().unwrap();
+                assert!(cp.join("inner.bin").exists());
+            }
+            let mut p = Program::resumable(reopening, limits, &cp, every, &stop).unwrap();
+            p.run(start, kind::P, -36, 36);
+            assert!(!p.halted());
+            assert_eq!(p.visited(), whole.visited(), "reopening {reopening}");
+            p.finish().unwrap();
+            assert!(!cp.exists(), "a finished program's checkpoint is removed");
+        }
+        let mut p = Program::resumable(false, limits, &cp, every, &stop).unwrap();
+        p.halt_after(3);
+        p.run(start, kind::P, -36, 36);
+        p.finish().unwrap();
+        let snapshot = cp.join("inner.bin");
+        let mut bytes = std::fs::read(&snapshot).unwrap();
+        let last = bytes.len() - 9;
+        bytes[last] ^= 1;
+        std::fs::write(&snapshot, bytes).unwrap();
+        let err = Program::resumable(false, limits, &cp, every, &stop).err().unwrap();
+        assert!(err.contains("inner.bin") && err.contains("checksum"), "{err}");
     }
 
     #[test]

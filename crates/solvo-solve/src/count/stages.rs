@@ -7,10 +7,12 @@
 //! A stage directory holds `layer-<discs>-t<thread>.bin` (the visited boards, each
 //! program's own ones once; the same board from several programs several times),
 //! `next-t<thread>.txt` (the positions at the next stage's start with kinds and
-//! bounds, `player opponent kinds lower upper`) and `done.txt` (one line per finished
-//! program: `index seconds positions`, written after its records are flushed). A killed
-//! run restarts with the programs not in `done.txt`; records a killed program left
-//! behind are duplicates of what its rerun writes, which the union drops.
+//! bounds, `player opponent kinds lower upper`), `done.txt` (one line per finished
+//! program: `index seconds positions`, written after its records are flushed) and, for a
+//! program still running after [`CHECKPOINT_EVERY`], `program-<index>/` (its
+//! checkpoint, see [`super::checkpoint`]). A killed or stopped run restarts with the
+//! programs not in `done.txt`, each from its checkpoint if it has one; records a killed
+//! program left behind are duplicates of what its rerun writes, which the union drops.
 
 use super::program::{Limits, Program};
 use super::published::{merge_restarts, Restart};
@@ -32,6 +34,11 @@ fn discs(b: &Board) -> u32 {
 fn io_err(what: &Path) -> impl Fn(std::io::Error) -> String + '_ {
     move |e| format!("{}: {e}", what.display())
 }
+
+/// How often a running program snapshots its inner table (see [`super::checkpoint`]):
+/// a kill loses at most this much of a program's work, and shorter programs never
+/// write a checkpoint.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(600);
 
 /// What one stage's directory holds so far.
 #[derive(Clone, Debug, Default)]
@@ -116,8 +123,13 @@ pub fn run_stage(
                         let Some(&i) = todo.get(k) else { return Ok(()) };
                         let r = programs[i];
                         let t0 = Instant::now();
-                        let mut p = Program::new(reopening, limits);
+                        let program_dir = dir.join(format!("program-{i}"));
+                        let mut p = Program::resumable(reopening, limits, &program_dir, CHECKPOINT_EVERY, stop)?;
                         p.run(r.board, r.kinds, r.lower, r.upper);
+                        if p.halted() {
+                            // Stopped (or its checkpoint failed): it resumes from its snapshot.
+                            return p.finish();
+                        }
                         let mut lines = String::new();
                         for (b, e) in p.visited() {
                             let d = discs(b);
@@ -154,6 +166,7 @@ pub fn run_stage(
                         next.flush().map_err(io_err(&next_path))?;
                         let line = format!("{i} {:.3} {}\n", t0.elapsed().as_secs_f64(), p.visited().len());
                         done_file.lock().expect("done file").write_all(line.as_bytes()).map_err(io_err(done_path))?;
+                        p.finish()?;
                         let n = finished_count.fetch_add(1, Ordering::Relaxed) + 1;
                         progress(n, programs.len());
                     }
