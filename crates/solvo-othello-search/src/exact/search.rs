@@ -529,37 +529,26 @@ impl<'a> ExactSearcher<'a> {
             // them cost more than filling them (1.5 KB per node).
             let mut slots = [const { MaybeUninit::<Child>::uninit() }; 64];
             let mut n = 0;
-            // The first move to search (highest key, the first of equal keys), found
-            // while the list is built: most nodes search one child only, and a
-            // selection pass for it cost a loop whose exit the predictor cannot know.
-            let (mut top, mut top_key) = (0, i32::MIN);
+            let prefetch = empties > self.config.shallow_empties + 1 && empties > self.config.tt_min_empties;
             while moves != 0 {
                 let x = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
                 let f = flips(x, p, o);
                 let (cp, co) = (o ^ f, p ^ f ^ (1 << x));
-                if empties > self.config.shallow_empties + 1 && empties > self.config.tt_min_empties {
+                if prefetch {
                     // Start loading the child's table bucket now: ETC, or the child itself
                     // when it is searched, reads it.
                     self.tt.prefetch(table_hash(cp, co), cp, co);
                 }
-                let key = if tt_move == Some(x as u8) {
-                    i32::MAX
-                } else {
-                    self.order_key(cp, co, x, empties, odd, mc_node, alpha)
-                };
                 // `n` < 64: `moves` has at most 64 bits and each is taken once.
-                slots[n & 63].write(Child { p: cp, o: co, x: x as u8, key });
-                let better = key > top_key;
-                top = if better { n } else { top };
-                top_key = if better { key } else { top_key };
+                slots[n & 63].write(Child { p: cp, o: co, x: x as u8, key: 0 });
                 n += 1;
             }
             // SAFETY: the loop above wrote slots `0..n` (and `n <= 64`, one slot per
             // bit of `moves`); `MaybeUninit<Child>` has `Child`'s layout, so the first
             // `n` slots are `n` initialised `Child`s, borrowed here only while `slots`
             // lives. Every test solve runs through this path.
-            let list = unsafe { std::slice::from_raw_parts_mut(slots.as_mut_ptr() as *mut Child, n) };
+            let mut list = unsafe { std::slice::from_raw_parts_mut(slots.as_mut_ptr() as *mut Child, n) };
 
             if use_etc {
                 if let Some((v, x)) = self.etc_cutoff(list, beta) {
@@ -572,10 +561,43 @@ impl<'a> ExactSearcher<'a> {
                     );
                     return v;
                 }
+                // The table's move before the others are keyed: it often decides the
+                // node alone, and then no ordering search is spent on its siblings.
+                if let Some(j) = tt_move.and_then(|x| list.iter().position(|c| c.x == x)) {
+                    let c = list[j];
+                    let v = -self.search(c.p, c.o, -beta, -alpha, empties - 1);
+                    if self.aborted {
+                        return 0;
+                    }
+                    (best, best_move, searched) = (v, c.x, 1);
+                    alpha = alpha.max(v);
+                    list.copy_within(j + 1.., j);
+                    let rest = list.len() - 1;
+                    list = &mut list[..rest];
+                }
+            }
+            let n = if alpha < beta { list.len() } else { 0 };
+            let list = &mut list[..n];
+
+            // The first move to search (highest key, the first of equal keys), found
+            // while the keys are computed: most nodes search one child only, and a
+            // selection pass for it cost a loop whose exit the predictor cannot know.
+            let (mut top, mut top_key) = (0, i32::MIN);
+            for (k, c) in list.iter_mut().enumerate() {
+                c.key = if tt_move == Some(c.x) {
+                    i32::MAX
+                } else {
+                    self.order_key(c.p, c.o, c.x as usize, empties, odd, mc_node, alpha)
+                };
+                let better = c.key > top_key;
+                top = if better { k } else { top };
+                top_key = if better { c.key } else { top_key };
             }
 
             // Selection, not a full sort: most nodes are decided by their first move or two.
-            list.swap(0, top);
+            if n > 0 {
+                list.swap(0, top);
+            }
             for k in 0..n {
                 let i = k + searched;
                 if self.config.may_split_at(i)
