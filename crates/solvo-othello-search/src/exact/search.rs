@@ -583,12 +583,9 @@ impl<'a> ExactSearcher<'a> {
             // while the keys are computed: most nodes search one child only, and a
             // selection pass for it cost a loop whose exit the predictor cannot know.
             let (mut top, mut top_key) = (0, i32::MIN);
+            // (The table's move, if legal, has been searched above on either path.)
             for (k, c) in list.iter_mut().enumerate() {
-                c.key = if tt_move == Some(c.x) {
-                    i32::MAX
-                } else {
-                    self.order_key(c.p, c.o, c.x as usize, empties, odd, mc_node, alpha)
-                };
+                c.key = self.order_key(c.p, c.o, c.x as usize, empties, odd, mc_node, alpha);
                 let better = c.key > top_key;
                 top = if better { k } else { top };
                 top_key = if better { c.key } else { top_key };
