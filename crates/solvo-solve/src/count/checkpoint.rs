@@ -8,10 +8,12 @@
 //! - `answers.bin`: every answer of an inner search started by the outer search, in the
 //!   order asked (value `i32` and move `u32`, little-endian, 8 bytes each), appended as
 //!   they come;
-//! - `inner.bin`: the inner table as it stood after the first `k` answers (a header
+//! - `inner.bin`: the inner table as it stood after the first `k` answers: a header
 //!   `SOLVOCKP`, `k` and the entry count, then per entry the board's two words and its
-//!   bounds, 18 bytes; and an FNV-1a sum of all that), written to a temporary file and
-//!   renamed, so a kill leaves the old snapshot or the new one, whole.
+//!   bounds, 18 bytes, and an FNV-1a sum of all that; written to a temporary file and
+//!   renamed, so a kill leaves the old snapshot or the new one, whole. It is taken
+//!   between two answers once the interval has passed, so an answer that takes longer
+//!   delays it.
 //!
 //! A resumed program replays its first `k` answers without searching (the outer search
 //! and its table are rebuilt as they were), takes the snapshot's inner table, and goes
