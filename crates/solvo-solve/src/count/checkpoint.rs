@@ -15,6 +15,10 @@
 //!   between two answers once the interval has passed, so an answer that takes longer
 //!   delays it.
 //!
+//! - `program.txt`: which program the checkpoint is of (search, start, kinds, window,
+//!   limits, one line): a rerun of another program in the same directory is refused
+//!   rather than fed these answers.
+//!
 //! A resumed program replays its first `k` answers without searching (the outer search
 //! and its table are rebuilt as they were), takes the snapshot's inner table, and goes
 //! on searching from answer `k + 1`; answers after `k` (asked after the snapshot) are cut
@@ -53,6 +57,8 @@ type InnerTable = BoardMap<(i8, i8)>;
 /// The checkpoint of one program (see the module's documentation).
 pub struct Checkpoint {
     dir: PathBuf,
+    /// The program's identity line (see `program.txt`).
+    identity: String,
     /// Answers to replay before searching again (read from `answers.bin`).
     replay: Vec<(i32, u8)>,
     /// The next answer to replay.
@@ -71,9 +77,20 @@ impl Checkpoint {
     /// Opens the checkpoint in `dir` (created if missing), snapshotting the inner table
     /// every `every`: the answers to replay and, if a snapshot exists, its inner table
     /// (else an empty one and nothing to replay).
-    pub fn open(dir: &Path, every: Duration) -> Result<(Checkpoint, InnerTable), String> {
+    pub fn open(dir: &Path, every: Duration, identity: &str) -> Result<(Checkpoint, InnerTable), String> {
+        let id_path = dir.join("program.txt");
+        if let Ok(found) = fs::read_to_string(&id_path) {
+            if found.trim_end() != identity {
+                return Err(format!(
+                    "{}: a checkpoint of another program ({}), not of this one ({identity}); remove the directory to start afresh",
+                    dir.display(),
+                    found.trim_end()
+                ));
+            }
+        }
         let fresh = || Checkpoint {
             dir: dir.to_path_buf(),
+            identity: identity.to_string(),
             replay: Vec::new(),
             cursor: 0,
             asked: 0,
@@ -156,6 +173,8 @@ impl Checkpoint {
         }
         w.flush().map_err(io_err(&answers_path))?;
         w.get_ref().sync_data().map_err(io_err(&answers_path))?;
+        let id_path = self.dir.join("program.txt");
+        fs::write(&id_path, format!("{}\n", self.identity)).map_err(io_err(&id_path))?;
         let tmp = self.dir.join("inner.bin.tmp");
         let f = File::create(&tmp).map_err(io_err(&tmp))?;
         let mut w = BufWriter::with_capacity(1 << 20, f);

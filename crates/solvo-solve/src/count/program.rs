@@ -379,16 +379,25 @@ impl<'s> Program<'s> {
 
     /// A program that keeps a checkpoint in `dir` (see [`super::checkpoint`]), resuming
     /// from the one there if any, snapshotting every `every` and halting, after a
-    /// snapshot, once `stop` is set. Its [`Program::run`] then visits exactly what an
-    /// uninterrupted program visits.
+    /// snapshot, once `stop` is set. Its [`Program::run`] of `start` (board, kinds,
+    /// lower, upper: the arguments `run` must get) then visits exactly what an
+    /// uninterrupted program visits; a checkpoint of another program is an error.
     pub fn resumable(
         reopening: bool,
         limits: Limits,
+        start: (Board, u8, i32, i32),
         dir: &std::path::Path,
         every: std::time::Duration,
         stop: &'s AtomicBool,
     ) -> Result<Program<'s>, String> {
-        let (cp, inner) = Checkpoint::open(dir, every)?;
+        let (b, kinds, lower, upper) = start;
+        let identity = format!(
+            "{} {:016x} {:016x} kinds {kinds} window {lower} {upper} {limits:?}",
+            if reopening { "reopening" } else { "plain" },
+            b.player,
+            b.opponent
+        );
+        let (cp, inner) = Checkpoint::open(dir, every, &identity)?;
         Ok(Program { inner, checkpoint: Some(cp), stop: Some(stop), ..Program::new(reopening, limits) })
     }
 
@@ -877,21 +886,22 @@ mod tests {
             whole.run(start, kind::P, -36, 36);
             assert!(!whole.halted() && whole.visited().len() > 50, "{}", whole.visited().len());
             for halt in [5, 7] {
-                let mut p = Program::resumable(reopening, limits, &cp, every, &stop).unwrap();
+                let mut p =
+                    Program::resumable(reopening, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
                 p.halt_after(halt);
                 p.run(start, kind::P, -36, 36);
                 assert!(p.halted(), "halted after {halt} answers");
                 p.finish().unwrap();
                 assert!(cp.join("inner.bin").exists());
             }
-            let mut p = Program::resumable(reopening, limits, &cp, every, &stop).unwrap();
+            let mut p = Program::resumable(reopening, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
             p.run(start, kind::P, -36, 36);
             assert!(!p.halted());
             assert_eq!(p.visited(), whole.visited(), "reopening {reopening}");
             p.finish().unwrap();
             assert!(!cp.exists(), "a finished program's checkpoint is removed");
         }
-        let mut p = Program::resumable(false, limits, &cp, every, &stop).unwrap();
+        let mut p = Program::resumable(false, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
         p.halt_after(3);
         p.run(start, kind::P, -36, 36);
         p.finish().unwrap();
@@ -900,7 +910,9 @@ mod tests {
         let last = bytes.len() - 9;
         bytes[last] ^= 1;
         std::fs::write(&snapshot, bytes).unwrap();
-        let err = Program::resumable(false, limits, &cp, every, &stop).err().unwrap();
+        let other = Program::resumable(true, limits, (start, kind::P, -36, 36), &cp, every, &stop).err().unwrap();
+        assert!(other.contains("another program"), "{other}");
+        let err = Program::resumable(false, limits, (start, kind::P, -36, 36), &cp, every, &stop).err().unwrap();
         assert!(err.contains("inner.bin") && err.contains("checksum"), "{err}");
     }
 

@@ -124,7 +124,14 @@ pub fn run_stage(
                         let r = programs[i];
                         let t0 = Instant::now();
                         let program_dir = dir.join(format!("program-{i}"));
-                        let mut p = Program::resumable(reopening, limits, &program_dir, CHECKPOINT_EVERY, stop)?;
+                        let mut p = Program::resumable(
+                            reopening,
+                            limits,
+                            (r.board, r.kinds, r.lower, r.upper),
+                            &program_dir,
+                            CHECKPOINT_EVERY,
+                            stop,
+                        )?;
                         p.run(r.board, r.kinds, r.lower, r.upper);
                         if p.halted() {
                             // Stopped (or its checkpoint failed): it resumes from its snapshot.
