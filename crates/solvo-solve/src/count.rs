@@ -31,6 +31,12 @@ mod stages;
 pub use journal::{Fact, Journal};
 pub use stages::{count_layers, count_published_on_disk, run_stage, DiskCounts, DiskRun, LayerCount, StageProgress};
 
+/// An I/O error as a message naming the file or directory `what` (the stage runs' and
+/// checkpoints' errors).
+fn io_err(what: &std::path::Path) -> impl Fn(std::io::Error) -> String + '_ {
+    move |e| format!("{}: {e}", what.display())
+}
+
 /// Larger than any score of any board.
 const SCORE_MAX: i32 = 64;
 

@@ -4,7 +4,7 @@
 //!
 //! A program's outer search is cheap and deterministic once the answers of its inner
 //! search are known; the inner search's answers depend on its table. So a checkpoint is
-//! two files in the program's directory:
+//! three files in the program's directory:
 //! - `answers.bin`: every answer of an inner search started by the outer search, in the
 //!   order asked (value `i32` and move `u32`, little-endian, 8 bytes each), appended as
 //!   they come;
@@ -13,8 +13,7 @@
 //!   bounds, 18 bytes, and an FNV-1a sum of all that; written to a temporary file and
 //!   renamed, so a kill leaves the old snapshot or the new one, whole. It is taken
 //!   between two answers once the interval has passed, so an answer that takes longer
-//!   delays it.
-//!
+//!   delays it;
 //! - `program.txt`: which program the checkpoint is of (search, start, kinds, window,
 //!   limits, one line): a rerun of another program in the same directory is refused
 //!   rather than fed these answers.
@@ -26,6 +25,7 @@
 //! snapshot on (most programs end sooner: their answers stay in memory), and its
 //! directory is removed once it has finished and its records are kept.
 
+use super::io_err;
 use super::program::BoardMap;
 use solvo_othello::Board;
 use std::fs::{self, File, OpenOptions};
@@ -36,10 +36,6 @@ use std::time::{Duration, Instant};
 const MAGIC: &[u8; 8] = b"SOLVOCKP";
 const ANSWER_BYTES: u64 = 8;
 const ENTRY_BYTES: usize = 18;
-
-fn io_err(what: &Path) -> impl Fn(std::io::Error) -> String + '_ {
-    move |e| format!("{}: {e}", what.display())
-}
 
 /// FNV-1a over `bytes`, continuing from `h`.
 fn fnv(mut h: u64, bytes: &[u8]) -> u64 {

@@ -14,6 +14,7 @@
 //! programs not in `done.txt`, each from its checkpoint if it has one; records a killed
 //! program left behind are duplicates of what its rerun writes, which the union drops.
 
+use super::io_err;
 use super::program::{Limits, Program};
 use super::published::{merge_restarts, Restart};
 use crate::extsort::{merge_runs_buffered, ExternalSorter, Sorted};
@@ -29,10 +30,6 @@ use std::time::Instant;
 
 fn discs(b: &Board) -> u32 {
     (b.player | b.opponent).count_ones()
-}
-
-fn io_err(what: &Path) -> impl Fn(std::io::Error) -> String + '_ {
-    move |e| format!("{}: {e}", what.display())
 }
 
 /// How often a running program snapshots its inner table (see [`super::checkpoint`]):
