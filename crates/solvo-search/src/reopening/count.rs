@@ -11,33 +11,64 @@
 //! a table obeying [`super::may_reuse`]. A position's ply is the smallest at which the
 //! search met it (in placement games every position has one ply).
 
-use super::keys::{canonical, index_to_move, move_to_index};
+use super::key_ids::KeyIds;
+use super::keys::{canonical, index_to_move, move_to_index, Canonical};
 use super::{
     first_child_kind, fold_passes, kind, kind_after, may_reuse, moves_of, other_child_kind, play_folded, Next, Oracle,
     SemiError,
 };
 use solvo_core::Game;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Unique positions per ply (index = ply from the root).
 pub type Counts = Vec<u64>;
 
-/// What the counting searches learned about positions (by canonical key, moves as
-/// indices of the canonical image), shared so that both searches ask the solver once.
+/// What the counting searches learned about positions (by the id of their canonical
+/// key in [`Learned::keys`], moves as indices of the canonical image), shared so that
+/// both searches ask the solver once.
 #[derive(Default)]
 pub struct Learned {
-    exact: HashMap<Vec<u8>, (i32, u16)>,
-    cuts: HashMap<Vec<u8>, Vec<(u16, i32)>>,
-    bounds: HashMap<Vec<u8>, (i32, i32)>,
+    /// Every canonical key either search met, numbered.
+    keys: KeyIds,
+    exact: HashMap<u32, (i32, u16)>,
+    /// The first cutting move found (move index, lower bound it proved); later ones in
+    /// `more_cuts`, in the order found (most positions have one).
+    cuts: HashMap<u32, (u16, i32)>,
+    more_cuts: HashMap<u32, Vec<(u16, i32)>>,
+    bounds: HashMap<u32, (i32, i32)>,
     /// Exact solves made.
     pub solves: u64,
     /// Null-window solves made.
     pub cut_solves: u64,
 }
 
+impl Learned {
+    /// The bytes the numbered keys hold (the counts' largest part: the counts themselves
+    /// add 12 bytes a position and search).
+    pub fn key_bytes(&self) -> usize {
+        self.keys.heap_bytes()
+    }
+}
+
+/// What one count keeps about a position: its table entry and the ply it was first met.
+#[derive(Clone, Copy)]
+struct Entry {
+    lo: i16,
+    hi: i16,
+    /// The smallest ply the search met the position at; `u32::MAX`: not met.
+    ply: u32,
+    /// The kinds of the exact searches stored (see [`may_reuse`]).
+    kinds: u8,
+    /// Whether the table holds bounds for the position.
+    stored: bool,
+}
+
+const UNSEEN: Entry = Entry { lo: 0, hi: 0, ply: u32::MAX, kinds: 0, stored: false };
+
 /// Counts the positions plain (`reopening == false`) or reopening alpha-beta visits
 /// from `root`; the counts and the root's value (for its side to move, after a forced
-/// pass at the root for the side after it).
+/// pass at the root for the side after it). Values must fit in 16 bits (every game of
+/// the catalogue's do).
 pub fn count_visited<G: Game>(
     root: &G,
     reopening: bool,
@@ -46,10 +77,14 @@ pub fn count_visited<G: Game>(
 ) -> Result<(Counts, i32), SemiError> {
     let Some((start, _)) = fold_passes(root.clone())? else { return Ok((Vec::new(), 0)) };
     let max = start.max_value();
-    let mut c = Counter { reopening, tt: HashMap::new(), visited: HashMap::new(), oracle, learned };
+    if max >= i32::from(i16::MAX) {
+        return Err(SemiError::Internal(format!("values up to {max} do not fit the count's 16-bit table")));
+    }
+    let mut c = Counter { reopening, entries: Vec::new(), oracle, learned };
     let v = c.search(&start, -max - 1, max + 1, kind::P, 0)?;
     let mut counts = Vec::new();
-    for &ply in c.visited.values() {
+    for e in c.entries.iter().filter(|e| e.ply != u32::MAX) {
+        let ply = e.ply as usize;
         if counts.len() <= ply {
             counts.resize(ply + 1, 0);
         }
@@ -64,8 +99,8 @@ pub fn count_visited<G: Game>(
 /// `max_positions` positions in all.
 pub fn count_exhaustive<G: Game>(root: &G, max_positions: u64) -> Result<(Counts, bool), SemiError> {
     let Some((start, _)) = fold_passes(root.clone())? else { return Ok((Vec::new(), true)) };
-    let mut seen: HashSet<Vec<u8>> = HashSet::new();
-    seen.insert(canonical(&start)?.key);
+    let mut seen = KeyIds::default();
+    seen.id(&canonical(&start)?.key)?;
     let mut layer = vec![start];
     let mut counts = Vec::new();
     let mut total = 0u64;
@@ -79,7 +114,7 @@ pub fn count_exhaustive<G: Game>(root: &G, max_positions: u64) -> Result<(Counts
         for g in &layer {
             for m in moves_of(g) {
                 if let Next::Position { game, .. } = play_folded(g, m)? {
-                    if seen.insert(canonical(&game)?.key) {
+                    if seen.id(&canonical(&game)?.key)?.1 {
                         next.push(game);
                     }
                 }
@@ -92,48 +127,52 @@ pub fn count_exhaustive<G: Game>(root: &G, max_positions: u64) -> Result<(Counts
 
 struct Counter<'a, G: Game> {
     reopening: bool,
-    /// Canonical key -> (lower, upper, kinds searched as).
-    tt: HashMap<Vec<u8>, (i32, i32, u8)>,
-    /// Canonical key -> smallest ply met at.
-    visited: HashMap<Vec<u8>, usize>,
+    /// By key id: this count's table and first plies.
+    entries: Vec<Entry>,
     oracle: &'a mut dyn Oracle<G>,
     learned: &'a mut Learned,
 }
 
 impl<G: Game> Counter<'_, G> {
     /// A best move of `g` (known, or by an exact solve).
-    fn best_move(&mut self, g: &G, key: &[u8]) -> Result<G::Move, SemiError> {
-        let c = canonical(g)?;
-        if let Some(&(_, i)) = self.learned.exact.get(key) {
-            return index_to_move(g, &c, i);
+    fn best_move(&mut self, g: &G, c: &Canonical<G>, id: u32) -> Result<G::Move, SemiError> {
+        if let Some(&(_, i)) = self.learned.exact.get(&id) {
+            return index_to_move(g, c, i);
         }
         let (v, m) = self.oracle.exact(g)?;
         self.learned.solves += 1;
-        self.learned.exact.insert(key.to_vec(), (v, move_to_index(g, &c, m)?));
+        self.learned.exact.insert(id, (v, move_to_index(g, c, m)?));
         Ok(m)
     }
 
     /// A move of `g` worth at least `beta`, or `None` when `g`'s value is below it.
-    fn cut_move(&mut self, g: &G, key: &[u8], beta: i32) -> Result<Option<G::Move>, SemiError> {
-        let c = canonical(g)?;
-        if let Some(&(i, _)) = self.learned.cuts.get(key).and_then(|l| l.iter().find(|&&(_, lo)| lo >= beta)) {
-            return Ok(Some(index_to_move(g, &c, i)?));
+    fn cut_move(&mut self, g: &G, c: &Canonical<G>, id: u32, beta: i32) -> Result<Option<G::Move>, SemiError> {
+        let first = self.learned.cuts.get(&id).filter(|&&(_, lo)| lo >= beta);
+        let later = || self.learned.more_cuts.get(&id).and_then(|l| l.iter().find(|&&(_, lo)| lo >= beta));
+        if let Some(&(i, _)) = first.or_else(later) {
+            return Ok(Some(index_to_move(g, c, i)?));
         }
-        if let Some(&(v, i)) = self.learned.exact.get(key) {
-            return if v >= beta { Ok(Some(index_to_move(g, &c, i)?)) } else { Ok(None) };
+        if let Some(&(v, i)) = self.learned.exact.get(&id) {
+            return if v >= beta { Ok(Some(index_to_move(g, c, i)?)) } else { Ok(None) };
         }
-        if let Some(&(_, hi)) = self.learned.bounds.get(key) {
+        if let Some(&(_, hi)) = self.learned.bounds.get(&id) {
             if hi < beta {
                 return Ok(None);
             }
         }
         let (lo, hi, m) = self.oracle.test(g, beta)?;
         self.learned.cut_solves += 1;
-        let e = self.learned.bounds.entry(key.to_vec()).or_insert((lo, hi));
+        let e = self.learned.bounds.entry(id).or_insert((lo, hi));
         *e = (e.0.max(lo), e.1.min(hi));
         match m {
             Some(m) if lo >= beta => {
-                self.learned.cuts.entry(key.to_vec()).or_default().push((move_to_index(g, &c, m)?, lo));
+                let cut = (move_to_index(g, c, m)?, lo);
+                if let Some(first) = self.learned.cuts.get(&id) {
+                    debug_assert!(first.1 < beta);
+                    self.learned.more_cuts.entry(id).or_default().push(cut);
+                } else {
+                    self.learned.cuts.insert(id, cut);
+                }
                 Ok(Some(m))
             }
             _ => Ok(None),
@@ -143,11 +182,18 @@ impl<G: Game> Counter<'_, G> {
     /// Fail-soft value of `g` in `(alpha, beta)` searched as kind `k`.
     fn search(&mut self, g: &G, alpha: i32, beta: i32, k: u8, ply: usize) -> Result<i32, SemiError> {
         let max = g.max_value();
-        let key = canonical(g)?.key;
-        let p = self.visited.entry(key.clone()).or_insert(ply);
-        *p = (*p).min(ply);
+        let c = canonical(g)?;
+        let (id, _) = self.learned.keys.id(&c.key)?;
+        let slot = id as usize;
+        if self.entries.len() <= slot {
+            self.entries.resize(self.learned.keys.len().max(slot + 1), UNSEEN);
+        }
+        let ply32 = u32::try_from(ply).unwrap_or(u32::MAX - 1);
+        let e = &mut self.entries[slot];
+        e.ply = e.ply.min(ply32);
         let exact_kind = k & kind::EXACT != 0;
-        if let Some(&(lo, hi, kinds)) = self.tt.get(&key) {
+        if e.stored {
+            let (lo, hi, kinds) = (i32::from(e.lo), i32::from(e.hi), e.kinds);
             if lo == hi && may_reuse(kinds, k) {
                 return Ok(lo);
             }
@@ -163,10 +209,11 @@ impl<G: Game> Counter<'_, G> {
         let (alpha, beta) =
             if exact_kind && (self.reopening || k == kind::P) { (-max - 1, max + 1) } else { (alpha, beta) };
         let first = match k {
-            kind::P | kind::A_PRIME => Some(self.best_move(g, &key)?),
-            kind::C => self.cut_move(g, &key, beta)?,
+            kind::P | kind::A_PRIME => Some(self.best_move(g, &c, id)?),
+            kind::C => self.cut_move(g, &c, id, beta)?,
             _ => None,
         };
+        drop(c);
         let mut moves = moves_of(g);
         if let Some(f) = first {
             moves.retain(|&m| m != f);
@@ -202,8 +249,15 @@ impl<G: Game> Counter<'_, G> {
         } else {
             (best, best)
         };
-        let e = self.tt.entry(key).or_insert((-max, max, 0));
-        *e = (e.0.max(lo), e.1.min(hi), e.2 | if lo == hi { k } else { 0 });
+        let e = &mut self.entries[slot];
+        let (old_lo, old_hi, old_kinds) =
+            if e.stored { (i32::from(e.lo), i32::from(e.hi), e.kinds) } else { (-max, max, 0) };
+        let (lo, hi) = (old_lo.max(lo), old_hi.min(hi));
+        // Both within [-max - 1, max + 1], which fits (checked at the start).
+        e.lo = lo as i16;
+        e.hi = hi as i16;
+        e.kinds = old_kinds | if lo == hi { k } else { 0 };
+        e.stored = true;
         Ok(best)
     }
 

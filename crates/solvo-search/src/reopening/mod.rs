@@ -24,6 +24,7 @@
 
 mod checkpoint;
 pub mod count;
+mod key_ids;
 mod keys;
 mod memory;
 mod oracle;
