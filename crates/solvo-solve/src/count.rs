@@ -29,7 +29,10 @@ mod program;
 pub mod published;
 mod stages;
 pub use journal::{Fact, Journal};
-pub use stages::{count_layers, count_published_on_disk, run_stage, DiskCounts, DiskRun, LayerCount, StageProgress};
+pub use program::Snapshot;
+pub use stages::{
+    count_layers, count_published_on_disk, run_stage, DiskCounts, DiskRun, LayerCount, SnapshotReport, StageProgress,
+};
 
 /// An I/O error as a message naming the file or directory `what` (the stage runs' and
 /// checkpoints' errors).

@@ -198,7 +198,7 @@ fn stage_programs_on_disk_give_the_union_and_resume() {
     ];
     let limits = solvo_solve::count::published::published_limits(true, 18).unwrap();
     let stop = AtomicBool::new(false);
-    let run = DiskRun { dir: dir.path(), threads: 2, memory_boards: 1000, stop: &stop };
+    let run = DiskRun { dir: dir.path(), threads: 2, memory_boards: 1000, stop: &stop, snapshots: None };
     let p = run_stage(&run, true, limits, &progs, 35, None, &|_, _| {}).unwrap();
     assert_eq!((p.done, p.total), (2, 2));
     let mut union: Vec<std::collections::HashSet<Board>> = vec![Default::default(); 37];

@@ -465,7 +465,19 @@ fn count_published_layers(
                 eprintln!("  {what}: stage {stage} program {done}/{total}, {:.0} s", t.elapsed().as_secs_f64());
             }
         };
-        let run = DiskRun { dir, threads: threads.max(1), memory_boards: 1 << 26, stop };
+        let snapshot = |program: &std::path::Path, s: solvo_solve::count::Snapshot| {
+            if !quiet {
+                eprintln!(
+                    "  {what}: {} snapshot: {} answers, value table {} positions, {} positions visited, {:.0} s",
+                    program.display(),
+                    s.answers,
+                    s.value_table,
+                    s.visited,
+                    t.elapsed().as_secs_f64()
+                );
+            }
+        };
+        let run = DiskRun { dir, threads: threads.max(1), memory_boards: 1 << 26, stop, snapshots: Some(&snapshot) };
         let r = count_published_on_disk(&run, reopening, max_discs, &table, &progress)
             .map_err(|e| CliError(format!("--layers {}: {e}", dir.display())))?;
         let paper =

@@ -153,8 +153,9 @@ impl Checkpoint {
     }
 
     /// Writes the inner table as it stands after the answers recorded so far: the
-    /// answers first (flushed and synced), then the snapshot (a temporary file renamed).
-    pub fn snapshot(&mut self, inner: &InnerTable) -> Result<(), String> {
+    /// answers first (flushed and synced), then the snapshot (a temporary file renamed);
+    /// the number of answers it follows.
+    pub fn snapshot(&mut self, inner: &InnerTable) -> Result<u64, String> {
         let answers_path = self.dir.join("answers.bin");
         let w = match &mut self.answers {
             Some(w) => w,
@@ -195,7 +196,7 @@ impl Checkpoint {
         let path = self.dir.join("inner.bin");
         fs::rename(&tmp, &path).map_err(io_err(&path))?;
         self.last = Instant::now();
-        Ok(())
+        Ok(self.asked)
     }
 
     /// Removes the checkpoint's files (the program has finished).

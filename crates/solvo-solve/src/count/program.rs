@@ -320,6 +320,22 @@ pub struct Program<'s> {
     halted: bool,
     /// The first error writing the checkpoint (the program then halts).
     error: Option<String>,
+    /// The start a resumable program was opened with (see [`Program::resume`]).
+    start: Option<(Board, u8, i32, i32)>,
+    /// Told of every snapshot of the checkpoint.
+    on_snapshot: Option<&'s (dyn Fn(Snapshot) + Sync)>,
+}
+
+/// What a running program had when it snapshotted its checkpoint (a long program's
+/// progress: it runs for hours without finishing anything else).
+#[derive(Clone, Copy, Debug)]
+pub struct Snapshot {
+    /// Answers the value search has given the counted search so far.
+    pub answers: u64,
+    /// Positions in the value search's table (the snapshot's size).
+    pub value_table: usize,
+    /// Positions the counted search has visited so far.
+    pub visited: usize,
 }
 
 fn stability_threshold(empties: i32, null_window: bool) -> i32 {
@@ -374,13 +390,15 @@ impl<'s> Program<'s> {
             halt_after: u64::MAX,
             halted: false,
             error: None,
+            start: None,
+            on_snapshot: None,
         }
     }
 
     /// A program that keeps a checkpoint in `dir` (see [`super::checkpoint`]), resuming
     /// from the one there if any, snapshotting every `every` and halting, after a
-    /// snapshot, once `stop` is set. Its [`Program::run`] of `start` (board, kinds,
-    /// lower, upper: the arguments `run` must get) then visits exactly what an
+    /// snapshot, once `stop` is set. Its [`Program::resume`] runs `start` (board, kinds,
+    /// lower, upper, as [`Program::run`] takes them) and visits exactly what an
     /// uninterrupted program visits; a checkpoint of another program is an error.
     pub fn resumable(
         reopening: bool,
@@ -398,7 +416,28 @@ impl<'s> Program<'s> {
             b.opponent
         );
         let (cp, inner) = Checkpoint::open(dir, every, &identity)?;
-        Ok(Program { inner, checkpoint: Some(cp), stop: Some(stop), ..Program::new(reopening, limits) })
+        Ok(Program {
+            inner,
+            checkpoint: Some(cp),
+            stop: Some(stop),
+            start: Some(start),
+            ..Program::new(reopening, limits)
+        })
+    }
+
+    /// Calls `report` after every snapshot of the checkpoint.
+    pub fn on_snapshot(mut self, report: &'s (dyn Fn(Snapshot) + Sync)) -> Program<'s> {
+        self.on_snapshot = Some(report);
+        self
+    }
+
+    /// Runs a [`Program::resumable`] program from its start (from its checkpoint's
+    /// snapshot, when it has one); a program made by [`Program::new`] has no start and
+    /// does nothing.
+    pub fn resume(&mut self) {
+        if let Some((b, kinds, lower, upper)) = self.start {
+            self.run(b, kinds, lower, upper);
+        }
     }
 
     /// Whether the program stopped before its end (halted by its stop flag, or by an
@@ -437,9 +476,16 @@ impl<'s> Program<'s> {
         }
         let halt = self.halt_after == 0 || self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
         if halt || cp.due() {
-            if let Err(e) = cp.snapshot(&self.inner) {
-                self.error = Some(e);
-                self.halted = true;
+            match cp.snapshot(&self.inner) {
+                Ok(answers) => {
+                    if let Some(report) = self.on_snapshot {
+                        report(Snapshot { answers, value_table: self.inner.len(), visited: self.outer.len() });
+                    }
+                }
+                Err(e) => {
+                    self.error = Some(e);
+                    self.halted = true;
+                }
             }
             if halt {
                 self.halted = true;
@@ -886,16 +932,20 @@ mod tests {
             whole.run(start, kind::P, -36, 36);
             assert!(!whole.halted() && whole.visited().len() > 50, "{}", whole.visited().len());
             for halt in [5, 7] {
-                let mut p =
-                    Program::resumable(reopening, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
+                let reported = std::sync::atomic::AtomicU64::new(0);
+                let report = |s: Snapshot| reported.store(s.answers, Ordering::Relaxed);
+                let mut p = Program::resumable(reopening, limits, (start, kind::P, -36, 36), &cp, every, &stop)
+                    .unwrap()
+                    .on_snapshot(&report);
                 p.halt_after(halt);
-                p.run(start, kind::P, -36, 36);
+                p.resume();
                 assert!(p.halted(), "halted after {halt} answers");
+                assert!(reported.load(Ordering::Relaxed) >= halt, "the snapshots are reported");
                 p.finish().unwrap();
                 assert!(cp.join("inner.bin").exists());
             }
             let mut p = Program::resumable(reopening, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
-            p.run(start, kind::P, -36, 36);
+            p.resume();
             assert!(!p.halted());
             assert_eq!(p.visited(), whole.visited(), "reopening {reopening}");
             p.finish().unwrap();
@@ -903,7 +953,7 @@ mod tests {
         }
         let mut p = Program::resumable(false, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
         p.halt_after(3);
-        p.run(start, kind::P, -36, 36);
+        p.resume();
         p.finish().unwrap();
         let snapshot = cp.join("inner.bin");
         let mut bytes = std::fs::read(&snapshot).unwrap();

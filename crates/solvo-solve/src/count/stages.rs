@@ -15,7 +15,7 @@
 //! program left behind are duplicates of what its rerun writes, which the union drops.
 
 use super::io_err;
-use super::program::{Limits, Program};
+use super::program::{Limits, Program, Snapshot};
 use super::published::{merge_restarts, Restart};
 use crate::extsort::{merge_runs_buffered, ExternalSorter, Sorted};
 use crate::records::{RecordReader, RecordWriter, BUFFER_BYTES, RECORD_BYTES};
@@ -76,7 +76,13 @@ pub struct DiskRun<'a> {
     pub memory_boards: usize,
     /// Ends the run between programs when set (a later call resumes it).
     pub stop: &'a AtomicBool,
+    /// Told of every snapshot a running program takes (its directory and what it had):
+    /// the progress of programs that run for hours.
+    pub snapshots: Option<&'a SnapshotReport<'a>>,
 }
+
+/// Told of a running program's snapshot: the program's directory and what it had.
+pub type SnapshotReport<'a> = dyn Fn(&Path, Snapshot) + Sync + 'a;
 
 /// Runs every program of `programs` not yet finished in `run.dir` (created if missing),
 /// on `run.threads` threads, keeping the visited positions with at most `max_discs` discs
@@ -121,6 +127,11 @@ pub fn run_stage(
                         let r = programs[i];
                         let t0 = Instant::now();
                         let program_dir = dir.join(format!("program-{i}"));
+                        let report = |s: Snapshot| {
+                            if let Some(f) = run.snapshots {
+                                f(&program_dir, s);
+                            }
+                        };
                         let mut p = Program::resumable(
                             reopening,
                             limits,
@@ -128,8 +139,9 @@ pub fn run_stage(
                             &program_dir,
                             CHECKPOINT_EVERY,
                             stop,
-                        )?;
-                        p.run(r.board, r.kinds, r.lower, r.upper);
+                        )?
+                        .on_snapshot(&report);
+                        p.resume();
                         if p.halted() {
                             // Stopped (or its checkpoint failed): it resumes from its snapshot.
                             return p.finish();
