@@ -287,7 +287,7 @@ fn a_winning_line_replays_to_the_end_with_the_same_winner() {
     let o = solvo(&["game", "solve", "nogo", "3x3", "--moves", "b2 b2"]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("move 2 'b2' is not legal"), "{err}");
+    assert!(err.contains("bad move 'b2': move 2 is not legal there"), "{err}");
 }
 
 /// The cheapest of the first solves beyond the Monte Carlo Game Solver study's cap

@@ -30,6 +30,30 @@ fn body<T: DeserializeOwned>(bytes: Result<Bytes, BytesRejection>) -> Result<T, 
     serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("request body: {e}")))
 }
 
+/// `GET /api/small-games`: the catalogue's other games (name, description, default
+/// size, options).
+pub async fn small_games() -> Json<Value> {
+    Json(crate::small_games::catalogue())
+}
+
+/// `POST /api/small-game`: a position of one of the other games, its board and every
+/// legal move's exact value (see [`crate::small_games`]).
+pub async fn small_game(
+    State(s): State<AppState>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let req: crate::small_games::SmallGameRequest = body(bytes)?;
+    let permit = s.pool.slot()?;
+    let pool = s.pool.clone();
+    let answered = tokio::task::spawn_blocking(move || {
+        let _slot = permit;
+        crate::small_games::answer_position(&pool, &req)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the solve failed: {e}")))??;
+    Ok(Json(answered))
+}
+
 /// `POST /api/parse`: pasted text.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -10,6 +10,8 @@
 //! - [`search`]: the engine pool, the cap on concurrent searches, budgets, stop on
 //!   disconnect;
 //! - [`wthor`]: the WTHOR game library;
+//! - `small_games`: the catalogue's other games (Domineering, Nogo, Go...), every move
+//!   solved exactly on demand, for the page `/games`;
 //! - [`error`]: the JSON error answer.
 //!
 //! Safety guarantees: the server reads no file (stores and WTHOR files are opened by
@@ -25,6 +27,7 @@ mod api;
 mod error;
 mod game;
 mod search;
+mod small_games;
 pub mod wthor;
 
 use axum::extract::DefaultBodyLimit;
@@ -84,6 +87,8 @@ pub struct AppState {
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
+const GAMES_HTML: &str = include_str!("../assets/games.html");
+const GAMES_JS: &str = include_str!("../assets/games.js");
 
 /// The page, its script and its style, from the binary.
 async fn index() -> impl IntoResponse {
@@ -92,6 +97,14 @@ async fn index() -> impl IntoResponse {
 
 async fn app_js() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], APP_JS)
+}
+
+async fn games_page() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], GAMES_HTML)
+}
+
+async fn games_js() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], GAMES_JS)
 }
 
 async fn style_css() -> impl IntoResponse {
@@ -115,12 +128,16 @@ pub fn router(config: ServerConfig) -> Router {
         .route("/analyze-game", post(api::analyze_game))
         .route("/wthor", get(api::wthor_search))
         .route("/wthor/{id}", get(api::wthor_game))
+        .route("/small-games", get(api::small_games))
+        .route("/small-game", post(api::small_game))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::wrong_method);
     Router::new()
         .route("/", get(index))
         .route("/app.js", get(app_js))
         .route("/style.css", get(style_css))
+        .route("/games", get(games_page))
+        .route("/games.js", get(games_js))
         .nest("/api", api)
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::wrong_method)

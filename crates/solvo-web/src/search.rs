@@ -119,12 +119,7 @@ impl SearchPool {
     /// tables' memory (the idle engines' tables are released and the tables asked for
     /// once more first).
     pub fn lease(self: &Arc<Self>, level: Level, nodes: Option<u64>, pos: &Position) -> Result<Lease, ApiError> {
-        let permit = self.slots.clone().try_acquire_owned().map_err(|_| {
-            ApiError::busy(format!(
-                "busy: {} searches are running, the most this server allows; try again soon",
-                self.max
-            ))
-        })?;
+        let permit = self.slot()?;
         let reused = self.idle.lock().ok().and_then(|mut idle| idle.pop());
         let made = match reused {
             Some(e) => Ok(e),
@@ -153,6 +148,17 @@ impl SearchPool {
             engine.set_store(store.share())?;
         }
         Ok(engine)
+    }
+
+    /// One of the search slots, for a search that needs no engine (the other games'
+    /// solves), or 503 when every slot is taken.
+    pub fn slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.slots.clone().try_acquire_owned().map_err(|_| {
+            ApiError::busy(format!(
+                "busy: {} searches are running, the most this server allows; try again soon",
+                self.max
+            ))
+        })
     }
 
     /// The budget of a request asking for `time_ms` (default and cap: the pool's

@@ -344,3 +344,55 @@ fn every_move_carries_its_line_and_estimates_within_their_error_are_ties() {
     assert!(moves.iter().all(|m| m["best"] == true), "{done}");
     assert_eq!(done["best_moves"].as_array().unwrap().len(), 4, "{done}");
 }
+
+/// The other games: every move value equals brute-force negamax of the child (Domineering
+/// 4x4 after one move, Nogo 3x3), a line of moves is replayed, and bad requests get 422
+/// naming what is wrong.
+#[test]
+fn small_game_values_equal_negamax_and_bad_requests_are_named() {
+    use solvo_core::Game;
+    use solvo_games::{play_text, Domineering, DomineeringOptions, Nogo, NogoOptions};
+    use solvo_search::negamax;
+    let addr = start(config(2, Duration::from_secs(60)));
+    let list = request(addr, "GET", "/api/small-games", "");
+    assert_eq!(list.status, 200);
+    let list = list.json();
+    let names: Vec<&str> = list["games"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"domineering") && names.contains(&"nogo") && names.contains(&"go"), "{names:?}");
+
+    fn check<G: Game + std::fmt::Display>(addr: std::net::SocketAddr, game: &str, size: &str, root: &G, moves: &str) {
+        let body = json!({"game": game, "size": size, "moves": moves});
+        let a = request(addr, "POST", "/api/small-game", &body.to_string());
+        assert_eq!(a.status, 200, "{}", a.body);
+        let a = a.json();
+        let g = play_text(root, moves).unwrap();
+        assert_eq!(a["value"], negamax(&g), "{a}");
+        let mut legal = Vec::new();
+        g.generate_moves(&mut legal);
+        let shown = a["moves"].as_array().unwrap();
+        assert_eq!(shown.len(), legal.len());
+        for (m, s) in legal.iter().zip(shown) {
+            assert_eq!(s["name"], format!("{m:?}"));
+            assert_eq!(s["value"], -negamax(&g.play(*m)), "{game} {moves} {m:?}");
+        }
+        assert_eq!(a["board"], g.to_string());
+    }
+    let dom = Domineering::new(4, 4, DomineeringOptions::default()).unwrap();
+    let first = solvo_games::move_names(&dom)[0].clone();
+    check(addr, "domineering", "4x4", &dom, "");
+    check(addr, "domineering", "4x4", &dom, &first);
+    let nogo = Nogo::new(3, 3, NogoOptions::default()).unwrap();
+    check(addr, "nogo", "3x3", &nogo, "");
+
+    for (body, says) in [
+        (json!({"game": "chess"}), "unknown game 'chess'"),
+        (json!({"game": "nogo", "size": "3y3"}), "cannot read board size '3y3'"),
+        (json!({"game": "domineering", "size": "4x4", "moves": "zz9"}), "'zz9'"),
+        (json!({"game": "domineering", "options": "colour=red"}), "colour=red"),
+        (json!({"game": "domineering", "oops": 1}), "unknown field `oops`"),
+    ] {
+        let a = request(addr, "POST", "/api/small-game", &body.to_string());
+        assert!(a.status == 422 || a.status == 400, "{body}: {} {}", a.status, a.body);
+        assert!(a.json()["error"].as_str().unwrap().contains(says), "{body}: {}", a.body);
+    }
+}

@@ -411,3 +411,74 @@ async fn lines_links_coordinates_graph_and_ties_as_an_othello_player_would_have_
     assert!(status.as_str().unwrap().starts_with("Tied: "), "{status}");
     shot(c, "13-6x6-ties").await;
 }
+
+/// Waits on the other games' page until `expr` is truthy (at most `secs` seconds).
+async fn wait_games(c: &Client, expr: &str, secs: u64) {
+    let t = Instant::now();
+    while js(c, expr).await.as_bool() != Some(true) {
+        if t.elapsed() > Duration::from_secs(secs) {
+            let error = js(c, "document.getElementById('error-text').textContent").await;
+            let board = js(c, "document.getElementById('sg-board').dataset.state").await;
+            panic!("waited {secs} s for {expr}; board {board}, error {error}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The other games' page: Domineering 4x4 from the start with every move valued as
+/// negamax values it, a click and the perfect player's answer, undo, another game
+/// (Nogo 3x3), and a bad size named in the error line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_other_games_page_plays_against_the_perfect_player() {
+    use solvo_core::Game;
+    use solvo_games::{Domineering, DomineeringOptions};
+    let addr = start(config(2, Duration::from_secs(60)));
+    let browser = browser::open().await;
+    let c = &browser.client;
+    c.goto(&format!("http://{addr}/games")).await.unwrap();
+    let ready = |plies: usize| {
+        format!("document.getElementById('sg-board').dataset.state === 'ready' && document.getElementById('sg-board').dataset.plies === '{plies}'")
+    };
+    wait_games(c, &ready(0), 30).await;
+    shot(c, "20-games-start").await;
+
+    // Every move shown with negamax's value of the child.
+    let dom = Domineering::new(4, 4, DomineeringOptions::default()).unwrap();
+    let mut legal = Vec::new();
+    dom.generate_moves(&mut legal);
+    let shown = js(
+        c,
+        "[...document.querySelectorAll('#sg-moves button')].map(b => [b.dataset.move, parseInt(b.dataset.value, 10)])",
+    )
+    .await;
+    let expected: Vec<serde_json::Value> =
+        legal.iter().map(|&m| json!([format!("{m:?}"), -solvo_search::negamax(&dom.play(m))])).collect();
+    assert_eq!(shown.as_array().unwrap(), &expected);
+
+    // A click on a best move: the perfect player answers at once.
+    let before = js(c, "document.getElementById('sg-board').textContent").await;
+    c.find(Locator::Css("#sg-moves button.best")).await.unwrap().click().await.unwrap();
+    wait_games(c, &ready(2), 30).await;
+    let after = js(c, "document.getElementById('sg-board').textContent").await;
+    assert_ne!(before, after);
+    assert_eq!(js(c, "document.getElementById('sg-history').textContent.split(' ').length").await, 2);
+    shot(c, "21-games-answered").await;
+
+    // Undo goes back to the human's turn before the last move.
+    c.find(Locator::Id("sg-undo")).await.unwrap().click().await.unwrap();
+    wait_games(c, &ready(0), 30).await;
+
+    // Another game, then a bad size.
+    select(c, "sg-game", "nogo").await;
+    c.execute("document.getElementById('sg-size').value = '3x3'; document.getElementById('sg-new').click();", vec![])
+        .await
+        .unwrap();
+    wait_games(c, &format!("{} && document.getElementById('sg-moves').children.length === 9", ready(0)), 30).await;
+    c.execute("document.getElementById('sg-size').value = '3y3'; document.getElementById('sg-new').click();", vec![])
+        .await
+        .unwrap();
+    wait_games(c, "document.getElementById('sg-board').dataset.state === 'error'", 30).await;
+    let error = js(c, "document.getElementById('error-text').textContent").await;
+    assert!(error.as_str().unwrap().contains("'3y3'"), "{error}");
+    shot(c, "22-games-error").await;
+}

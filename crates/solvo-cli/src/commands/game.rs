@@ -8,7 +8,7 @@
 use crate::error::CliError;
 use crate::Common;
 use serde_json::json;
-use solvo_core::{Game, Status};
+use solvo_core::Game;
 use solvo_games::GameOptions;
 use solvo_search::play_out::play_out;
 use solvo_search::proven::ProvenPositions;
@@ -73,33 +73,10 @@ pub struct SolveArgs {
     pub solver: SolverArgs,
 }
 
-/// Plays `text` (moves separated by spaces or commas, each written as the game prints
-/// it, case-insensitive) from `game`; the error names the first move that is not legal
-/// and lists the legal ones.
+/// Plays `text` from `game` ([`solvo_games::play_text`]); the error names the first
+/// move that is not legal and lists the legal ones.
 pub fn play_moves<G: Game>(game: &G, text: &str) -> Result<G, CliError> {
-    let mut pos = game.clone();
-    for (i, token) in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()).enumerate() {
-        if pos.status() == Status::MustPass && token.eq_ignore_ascii_case("pass") {
-            pos = pos.pass().expect("MustPass has a pass");
-            continue;
-        }
-        let mut legal = Vec::new();
-        if pos.status() == Status::ToMove {
-            pos.generate_moves(&mut legal);
-        }
-        match legal.iter().find(|m| format!("{m:?}").eq_ignore_ascii_case(token)) {
-            Some(&m) => pos = pos.play(m),
-            None => {
-                let names: Vec<String> = legal.iter().map(|m| format!("{m:?}")).collect();
-                return Err(CliError(format!(
-                    "--moves: move {} '{token}' is not legal there (legal: {})",
-                    i + 1,
-                    if names.is_empty() { "none, the game is over".to_string() } else { names.join(" ") }
-                )));
-            }
-        }
-    }
-    Ok(pos)
+    solvo_games::play_text(game, text).map_err(|e| CliError(format!("--moves: {e}")))
 }
 
 fn print_report(r: &GameReport, json: bool) {
