@@ -454,17 +454,25 @@ impl<const STABILITY: bool> Shallow<'_, STABILITY> {
         // #40-#49 741.4 M -> 727.7 M search nodes, FFO #45-#54 7.13 G -> 6.96 G, the
         // first 40 of hard-25 6.10 G -> 5.99 G; corners first as well: 729.3 M).
         let late = if rules.mask == u64::MAX { NEXT_TO_CORNERS } else { 0 };
-        let mut order = [0u8; 64];
-        let mut count = 0;
-        for mut set in [moves & odd & !late, moves & odd & late, moves & !odd & !late, moves & !odd & late] {
-            while set != 0 {
-                order[count] = set.trailing_zeros() as u8;
-                count += 1;
-                set &= set - 1;
-            }
-        }
-        for &x in &order[..count] {
-            let x = x as usize;
+        // One loop over the four sets: the next square is chosen by selects, so a node
+        // ends its loop once (a loop per set mispredicted each exit; a list of the moves
+        // built first cost as much time as the order saved: FFO #40-#49 21.3-22.0 s
+        // against 20.9-21.4 s, where this loop takes 21.4-21.6 s against 21.8-22.2 s).
+        let (mut s0, mut s1, mut s2, mut s3) =
+            (moves & odd & !late, moves & odd & late, moves & !odd & !late, moves & !odd & late);
+        while s0 | s1 | s2 | s3 != 0 {
+            let set = if s0 != 0 {
+                s0
+            } else if s1 != 0 {
+                s1
+            } else if s2 != 0 {
+                s2
+            } else {
+                s3
+            };
+            let x = set.trailing_zeros() as usize;
+            let keep = !(1u64 << x);
+            (s0, s1, s2, s3) = (s0 & keep, s1 & keep, s2 & keep, s3 & keep);
             let f = flips(x, p, o);
             let v = -child(o ^ f, p ^ f ^ (1 << x), -beta, -alpha, parity ^ QUADRANT_BIT[x], nodes);
             // Maxima by selects; only the cutoff branches.
