@@ -39,7 +39,7 @@ pub use catalog::{dispatch, dispatch_with, find, list, parse_size, proof_store_i
 pub use domineering::{Domineering, DomineeringMove, DomineeringOptions};
 pub use error::GameError;
 pub use go::{Go, GoMove, GoOptions};
-pub use move_text::{move_names, play_text};
+pub use move_text::{move_name, move_names, play_text};
 pub use nogo::{Nogo, NogoOptions};
 pub use options::{GameOptions, NoMoveRule};
 pub use race::{Race, RaceKind, RaceMove, RaceOptions};

@@ -5,6 +5,11 @@
 use crate::GameError;
 use solvo_core::{Game, Status};
 
+/// The name of a move, as the game prints it (the text [`play_text`] reads back).
+pub fn move_name<G: Game>(m: &G::Move) -> String {
+    format!("{m:?}")
+}
+
 /// The names of the legal moves of `game` (empty when it must pass or is over), in the
 /// game's move order.
 pub fn move_names<G: Game>(game: &G) -> Vec<String> {
@@ -12,7 +17,7 @@ pub fn move_names<G: Game>(game: &G) -> Vec<String> {
     if game.status() == Status::ToMove {
         game.generate_moves(&mut legal);
     }
-    legal.iter().map(|m| format!("{m:?}")).collect()
+    legal.iter().map(move_name::<G>).collect()
 }
 
 /// Plays `text` (moves separated by spaces or commas, each written as the game prints
@@ -33,10 +38,10 @@ pub fn play_text<G: Game>(game: &G, text: &str) -> Result<G, GameError> {
         if pos.status() == Status::ToMove {
             pos.generate_moves(&mut legal);
         }
-        match legal.iter().find(|m| format!("{m:?}").eq_ignore_ascii_case(token)) {
+        match legal.iter().find(|m| move_name::<G>(m).eq_ignore_ascii_case(token)) {
             Some(&m) => pos = pos.play(m),
             None => {
-                let names: Vec<String> = legal.iter().map(|m| format!("{m:?}")).collect();
+                let names: Vec<String> = legal.iter().map(move_name::<G>).collect();
                 let legal = match pos.status() {
                     Status::MustPass => "pass".to_string(),
                     _ if names.is_empty() => "none, the game is over".to_string(),

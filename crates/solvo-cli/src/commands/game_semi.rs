@@ -260,7 +260,7 @@ impl GameVisitor for Action {
                 };
                 let start = Instant::now();
                 let r = answer(Some(&mut store as &mut dyn SolutionStore), &mut oracle(t), &g).map_err(semi_err)?;
-                let best = r.best_move.map(|m| format!("{m:?}"));
+                let best = r.best_move.as_ref().map(solvo_games::move_name::<G>);
                 if json {
                     out!(
                         "{}",
@@ -445,7 +445,7 @@ fn build<G: Game>(
     use solvo_search::reopening::kind;
     let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
     let first_value = if root.player_to_move() == 0 { out.value } else { -out.value };
-    let best = out.best_move.map(|m| format!("{m:?}"));
+    let best = out.best_move.as_ref().map(solvo_games::move_name::<G>);
     let (p, a, pp, c, aa) =
         (kinds(kind::P), kinds(kind::A_PRIME), kinds(kind::P_PRIME), kinds(kind::C), kinds(kind::A));
     if json {
