@@ -11,12 +11,12 @@ use crate::search::SearchPool;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use solvo_core::{Game, Status};
-use solvo_games::{dispatch_with, list, move_names, parse_size, play_text, GameOptions, GameVisitor};
+use solvo_games::{dispatch_with, list, move_name, parse_size, play_text, GameOptions, GameVisitor};
 use solvo_search::reopening::query::answer;
 use solvo_search::reopening::{Oracle, SemiError, SolverOracle};
 use solvo_search::Budget;
 use std::fmt::Display;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The solver's table: 2^18 buckets (a few MiB), enough for the boards a browser
 /// player solves on demand.
@@ -87,37 +87,58 @@ impl GameVisitor for Visit<'_> {
     fn visit<G: Game + Display + 'static>(self, root: G) -> Result<Value, ApiError> {
         let t = Instant::now();
         let g = play_text(&root, self.moves).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-        let mut oracle = SolverOracle::new(TABLE_BITS, 1, self.budget);
-        let solved = |e: SemiError| match e {
-            SemiError::Budget => ApiError::unprocessable(format!(
+        let too_hard = || {
+            ApiError::unprocessable(format!(
                 "{} {}x{}: this position is too hard to solve within the server's budget ({} nodes, {} ms)",
                 self.name,
                 self.rows,
                 self.cols,
                 self.budget.max_nodes.unwrap_or(0),
                 self.budget.time_limit.map_or(0, |d| d.as_millis())
-            )),
-            other => ApiError::internal(other.to_string()),
+            ))
         };
-        let here = answer(None, &mut oracle as &mut dyn Oracle<G>, &g).map_err(solved)?;
+        let mut oracle = SolverOracle::new(TABLE_BITS, 1, self.budget);
+        // One budget for the whole answer: each solve gets what the earlier ones left.
+        let mut solve = |pos: &G| {
+            let (_, used) = Oracle::<G>::work(&oracle);
+            let nodes_left = self.budget.max_nodes.map(|n| n.saturating_sub(used));
+            let time_left = self.budget.time_limit.map(|d| d.saturating_sub(t.elapsed()));
+            if nodes_left == Some(0) || time_left == Some(Duration::ZERO) {
+                return Err(too_hard());
+            }
+            oracle.set_budget(Budget { max_nodes: nodes_left, time_limit: time_left, ..self.budget });
+            answer(None, &mut oracle as &mut dyn Oracle<G>, pos).map_err(|e| match e {
+                SemiError::Budget => too_hard(),
+                other => ApiError::internal(other.to_string()),
+            })
+        };
         let mut legal = Vec::new();
         if g.status() == Status::ToMove {
             g.generate_moves(&mut legal);
         }
         let mut moves = Vec::with_capacity(legal.len());
-        for (&m, name) in legal.iter().zip(move_names(&g)) {
-            let after = answer(None, &mut oracle as &mut dyn Oracle<G>, &g.play(m)).map_err(solved)?;
-            moves.push(json!({"name": name, "value": -after.value}));
+        // With moves to make, the position's value and a best move follow from its
+        // children's; otherwise (a pass, the end) the position itself is answered.
+        let (mut value, mut best) = (i32::MIN, None);
+        for m in &legal {
+            let v = -solve(&g.play(*m))?.value;
+            if v > value {
+                (value, best) = (v, Some(move_name::<G>(m)));
+            }
+            moves.push(json!({"name": move_name::<G>(m), "value": v}));
         }
-        let best = here.best_move.map(|m| format!("{m:?}"));
+        if legal.is_empty() {
+            let here = solve(&g)?;
+            (value, best) = (here.value, here.best_move.as_ref().map(move_name::<G>));
+        }
         Ok(json!({
             "game": self.name,
             "size": format!("{}x{}", self.rows, self.cols),
             "board": g.to_string(),
             "to_move": g.player_to_move(),
-            "over": here.best_move.is_none(),
+            "over": best.is_none(),
             "must_pass": g.status() == Status::MustPass,
-            "value": here.value,
+            "value": value,
             "best": best,
             "moves": moves,
             "ms": t.elapsed().as_millis() as u64,

@@ -67,6 +67,12 @@ impl SolverOracle {
         SolverOracle { options, table: Arc::clone(&self.table), budget: self.budget, proofs: None, solves: 0, nodes: 0 }
     }
 
+    /// Limits every later solve by `budget` instead (a caller with one budget for
+    /// several solves hands each what is left of it).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// Reading and recording proven positions in `proofs` (a proof store: solves
     /// killed with the walk resume from what they proved, and repeated solves reuse
     /// proofs the table has lost). A sibling does not inherit it: give it its own.
