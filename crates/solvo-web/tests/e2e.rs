@@ -41,7 +41,12 @@ async fn wait_for(c: &Client, expr: &str, secs: u64) {
             return;
         }
         if t.elapsed() > Duration::from_secs(secs) {
-            let status = js(c, "document.getElementById('status-text').textContent").await;
+            // Either page: the Othello board's status line, the other games' board state.
+            let status = js(
+                c,
+                "(document.getElementById('status-text') || {}).textContent || (document.getElementById('sg-board') || {dataset: {}}).dataset.state",
+            )
+            .await;
             let error = js(
                 c,
                 "document.getElementById('error').hidden ? '' : document.getElementById('error-text').textContent",
@@ -412,19 +417,6 @@ async fn lines_links_coordinates_graph_and_ties_as_an_othello_player_would_have_
     shot(c, "13-6x6-ties").await;
 }
 
-/// Waits on the other games' page until `expr` is truthy (at most `secs` seconds).
-async fn wait_games(c: &Client, expr: &str, secs: u64) {
-    let t = Instant::now();
-    while js(c, expr).await.as_bool() != Some(true) {
-        if t.elapsed() > Duration::from_secs(secs) {
-            let error = js(c, "document.getElementById('error-text').textContent").await;
-            let board = js(c, "document.getElementById('sg-board').dataset.state").await;
-            panic!("waited {secs} s for {expr}; board {board}, error {error}");
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 /// The other games' page: Domineering 4x4 from the start with every move valued as
 /// negamax values it, a click and the perfect player's answer, undo, another game
 /// (Nogo 3x3), and a bad size named in the error line.
@@ -439,7 +431,7 @@ async fn the_other_games_page_plays_against_the_perfect_player() {
     let ready = |plies: usize| {
         format!("document.getElementById('sg-board').dataset.state === 'ready' && document.getElementById('sg-board').dataset.plies === '{plies}'")
     };
-    wait_games(c, &ready(0), 30).await;
+    wait_for(c, &ready(0), 30).await;
     shot(c, "20-games-start").await;
 
     // Every move shown with negamax's value of the child.
@@ -458,7 +450,7 @@ async fn the_other_games_page_plays_against_the_perfect_player() {
     // A click on a best move: the perfect player answers at once.
     let before = js(c, "document.getElementById('sg-board').textContent").await;
     c.find(Locator::Css("#sg-moves button.best")).await.unwrap().click().await.unwrap();
-    wait_games(c, &ready(2), 30).await;
+    wait_for(c, &ready(2), 30).await;
     let after = js(c, "document.getElementById('sg-board').textContent").await;
     assert_ne!(before, after);
     assert_eq!(js(c, "document.getElementById('sg-history').textContent.split(' ').length").await, 2);
@@ -466,18 +458,18 @@ async fn the_other_games_page_plays_against_the_perfect_player() {
 
     // Undo goes back to the human's turn before the last move.
     c.find(Locator::Id("sg-undo")).await.unwrap().click().await.unwrap();
-    wait_games(c, &ready(0), 30).await;
+    wait_for(c, &ready(0), 30).await;
 
     // Another game, then a bad size.
     select(c, "sg-game", "nogo").await;
     c.execute("document.getElementById('sg-size').value = '3x3'; document.getElementById('sg-new').click();", vec![])
         .await
         .unwrap();
-    wait_games(c, &format!("{} && document.getElementById('sg-moves').children.length === 9", ready(0)), 30).await;
+    wait_for(c, &format!("{} && document.getElementById('sg-moves').children.length === 9", ready(0)), 30).await;
     c.execute("document.getElementById('sg-size').value = '3y3'; document.getElementById('sg-new').click();", vec![])
         .await
         .unwrap();
-    wait_games(c, "document.getElementById('sg-board').dataset.state === 'error'", 30).await;
+    wait_for(c, "document.getElementById('sg-board').dataset.state === 'error'", 30).await;
     let error = js(c, "document.getElementById('error-text').textContent").await;
     assert!(error.as_str().unwrap().contains("'3y3'"), "{error}");
     shot(c, "22-games-error").await;

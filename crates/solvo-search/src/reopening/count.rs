@@ -42,14 +42,6 @@ pub struct Learned {
     pub cut_solves: u64,
 }
 
-impl Learned {
-    /// The bytes the numbered keys hold (the counts' largest part: the counts themselves
-    /// add 12 bytes a position and search).
-    pub fn key_bytes(&self) -> usize {
-        self.keys.heap_bytes()
-    }
-}
-
 /// What one count keeps about a position: its table entry and the ply it was first met.
 #[derive(Clone, Copy)]
 struct Entry {

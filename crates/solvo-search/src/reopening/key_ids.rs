@@ -81,11 +81,6 @@ impl KeyIds {
     pub fn len(&self) -> usize {
         self.count
     }
-
-    /// The bytes the numbering holds on the heap (arena, offsets and table, as allocated).
-    pub fn heap_bytes(&self) -> usize {
-        self.bytes.capacity() + 8 * self.ends.capacity() + self.table.capacity() * (4 + 1)
-    }
 }
 
 #[cfg(test)]
