@@ -207,7 +207,7 @@ impl Engine {
             moves: Vec::new(),
             legal: pos.moves().count_ones(),
             empties: pos.empties(),
-            exact_from: if small { pos.size.squares() } else { level.exact_from() },
+            exact_from: if small { pos.size.squares() } else { level.exact_values_from() },
             done: false,
             stopped: false,
             nodes: 0,
@@ -236,7 +236,7 @@ impl Engine {
             return self.analyze_small(pos, table, start, time, on_update);
         }
         // The midgame picture: every move's search value, iteration by iteration.
-        let solve = pos.empties() <= level.exact_from();
+        let solve = pos.empties() <= level.exact_values_from();
         let depth = if solve { level.depth().min(PRELUDE_DEPTH) } else { level.depth() };
         let limits = SearchLimits {
             depth: depth.min(pos.empties().saturating_sub(1)).max(1),
@@ -245,6 +245,7 @@ impl Engine {
             threads: self.settings().threads,
             all_moves: true,
             exact_from: 0,
+            wld_from: 0,
             nodes: self.node_limit(),
             pv_extension: 0,
         };

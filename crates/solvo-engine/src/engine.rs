@@ -158,11 +158,30 @@ const SMALL_SOLVE_SHARE: (u32, u32) = (3, 4);
 /// Most empties solved exactly under a time control.
 const MAX_TIMED_EXACT: u32 = 30;
 
-/// Empties an exact solve is expected to finish within `time` on a small machine:
-/// 16 at a quarter second, two more per doubling of the time.
+/// Growth of a solve's time per empty square: 8x8 positions of matches against NTest
+/// solved for win/draw/loss on one core of the project's machine took a median of 26 ms
+/// at 20 empties and 620 ms at 24 (`docs/results/clock.md`), 2.2 times per empty.
+const SOLVE_GROWTH: f64 = 2.2;
+
+/// Empties from which `time` suffices for nine solves in ten, when nine in ten of
+/// them take at most `at_20` at 20 empties.
+fn reach(time: Duration, at_20: f64) -> u32 {
+    let empties = 20.0 + (time.as_secs_f64() / at_20).max(1e-9).ln() / SOLVE_GROWTH.ln();
+    empties.clamp(MIN_TIMED_EXACT as f64, MAX_TIMED_EXACT as f64) as u32
+}
+
+/// Empties an exact solve is expected to finish within `time` on a small machine (one
+/// core of 2.45 GHz): 20 at a quarter second (nine solves in ten took at most 260 ms
+/// there), one more per 2.2 times the time.
 pub fn exact_reach(time: Duration) -> u32 {
-    let doublings = (time.as_secs_f64() / 0.25).max(1e-9).log2();
-    (16.0 + 2.0 * doublings).clamp(MIN_TIMED_EXACT as f64, MAX_TIMED_EXACT as f64) as u32
+    reach(time, 0.26)
+}
+
+/// Empties a proof of win, draw or loss is expected to finish within `time`: 20 at a
+/// tenth of a second, one more per 2.2 times the time; always more than
+/// [`exact_reach`].
+pub fn wld_reach(time: Duration) -> u32 {
+    reach(time, 0.1).max(exact_reach(time) + 1)
 }
 
 /// The engine. One per front end (or per player in a match); it keeps its tables
@@ -445,15 +464,17 @@ impl Engine {
     fn limits(&self, pos: &Position, time: Option<Duration>, all_moves: bool, exact: bool) -> SearchLimits {
         let level = self.settings.level;
         let empties = pos.empties();
-        let (depth, exact_from) = match (exact, time) {
-            (true, _) => (empties.max(1), empties),
-            (false, None) => (level.depth(), level.exact_from()),
-            // Under a time control: deepen until the time is up, and solve exactly
+        let (depth, exact_from, wld_from) = match (exact, time) {
+            (true, _) => (empties.max(1), empties, empties),
+            (false, None) => (level.depth(), level.exact_from(), level.wld_from()),
+            // Under a time control: deepen until the time is up, and prove or solve
             // only what should finish in it.
-            (false, Some(t)) if self.level_within_time => (level.depth(), level.exact_from().min(exact_reach(t))),
+            (false, Some(t)) if self.level_within_time => {
+                (level.depth(), level.exact_from().min(exact_reach(t)), level.wld_from().min(wld_reach(t)))
+            }
             (false, Some(t)) => {
                 let reach = exact_reach(t);
-                (if empties > reach { empties - 1 } else { empties.max(1) }, reach)
+                (if empties > reach { empties - 1 } else { empties.max(1) }, reach, wld_reach(t))
             }
         };
         let selectivity = if exact { Selectivity::EXACT } else { level.selectivity() };
@@ -464,8 +485,9 @@ impl Engine {
             threads: self.settings.threads,
             all_moves,
             exact_from,
+            wld_from,
             nodes: self.node_limit,
-            pv_extension: 0,
+            pv_extension: if exact { 0 } else { level.pv_extension() },
         }
     }
 
@@ -590,7 +612,7 @@ impl Engine {
     ) -> Result<SearchResult, EngineError> {
         let start = Instant::now();
         let level = self.settings.level;
-        let level_reach = level.exact_from().max(SMALL_EXACT_FLOOR);
+        let level_reach = level.exact_values_from().max(SMALL_EXACT_FLOOR);
         let reach = match time {
             Some(t) if self.level_within_time => exact_reach(t).min(level_reach),
             Some(t) => exact_reach(t),
@@ -852,8 +874,11 @@ mod tests {
         e.set_time_control(TimeControl::PerGame { total: Duration::from_secs(60), increment: Duration::ZERO });
         let t = e.move_time(&pos, None).unwrap();
         assert!(t > Duration::from_secs(1) && t < Duration::from_secs(10));
-        assert_eq!(exact_reach(Duration::from_millis(250)), 16);
-        assert_eq!(exact_reach(Duration::from_secs(1)), 20);
+        assert_eq!(exact_reach(Duration::from_millis(250)), 19);
+        assert_eq!(exact_reach(Duration::from_secs(1)), 21);
+        assert_eq!(wld_reach(Duration::from_secs(1)), 22);
+        assert_eq!((exact_reach(Duration::from_millis(1)), wld_reach(Duration::from_millis(1))), (12, 14));
+        assert_eq!(wld_reach(Duration::from_micros(1)), MIN_TIMED_EXACT + 1);
         assert_eq!(exact_reach(Duration::from_secs(100_000)), MAX_TIMED_EXACT);
         let t = Instant::now();
         let r = e.best_move(&pos, Some(Duration::from_millis(150)), &mut |_| {}).unwrap();

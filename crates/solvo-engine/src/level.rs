@@ -1,6 +1,8 @@
-//! Levels 1-60 in the manner of Edax: level `L` searches the midgame `L` plies deep,
-//! solves exactly from `2L` empties, and prunes less (higher Multi-ProbCut
-//! selectivity) as the level rises.
+//! Levels 1-60: level `L` searches the midgame `L` plies deep (its principal variation
+//! solved exactly near the end), proves win, draw or loss from [`Level::wld_from`]
+//! empties and the exact score from [`Level::exact_from`], and prunes less (higher
+//! Multi-ProbCut selectivity) as the level rises. The split between the midgame and the
+//! endgame was measured against NTest at equal time (`docs/results/clock.md`).
 
 use solvo_othello_search::Selectivity;
 use std::fmt;
@@ -31,19 +33,48 @@ impl Level {
         self.0
     }
 
-    /// Positions with at most this many empties are solved exactly: twice the level
-    /// (60 and above: every position).
+    /// Positions with at most this many empties are proven won, drawn or lost (the
+    /// best move of a won or drawn one is a proven one): `L + 8` up to twice the level,
+    /// the whole game (60) from level 52.
+    pub fn wld_from(self) -> u32 {
+        (2 * self.0).min(self.0 + 8).min(MAX_LEVEL)
+    }
+
+    /// Positions with at most this many empties are solved exactly: two fewer than
+    /// [`Level::wld_from`] (a proof of the outcome costs about a third of the exact
+    /// score's, and an empty square about three times as much), every position from
+    /// level 52.
     pub fn exact_from(self) -> u32 {
+        let wld = self.wld_from();
+        if wld >= MAX_LEVEL {
+            MAX_LEVEL
+        } else {
+            wld.saturating_sub(2)
+        }
+    }
+
+    /// Every move's exact value is given from this many empties (an analysis: the web
+    /// board's and NBoard's hints), and 6x6 and 4x4 positions are played perfectly from
+    /// it: twice the level (a question about values wants them exact; a small board's
+    /// solve costs far less per empty square than an 8x8 one).
+    pub fn exact_values_from(self) -> u32 {
         (2 * self.0).min(MAX_LEVEL)
     }
 
-    /// Multi-ProbCut selectivity of the midgame search, rising with the level: 73% up
-    /// to level 10, then 87, 95, 98, 99% by steps of five levels, and no pruning
-    /// (100%) from level 31.
+    /// Principal-variation nodes of the midgame search with at most this many empties
+    /// are solved exactly (the search's PV extension, as `pv_extension_for` chooses it
+    /// for the level's depth).
+    pub fn pv_extension(self) -> u32 {
+        solvo_othello_search::pv_extension_for(self.0)
+    }
+
+    /// Multi-ProbCut selectivity of the midgame search, rising with the level: 87% up
+    /// to level 15, then 95, 98, 99% by steps of five levels, and no pruning (100%)
+    /// from level 31. (At 73% a depth-12 search scored 36.5% against NTest at depth 12,
+    /// at 87% 45.2%, for 1.2 times the time.)
     pub fn selectivity(self) -> Selectivity {
         let percent = match self.0 {
-            0..=10 => 73,
-            11..=15 => 87,
+            0..=15 => 87,
             16..=20 => 95,
             21..=25 => 98,
             26..=30 => 99,
@@ -54,8 +85,8 @@ impl Level {
 }
 
 impl Default for Level {
-    /// Level 10: depth 10, exact from 20 empties (a fraction of a second a move on
-    /// 2 cores).
+    /// Level 10: depth 10, the outcome proven from 18 empties, the exact score from 16
+    /// (a fraction of a second a move on 2 cores).
     fn default() -> Level {
         Level(10)
     }
@@ -85,12 +116,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_follow_edax_and_refuse_out_of_range() {
+    fn levels_split_midgame_and_endgame_and_refuse_out_of_range() {
         assert!(Level::new(0).is_none() && Level::new(61).is_none());
         let l = Level::new(10).unwrap();
-        assert_eq!((l.depth(), l.exact_from(), l.selectivity().percent()), (10, 20, 73));
-        let top = Level::new(60).unwrap();
-        assert_eq!((top.exact_from(), top.selectivity().percent()), (60, 100));
+        assert_eq!((l.depth(), l.wld_from(), l.exact_from(), l.selectivity().percent()), (10, 18, 16, 87));
+        let l = Level::new(12).unwrap();
+        assert_eq!((l.wld_from(), l.exact_from(), l.pv_extension(), l.exact_values_from()), (20, 18, 12, 24));
+        assert_eq!((Level::new(3).unwrap().wld_from(), Level::new(3).unwrap().exact_from()), (6, 4));
+        for n in [52, 60] {
+            let top = Level::new(n).unwrap();
+            assert_eq!((top.wld_from(), top.exact_from()), (60, 60));
+        }
+        assert_eq!(Level::new(60).unwrap().selectivity().percent(), 100);
+        for n in 1..=60 {
+            let l = Level::new(n).unwrap();
+            assert!(l.exact_from() <= l.wld_from() && l.wld_from() <= 2 * n, "level {n}");
+        }
         let mut last = 0;
         for n in 1..=60 {
             let s = Level::new(n).unwrap().selectivity().percent();

@@ -35,7 +35,9 @@ pub mod tournament;
 
 pub use analysis::{GameReview, MoveTable, MoveValue, PlyReview};
 pub use clock::{allot, Clock, TimeControl};
-pub use engine::{exact_reach, Engine, EngineError, EngineSettings, ErrorKind, StopHandle, TABLES_PER_ENGINE};
+pub use engine::{
+    exact_reach, wld_reach, Engine, EngineError, EngineSettings, ErrorKind, StopHandle, TABLES_PER_ENGINE,
+};
 pub use level::{Level, MAX_LEVEL};
 pub use session::{Session, SquareNames};
 pub use solvo_othello_search::{MoveScore, SearchResult};

@@ -143,6 +143,42 @@ fn reaching_the_end_gives_the_exact_score() {
     }
 }
 
+/// `wld_from`: a won or drawn position plays a move that keeps its outcome and reports a
+/// score in the proven range; a lost one keeps the midgame search's move, scored below 0.
+#[test]
+fn proving_the_outcome_plays_a_proven_move() {
+    let w = Arc::new(random_weights(15));
+    let mut search = SelectiveSearch::new(w, 8);
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    for pos in positions(16, 40, 44, 6) {
+        if pos.moves() == 0 {
+            continue;
+        }
+        let value = exact_value(&pos);
+        let mid = search.search(&pos, &limits(4)).unwrap();
+        let r = search.search(&pos, &SearchLimits { wld_from: pos.empties(), ..limits(4) }).unwrap();
+        let mv = r.best_move.unwrap();
+        let after = -exact_value(&pos.play(mv).unwrap());
+        assert!(!r.exact, "{pos:?}");
+        match value.signum() {
+            1 => {
+                won += 1;
+                assert!(after > 0 && r.score >= 1.0, "{pos:?}: {mv} leads to {after}, score {}", r.score);
+            }
+            0 => {
+                drawn += 1;
+                assert!(after == 0 && r.score == 0.0, "{pos:?}: {mv} leads to {after}, score {}", r.score);
+            }
+            _ => {
+                lost += 1;
+                assert_eq!(r.best_move, mid.best_move, "{pos:?}");
+                assert!(r.score <= -1.0, "{pos:?}: score {}", r.score);
+            }
+        }
+    }
+    assert!(won > 0 && lost > 0, "won {won}, drawn {drawn}, lost {lost}");
+}
+
 #[test]
 fn stopping_returns_the_last_completed_iteration() {
     let w = Arc::new(random_weights(11));

@@ -152,6 +152,7 @@ pub fn analyze(
         threads: options::threads(threads)? as u64,
         hash_mb: options::hash_mb("hash_mb", hash_mb)?,
         exact_from,
+        wld_from: 0,
         pv_extension: None,
         eval_file: None,
     };

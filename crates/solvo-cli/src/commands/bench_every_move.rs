@@ -19,8 +19,8 @@ use std::time::Duration;
 pub struct EveryMoveArgs {
     /// OBF file: every line lists every legal move with its exact score.
     pub file: PathBuf,
-    /// Engine level: it solves every move exactly from twice its number of empties,
-    /// so the level must reach the file's positions (12 reaches 24 empties).
+    /// Engine level: it gives every move's exact value from twice its number of
+    /// empties, so the level must reach the file's positions (12 reaches 24 empties).
     #[arg(long, default_value_t = 12, value_parser = crate::option_ranges::level, allow_negative_numbers = true)]
     pub level: u32,
     /// Search threads.
@@ -41,13 +41,13 @@ pub fn run(args: EveryMoveArgs, common: Common) -> Result<(), CliError> {
         problems.truncate(n);
     }
     let level = Level::new(args.level).ok_or_else(|| CliError(format!("--level {}: out of range", args.level)))?;
-    if let Some((line, p)) = problems.iter().find(|(_, p)| p.position.empties() > level.exact_from()) {
+    if let Some((line, p)) = problems.iter().find(|(_, p)| p.position.empties() > level.exact_values_from()) {
         return Err(CliError(format!(
             "{} line {line}: {} empties, beyond level {}'s exact solves (from {} empties); use --level {} or more",
             args.file.display(),
             p.position.empties(),
             args.level,
-            level.exact_from(),
+            level.exact_values_from(),
             p.position.empties().div_ceil(2)
         )));
     }

@@ -53,6 +53,14 @@ pub struct SearchLimits {
     /// Solve exactly when the position has at most this many empty squares (0: only
     /// when `depth` reaches the end).
     pub exact_from: u32,
+    /// Prove win, draw or loss when the position has at most this many empty squares
+    /// and is not solved exactly (`exact_from` below it): after the midgame iterations,
+    /// an exact solve with the window (-1, 1). A proven win or draw plays the solver's
+    /// move; a proven loss keeps the midgame move (the evaluation's hardest task for the
+    /// opponent). The reported score is the midgame one moved into the proven range (at
+    /// least 1 for a win, 0 for a draw, at most -1 for a loss), the result still not
+    /// `exact`. 0: never. Cheaper than the exact score by about 2.6x at 20 empties.
+    pub wld_from: u32,
     /// Node limit (about: checked every few thousand nodes): like the time limit, the
     /// last completed iteration is returned once the search has visited this many.
     pub nodes: Option<u64>,
@@ -86,6 +94,7 @@ impl Default for SearchLimits {
             threads: 1,
             all_moves: false,
             exact_from: 0,
+            wld_from: 0,
             nodes: None,
             pv_extension: 0,
         }
@@ -356,7 +365,17 @@ impl SelectiveSearch {
             ),
         };
         let deadline = limits.time.map(|t| start + t);
-        let mut result = self.iterate(pos, &mid_limits, mid_depth, start, deadline, on_iteration)?;
+        // A proof of the outcome follows: under a time limit the midgame gets half.
+        let wld = !exact && empties <= limits.wld_from;
+        let mid_deadline = if wld { limits.time.map(|t| start + t / 2) } else { deadline };
+        let mut result = self.iterate(pos, &mid_limits, mid_depth, start, mid_deadline, on_iteration)?;
+        // (The midgame stops at its share of the time: only the stop flag ends here.)
+        if wld && !self.stop.load(Ordering::Relaxed) {
+            if let Some(r) = self.prove_outcome(pos, limits, deadline, &result) {
+                on_iteration(&r);
+                result = r;
+            }
+        }
         if exact && !result.stopped {
             // After a climb, the exact pass starts around its value (as the crate's solve).
             let estimate = ladder.then_some(result.score);
@@ -539,6 +558,52 @@ impl SelectiveSearch {
     }
 
     /// The exact solve (and, in all-moves mode, of every move); `None` if stopped.
+    /// The win/draw/loss proof of [`SearchLimits::wld_from`] after the midgame result
+    /// `mid`: `None` when it was stopped (time, nodes or the stop flag) before proving
+    /// anything, so `mid` stands.
+    fn prove_outcome(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        deadline: Option<Instant>,
+        mid: &SearchResult,
+    ) -> Option<SearchResult> {
+        let time_limit = match deadline {
+            Some(d) => Some(d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero())?),
+            None => None,
+        };
+        let node_budget = match limits.nodes {
+            Some(n) => n.checked_sub(mid.nodes).filter(|&n| n > 0)?,
+            None => u64::MAX,
+        };
+        let options = self.endgame_options(limits.threads);
+        options.window = Window { lo: -1, hi: 1 };
+        options.time_limit = time_limit;
+        options.node_budget = node_budget;
+        let r = crate::exact::solve::solve_in_generation(pos, options, false);
+        if r.stopped {
+            return None;
+        }
+        let mut out = mid.clone();
+        let units = |discs: i32| discs * SCALE;
+        out.score_units = if r.lower >= 1 {
+            out.best_move = r.best_move.or(mid.best_move);
+            mid.score_units.max(units(1))
+        } else if r.upper <= -1 {
+            mid.score_units.min(units(-1))
+        } else {
+            out.best_move = r.best_move.or(mid.best_move);
+            0
+        };
+        if out.best_move != mid.best_move {
+            out.pv = vec![out.best_move];
+        }
+        out.score = discs(out.score_units);
+        out.nodes = mid.nodes + r.nodes + r.ordering_nodes;
+        out.time = mid.time + r.time;
+        Some(out)
+    }
+
     fn solve_exactly(
         &mut self,
         pos: &Position,

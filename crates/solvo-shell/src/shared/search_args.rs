@@ -31,6 +31,10 @@ pub struct SearchArgs {
     /// Solve exactly from this many empties (0: only when the depth reaches the end).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
     pub exact_from: u32,
+    /// Prove win, draw or loss from this many empties, above --exact-from (0: never):
+    /// a won or drawn position plays a proven move.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=60))]
+    pub wld_from: u32,
     /// Solve principal-variation nodes with at most this many empties exactly (the PV
     /// extension; 0: off). Default: chosen by the depth (6-14 empties from depth 6 on).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
@@ -65,6 +69,7 @@ impl SearchArgs {
             threads: self.threads as usize,
             all_moves,
             exact_from: self.exact_from,
+            wld_from: self.wld_from,
             nodes: None,
             pv_extension: self.pv_extension.unwrap_or_else(|| pv_extension_for(self.depth)),
         };
