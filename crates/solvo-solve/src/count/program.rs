@@ -30,6 +30,7 @@
 //!   reproduced by running a program whole, in the same order, from the same start.
 
 use super::checkpoint::Checkpoint;
+use super::published::Restart;
 use crate::store::kind;
 use solvo_othello::symmetry::transform;
 use solvo_othello::{Board, BoardSize, Position, Square, Variant};
@@ -321,7 +322,7 @@ pub struct Program<'s> {
     /// The first error writing the checkpoint (the program then halts).
     error: Option<String>,
     /// The start a resumable program was opened with (see [`Program::resume`]).
-    start: Option<(Board, u8, i32, i32)>,
+    start: Option<Restart>,
     /// Told of every snapshot of the checkpoint.
     on_snapshot: Option<&'s (dyn Fn(Snapshot) + Sync)>,
 }
@@ -397,18 +398,18 @@ impl<'s> Program<'s> {
 
     /// A program that keeps a checkpoint in `dir` (see [`super::checkpoint`]), resuming
     /// from the one there if any, snapshotting every `every` and halting, after a
-    /// snapshot, once `stop` is set. Its [`Program::resume`] runs `start` (board, kinds,
-    /// lower, upper, as [`Program::run`] takes them) and visits exactly what an
+    /// snapshot, once `stop` is set. Its [`Program::resume`] runs `start` (its board,
+    /// kinds and window, as [`Program::run`] takes them) and visits exactly what an
     /// uninterrupted program visits; a checkpoint of another program is an error.
     pub fn resumable(
         reopening: bool,
         limits: Limits,
-        start: (Board, u8, i32, i32),
+        start: Restart,
         dir: &std::path::Path,
         every: std::time::Duration,
         stop: &'s AtomicBool,
     ) -> Result<Program<'s>, String> {
-        let (b, kinds, lower, upper) = start;
+        let Restart { board: b, kinds, lower, upper } = start;
         let identity = format!(
             "{} {:016x} {:016x} kinds {kinds} window {lower} {upper} {limits:?}",
             if reopening { "reopening" } else { "plain" },
@@ -435,8 +436,8 @@ impl<'s> Program<'s> {
     /// snapshot, when it has one); a program made by [`Program::new`] has no start and
     /// does nothing.
     pub fn resume(&mut self) {
-        if let Some((b, kinds, lower, upper)) = self.start {
-            self.run(b, kinds, lower, upper);
+        if let Some(Restart { board, kinds, lower, upper }) = self.start {
+            self.run(board, kinds, lower, upper);
         }
     }
 
@@ -934,9 +935,16 @@ mod tests {
             for halt in [5, 7] {
                 let reported = std::sync::atomic::AtomicU64::new(0);
                 let report = |s: Snapshot| reported.store(s.answers, Ordering::Relaxed);
-                let mut p = Program::resumable(reopening, limits, (start, kind::P, -36, 36), &cp, every, &stop)
-                    .unwrap()
-                    .on_snapshot(&report);
+                let mut p = Program::resumable(
+                    reopening,
+                    limits,
+                    Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
+                    &cp,
+                    every,
+                    &stop,
+                )
+                .unwrap()
+                .on_snapshot(&report);
                 p.halt_after(halt);
                 p.resume();
                 assert!(p.halted(), "halted after {halt} answers");
@@ -944,14 +952,30 @@ mod tests {
                 p.finish().unwrap();
                 assert!(cp.join("inner.bin").exists());
             }
-            let mut p = Program::resumable(reopening, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
+            let mut p = Program::resumable(
+                reopening,
+                limits,
+                Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
+                &cp,
+                every,
+                &stop,
+            )
+            .unwrap();
             p.resume();
             assert!(!p.halted());
             assert_eq!(p.visited(), whole.visited(), "reopening {reopening}");
             p.finish().unwrap();
             assert!(!cp.exists(), "a finished program's checkpoint is removed");
         }
-        let mut p = Program::resumable(false, limits, (start, kind::P, -36, 36), &cp, every, &stop).unwrap();
+        let mut p = Program::resumable(
+            false,
+            limits,
+            Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
+            &cp,
+            every,
+            &stop,
+        )
+        .unwrap();
         p.halt_after(3);
         p.resume();
         p.finish().unwrap();
@@ -960,9 +984,27 @@ mod tests {
         let last = bytes.len() - 9;
         bytes[last] ^= 1;
         std::fs::write(&snapshot, bytes).unwrap();
-        let other = Program::resumable(true, limits, (start, kind::P, -36, 36), &cp, every, &stop).err().unwrap();
+        let other = Program::resumable(
+            true,
+            limits,
+            Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
+            &cp,
+            every,
+            &stop,
+        )
+        .err()
+        .unwrap();
         assert!(other.contains("another program"), "{other}");
-        let err = Program::resumable(false, limits, (start, kind::P, -36, 36), &cp, every, &stop).err().unwrap();
+        let err = Program::resumable(
+            false,
+            limits,
+            Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
+            &cp,
+            every,
+            &stop,
+        )
+        .err()
+        .unwrap();
         assert!(err.contains("inner.bin") && err.contains("checksum"), "{err}");
     }
 

@@ -132,15 +132,8 @@ pub fn run_stage(
                                 f(&program_dir, s);
                             }
                         };
-                        let mut p = Program::resumable(
-                            reopening,
-                            limits,
-                            (r.board, r.kinds, r.lower, r.upper),
-                            &program_dir,
-                            CHECKPOINT_EVERY,
-                            stop,
-                        )?
-                        .on_snapshot(&report);
+                        let mut p = Program::resumable(reopening, limits, r, &program_dir, CHECKPOINT_EVERY, stop)?
+                            .on_snapshot(&report);
                         p.resume();
                         if p.halted() {
                             // Stopped (or its checkpoint failed): it resumes from its snapshot.
