@@ -928,6 +928,8 @@ mod tests {
         let cp = dir.path().join("program-0");
         let every = std::time::Duration::ZERO;
         let stop = AtomicBool::new(false);
+        let from_start = Restart { board: start, kinds: kind::P, lower: -36, upper: 36 };
+        let open = |reopening: bool| Program::resumable(reopening, limits, from_start, &cp, every, &stop);
         for reopening in [false, true] {
             let mut whole = Program::new(reopening, limits);
             whole.run(start, kind::P, -36, 36);
@@ -935,16 +937,7 @@ mod tests {
             for halt in [5, 7] {
                 let reported = std::sync::atomic::AtomicU64::new(0);
                 let report = |s: Snapshot| reported.store(s.answers, Ordering::Relaxed);
-                let mut p = Program::resumable(
-                    reopening,
-                    limits,
-                    Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
-                    &cp,
-                    every,
-                    &stop,
-                )
-                .unwrap()
-                .on_snapshot(&report);
+                let mut p = open(reopening).unwrap().on_snapshot(&report);
                 p.halt_after(halt);
                 p.resume();
                 assert!(p.halted(), "halted after {halt} answers");
@@ -952,30 +945,14 @@ mod tests {
                 p.finish().unwrap();
                 assert!(cp.join("inner.bin").exists());
             }
-            let mut p = Program::resumable(
-                reopening,
-                limits,
-                Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
-                &cp,
-                every,
-                &stop,
-            )
-            .unwrap();
+            let mut p = open(reopening).unwrap();
             p.resume();
             assert!(!p.halted());
             assert_eq!(p.visited(), whole.visited(), "reopening {reopening}");
             p.finish().unwrap();
             assert!(!cp.exists(), "a finished program's checkpoint is removed");
         }
-        let mut p = Program::resumable(
-            false,
-            limits,
-            Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
-            &cp,
-            every,
-            &stop,
-        )
-        .unwrap();
+        let mut p = open(false).unwrap();
         p.halt_after(3);
         p.resume();
         p.finish().unwrap();
@@ -984,27 +961,9 @@ mod tests {
         let last = bytes.len() - 9;
         bytes[last] ^= 1;
         std::fs::write(&snapshot, bytes).unwrap();
-        let other = Program::resumable(
-            true,
-            limits,
-            Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
-            &cp,
-            every,
-            &stop,
-        )
-        .err()
-        .unwrap();
+        let other = open(true).err().unwrap();
         assert!(other.contains("another program"), "{other}");
-        let err = Program::resumable(
-            false,
-            limits,
-            Restart { board: start, kinds: kind::P, lower: -36, upper: 36 },
-            &cp,
-            every,
-            &stop,
-        )
-        .err()
-        .unwrap();
+        let err = open(false).err().unwrap();
         assert!(err.contains("inner.bin") && err.contains("checksum"), "{err}");
     }
 
