@@ -184,6 +184,24 @@ fn square(sq: u8) -> Option<Square> {
     (sq != NO_MOVE).then(|| Square::from_index(u32::from(sq)))
 }
 
+/// The time left before `deadline`: `None` when it has passed (nothing more may start),
+/// `Some(None)` without a deadline.
+fn time_left(deadline: Option<Instant>) -> Option<Option<Duration>> {
+    match deadline {
+        Some(d) => d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero()).map(Some),
+        None => Some(None),
+    }
+}
+
+/// The nodes `limits` leave after `spent`: `None` when none are left, `Some(None)`
+/// without a node limit.
+fn nodes_left(limits: &SearchLimits, spent: u64) -> Option<Option<u64>> {
+    match limits.nodes {
+        Some(n) => n.checked_sub(spent).filter(|&n| n > 0).map(Some),
+        None => Some(None),
+    }
+}
+
 fn discs(units: i32) -> f64 {
     f64::from(units) / f64::from(SCALE)
 }
@@ -557,7 +575,6 @@ impl SelectiveSearch {
         crate::exact::solve_every_move(pos, options, &guesses, super::ladder::ASPIRATION, on_move)
     }
 
-    /// The exact solve (and, in all-moves mode, of every move); `None` if stopped.
     /// The win/draw/loss proof of [`SearchLimits::wld_from`] after the midgame result
     /// `mid`: `None` when it was stopped (time, nodes or the stop flag) before proving
     /// anything, so `mid` stands.
@@ -568,14 +585,8 @@ impl SelectiveSearch {
         deadline: Option<Instant>,
         mid: &SearchResult,
     ) -> Option<SearchResult> {
-        let time_limit = match deadline {
-            Some(d) => Some(d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero())?),
-            None => None,
-        };
-        let node_budget = match limits.nodes {
-            Some(n) => n.checked_sub(mid.nodes).filter(|&n| n > 0)?,
-            None => u64::MAX,
-        };
+        let time_limit = time_left(deadline)?;
+        let node_budget = nodes_left(limits, mid.nodes)?.unwrap_or(u64::MAX);
         let options = self.endgame_options(limits.threads);
         options.window = Window { lo: -1, hi: 1 };
         options.time_limit = time_limit;
@@ -585,14 +596,15 @@ impl SelectiveSearch {
             return None;
         }
         let mut out = mid.clone();
-        let units = |discs: i32| discs * SCALE;
+        // Won or drawn: the solver's move keeps the outcome; lost: the midgame's stands.
+        if r.upper >= 0 {
+            out.best_move = r.best_move.or(mid.best_move);
+        }
         out.score_units = if r.lower >= 1 {
-            out.best_move = r.best_move.or(mid.best_move);
-            mid.score_units.max(units(1))
+            mid.score_units.max(SCALE)
         } else if r.upper <= -1 {
-            mid.score_units.min(units(-1))
+            mid.score_units.min(-SCALE)
         } else {
-            out.best_move = r.best_move.or(mid.best_move);
             0
         };
         if out.best_move != mid.best_move {
@@ -604,6 +616,7 @@ impl SelectiveSearch {
         Some(out)
     }
 
+    /// The exact solve (and, in all-moves mode, of every move); `None` if stopped.
     fn solve_exactly(
         &mut self,
         pos: &Position,
@@ -612,23 +625,15 @@ impl SelectiveSearch {
         (nodes_before, estimate): (u64, Option<f64>),
         guesses: &[MoveScore],
     ) -> Option<SearchResult> {
-        let time_left = |deadline: Option<Instant>| match deadline {
-            Some(d) => d.checked_duration_since(Instant::now()).filter(|t| !t.is_zero()).map(Some),
-            None => Some(None),
-        };
-        let nodes_left = |spent: u64| match limits.nodes {
-            Some(n) => n.checked_sub(spent).filter(|&n| n > 0).map(Some),
-            None => Some(None),
-        };
         let options = self.endgame_options(limits.threads);
         options.time_limit = time_left(deadline)?;
-        options.node_budget = nodes_left(nodes_before)?.unwrap_or(u64::MAX);
+        options.node_budget = nodes_left(limits, nodes_before)?.unwrap_or(u64::MAX);
         let root = super::ladder::exact_after_climb(pos, options, estimate, super::ladder::ASPIRATION);
         let score = root.score().filter(|_| !root.stopped)?;
         let mut nodes = nodes_before + root.nodes + root.ordering_nodes;
         let mut move_scores = Vec::new();
         if limits.all_moves {
-            let (time, budget) = (time_left(deadline)?, nodes_left(nodes)?);
+            let (time, budget) = (time_left(deadline)?, nodes_left(limits, nodes)?);
             let every = self.solve_every_move(pos, guesses, limits.threads, time, budget, &mut |_| {});
             if !every.all_exact() {
                 return None;
