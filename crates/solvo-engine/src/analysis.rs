@@ -3,6 +3,7 @@
 //! when the position is within the level's solving reach ([`Engine::analyze_moves`]); and the review of a whole game,
 //! each played move's loss against the best one ([`Engine::analyze_game`]).
 
+use crate::clock::MoveTime;
 use crate::engine::{Engine, EngineError};
 use solvo_othello::formats::transcript::{Ply, Replay};
 use solvo_othello::{BoardSize, Color, Position, Square};
@@ -226,7 +227,7 @@ impl Engine {
                 t.time = start.elapsed();
                 on_update(&t);
             };
-            let r = self.ask_keeping_stop(pos, time, true, false, &mut relay)?;
+            let r = self.ask_keeping_stop(pos, time.map(MoveTime::fixed), true, false, &mut relay)?;
             table.moves = exact_values(&r, pos.empties() - 1);
             table.nodes = r.nodes;
             table.stopped = r.stopped || self.stop_requested();
@@ -242,6 +243,7 @@ impl Engine {
             depth: depth.min(pos.empties().saturating_sub(1)).max(1),
             selectivity: level.selectivity(),
             time,
+            aim: None,
             threads: self.settings().threads,
             all_moves: true,
             exact_from: 0,

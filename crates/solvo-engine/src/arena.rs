@@ -2,7 +2,7 @@
 //! forfeits), and the match statistics (wins, draws, losses, disc difference, score
 //! rate, Elo difference with its 95% interval).
 
-use crate::clock::TimeControl;
+use crate::clock::{MoveTime, TimeControl};
 use crate::engine::Engine;
 use crate::session::Session;
 use solvo_othello::formats::transcript::{Ply, Replay};
@@ -15,10 +15,10 @@ pub trait Contestant: Send {
     fn name(&self) -> String;
 
     /// The ply to play in the game's current position (the side to move is this
-    /// contestant), with `time` to think (its allotment under the clock, when timed)
-    /// and `clock` its time left. An error (a crash, a hang, an illegal reply) loses
-    /// the game.
-    fn choose(&mut self, game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Result<Ply, String>;
+    /// contestant), with `time` to think (the time a move, or its allotment under the
+    /// clock, when timed) and `clock` its time left. An error (a crash, a hang, an
+    /// illegal reply) loses the game.
+    fn choose(&mut self, game: &Session, time: Option<MoveTime>, clock: Option<Duration>) -> Result<Ply, String>;
 
     /// A new game starts (tables may be kept).
     fn new_game(&mut self) {}
@@ -37,7 +37,7 @@ impl Contestant for EngineContestant {
         self.label.clone()
     }
 
-    fn choose(&mut self, game: &Session, time: Option<Duration>, _clock: Option<Duration>) -> Result<Ply, String> {
+    fn choose(&mut self, game: &Session, time: Option<MoveTime>, _clock: Option<Duration>) -> Result<Ply, String> {
         let pos = game.position();
         let r = self.engine.best_move(&pos, time, &mut |_| {}).map_err(|e| e.0)?;
         Ok(r.best_move.map_or(Ply::Pass, Ply::Move))
@@ -63,6 +63,8 @@ pub struct GameRecord {
     /// The time each side (black, white) spent choosing its moves (wall time, from the
     /// question to the answer) and the number of moves it chose.
     pub thought: [Thought; 2],
+    /// The time each ply of `replay` took to choose (`None` for the opening's plies).
+    pub times: Vec<Option<Duration>>,
 }
 
 /// The time a side spent choosing its moves and how many it chose.
@@ -107,6 +109,7 @@ pub fn play_game(
     let squares = opening.start.size.squares() as i32;
     let mut least_left = clocks.map(|c| c.map(|c| c.remaining()));
     let mut thought = [Thought::default(); 2];
+    let mut times = vec![None; opening.plies.len()];
     while !game.is_over() {
         let pos = game.position();
         let (player, idx): (&mut dyn Contestant, usize) = match pos.side {
@@ -114,7 +117,7 @@ pub fn play_game(
             Color::White => (&mut *white, 1),
         };
         let allotted = match (time, &clocks[idx]) {
-            (TimeControl::PerMove(t), _) => Some(t),
+            (TimeControl::PerMove(t), _) => Some(MoveTime::fixed(t)),
             (_, Some(c)) => Some(c.allot(pos.empties())),
             _ => None,
         };
@@ -124,7 +127,8 @@ pub fn play_game(
         }
         let asked = std::time::Instant::now();
         let chosen = player.choose(&game, allotted, left);
-        thought[idx].add(Thought { time: asked.elapsed(), moves: 1 });
+        let took = asked.elapsed();
+        thought[idx].add(Thought { time: took, moves: 1 });
         let flagged = clocks[idx].as_mut().is_some_and(|c| c.stop().1);
         if let (Some(c), Some(least)) = (&clocks[idx], &mut least_left[idx]) {
             // Before the increment: what the move left on the clock.
@@ -140,11 +144,19 @@ pub fn play_game(
         if let Err(reason) = result {
             let score = if pos.side == Color::Black { -squares } else { squares };
             let forfeit = Some((pos.side, reason));
-            return GameRecord { replay: game.replay().clone(), black_score: score, forfeit, least_left, thought };
+            return GameRecord {
+                replay: game.replay().clone(),
+                black_score: score,
+                forfeit,
+                least_left,
+                thought,
+                times,
+            };
         }
+        times.push(Some(took));
     }
     let black_score = game.result().unwrap_or(0);
-    GameRecord { replay: game.replay().clone(), black_score, forfeit: None, least_left, thought }
+    GameRecord { replay: game.replay().clone(), black_score, forfeit: None, least_left, thought, times }
 }
 
 impl GameRecord {
@@ -333,7 +345,7 @@ mod tests {
         fn name(&self) -> String {
             "corner".into()
         }
-        fn choose(&mut self, _: &Session, _: Option<Duration>, _: Option<Duration>) -> Result<Ply, String> {
+        fn choose(&mut self, _: &Session, _: Option<MoveTime>, _: Option<Duration>) -> Result<Ply, String> {
             Ok(Ply::Move(Square::from_index(0)))
         }
     }
@@ -370,6 +382,10 @@ mod tests {
         // Every move of either side is timed.
         let moves = r.replay.plies.len() as u32;
         assert_eq!(r.thought[0].moves + r.thought[1].moves, moves);
+        // Each ply's own time: together, the two sides' times.
+        assert_eq!(r.times.len(), r.replay.plies.len());
+        let each: Duration = r.times.iter().map(|t| t.expect("a timed ply")).sum();
+        assert_eq!(each, r.thought[0].time + r.thought[1].time);
         assert!(r.thought[0].per_move().is_some_and(|t| t < Duration::from_secs(3)));
         assert_eq!(Thought::default().per_move(), None);
     }

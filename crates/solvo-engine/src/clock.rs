@@ -1,11 +1,12 @@
 //! Time controls and the time a move may take.
 //!
 //! A game clock never runs out: each move gets a share of what is left after a
-//! reserve, sized by the moves the engine still has to make (half the empties), and
-//! the search stops at that share (the midgame search returns its last completed
-//! iteration). The reserve covers the moves' overheads (process scheduling, pipes,
-//! a loaded machine: a tenth of the time left and 20 ms a move still to make) so the
-//! sum of the shares stays below the time given.
+//! reserve, sized by the moves the engine still has to make before the endgame
+//! (solved in a fraction of a second, it is planned as a few moves): the search aims
+//! at that share and stops at a limit of a few times it (the midgame search returns
+//! its last completed iteration). The reserve covers the moves' overheads (process
+//! scheduling, pipes, a loaded machine: a tenth of the time left and 20 ms a move
+//! still to make) so the sum of the moves stays below the time given.
 
 use std::time::{Duration, Instant};
 
@@ -38,6 +39,30 @@ impl TimeControl {
     }
 }
 
+/// The time one move may take: the search aims at `target` (it starts no iteration
+/// it does not expect to finish near it) and never runs past `limit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveTime {
+    /// The time the move should take.
+    pub target: Duration,
+    /// The time the move must not exceed; at least `target`.
+    pub limit: Duration,
+}
+
+impl MoveTime {
+    /// A fixed time for the move: aimed at and never exceeded.
+    pub fn fixed(time: Duration) -> MoveTime {
+        MoveTime { target: time, limit: time }
+    }
+}
+
+impl From<Duration> for MoveTime {
+    /// [`MoveTime::fixed`].
+    fn from(time: Duration) -> MoveTime {
+        MoveTime::fixed(time)
+    }
+}
+
 /// Share of the remaining time kept back (never planned for).
 const RESERVE_FRACTION: u32 = 10;
 /// Most time kept back.
@@ -47,27 +72,43 @@ const MIN_MOVE: Duration = Duration::from_millis(5);
 /// Time kept back for each move still to make: what a move costs beyond its search
 /// (pipes, process scheduling, a loaded machine), at most a quarter of what is left.
 const PER_MOVE_OVERHEAD: Duration = Duration::from_millis(20);
+/// Empty squares from which the endgame is solved in a fraction of a second: the moves
+/// after it cost little, so the midgame's moves share the clock with the endgame
+/// counted as [`ENDGAME_MOVES`] moves. On a clock of 26 s against NTest, solvo spent
+/// 0.47 s a move at 20-23 empties and a few milliseconds below 20
+/// (`docs/results/clock.md`).
+const ENDGAME_EMPTIES: u32 = 20;
+/// The moves the endgame from [`ENDGAME_EMPTIES`] is planned as.
+const ENDGAME_MOVES: u32 = 2;
+/// The most a move may run past its target, as a multiple of it (a search that
+/// started an iteration near its target finishes it).
+const LIMIT_FACTOR: u32 = 3;
 
 /// The time a move may take with `remaining` on the clock, `increment` added after
 /// it, and `empties` empty squares on the board.
 ///
-/// Guarantees: the result is at most half of `remaining` after the reserve (a tenth
-/// of `remaining`, at most 1.5 s, plus 20 ms for each move still to make, at most a
-/// quarter of `remaining`), plus nine tenths of the increment, and never more than the time left after the
-/// reserve; at least
-/// [`MIN_MOVE`] when twice that much is usable; it does not increase when `remaining`
-/// decreases. Spending exactly the allotted time on every move keeps the clock
-/// positive: each allotment leaves at least half of what is left.
-pub fn allot(remaining: Duration, increment: Duration, empties: u32) -> Duration {
+/// The moves still to plan for are the engine's moves down to [`ENDGAME_EMPTIES`] and
+/// the endgame as [`ENDGAME_MOVES`] moves (below that many empties, the engine's moves
+/// left, at most that many); the target is an equal share of what is left after the
+/// reserve (a tenth of `remaining`, at most 1.5 s, plus 20 ms for each move still to
+/// make, at most a quarter of `remaining`), plus nine tenths of the increment.
+///
+/// Guarantees: `target <= limit`; the limit is at most three times the target and at
+/// most half of what is left after the reserve plus nine tenths of the increment
+/// (never more than the time left after the reserve); the target is at least
+/// [`MIN_MOVE`] when twice that much is usable; neither increases when `remaining`
+/// decreases. Spending the whole limit on every move keeps the clock positive: each
+/// move leaves at least half of what is left.
+pub fn allot(remaining: Duration, increment: Duration, empties: u32) -> MoveTime {
     let moves_left = empties.div_ceil(2).max(1);
     let reserve = (remaining / RESERVE_FRACTION).min(MAX_RESERVE) + (PER_MOVE_OVERHEAD * moves_left).min(remaining / 4);
     let usable = remaining.saturating_sub(reserve);
-    // The engine makes about half of the remaining moves; the midgame deserves more
-    // than the last plies (solved exactly and fast), so plan for a few extra moves.
-    let my_moves = moves_left + 2;
-    let share = (usable / my_moves * 3 / 2).min(usable / 2);
+    let planned = empties.saturating_sub(ENDGAME_EMPTIES).div_ceil(2) + ENDGAME_MOVES.min(moves_left);
     let bonus = increment * 9 / 10;
-    (share.max(MIN_MOVE.min(usable / 2)) + bonus).min(usable)
+    let cap = usable / 2;
+    let target = (usable / planned).min(cap).max(MIN_MOVE.min(cap));
+    let limit = (target * LIMIT_FACTOR).min(cap);
+    MoveTime { target: (target + bonus).min(usable), limit: (limit + bonus).min(usable) }
 }
 
 /// One side's clock in a game with a [`TimeControl::PerGame`] time control: the time
@@ -117,7 +158,7 @@ impl Clock {
     }
 
     /// The time the next move may take with `empties` empty squares ([`allot`]).
-    pub fn allot(&self, empties: u32) -> Duration {
+    pub fn allot(&self, empties: u32) -> MoveTime {
         allot(self.remaining, self.increment, empties)
     }
 }
@@ -127,7 +168,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_game_spent_at_the_allotment_never_runs_out() {
+    fn a_game_spent_at_the_limit_never_runs_out() {
         for total_ms in [50u64, 1000, 60_000, 300_000] {
             for inc_ms in [0u64, 100] {
                 let mut remaining = Duration::from_millis(total_ms);
@@ -135,8 +176,9 @@ mod tests {
                 // The engine's moves, from 60 empties down (it moves every other ply).
                 for empties in (1..=60).rev().step_by(2) {
                     let t = allot(remaining, inc, empties);
-                    assert!(t <= remaining, "{total_ms} ms: {t:?} > {remaining:?}");
-                    remaining = remaining - t + inc;
+                    assert!(t.target <= t.limit && t.limit <= t.target * LIMIT_FACTOR, "{t:?}");
+                    assert!(t.limit <= remaining, "{total_ms} ms: {t:?} > {remaining:?}");
+                    remaining = remaining - t.limit + inc;
                 }
                 assert!(remaining > Duration::ZERO, "{total_ms} ms + {inc_ms}: ran out");
             }
@@ -146,15 +188,21 @@ mod tests {
     #[test]
     fn allotments_shrink_with_the_clock_and_the_clock_charges_moves() {
         let inc = Duration::ZERO;
-        let mut last = Duration::MAX;
+        let mut last = MoveTime::fixed(Duration::MAX);
         for s in (1..=60).rev() {
             let t = allot(Duration::from_secs(s), inc, 40);
-            assert!(t <= last);
+            assert!(t.target <= last.target && t.limit <= last.limit);
             last = t;
         }
-        // One minute, 60 empties: about 3 s a move.
-        let t = allot(Duration::from_secs(60), inc, 60);
-        assert!(t > Duration::from_secs(2) && t < Duration::from_secs(5), "{t:?}");
+        // One minute, 60 empties: about 2.6 s a move (20 midgame moves and the endgame).
+        let t = allot(Duration::from_secs(60), inc, 60).target;
+        assert!(t > Duration::from_secs(2) && t < Duration::from_secs(3), "{t:?}");
+        // The endgame gets what is left: at 20 empties half of it.
+        let t = allot(Duration::from_secs(6), inc, 20);
+        assert!(
+            t.target == t.limit && t.target > Duration::from_millis(2500) && t.target < Duration::from_secs(3),
+            "{t:?}"
+        );
         let mut c = Clock::new(Duration::from_secs(1), Duration::from_millis(10));
         c.start();
         let (took, flagged) = c.stop();

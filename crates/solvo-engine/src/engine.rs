@@ -11,7 +11,7 @@
 //! iterative deepening on its evaluation to the level's depth or until the time is up.
 
 use crate::book::Book;
-use crate::clock::{Clock, TimeControl};
+use crate::clock::{Clock, MoveTime, TimeControl};
 use crate::level::Level;
 use crate::small::{estimate, Estimate, EstimateLimits};
 use solvo_core::hugemem::AllocError;
@@ -342,10 +342,10 @@ impl Engine {
     /// The time the next move may take under the time control: the per-move time, or
     /// the clock's allotment ([`Clock::allot`]; without a clock, as if the whole game's
     /// time were left). `None` without a time control.
-    pub fn move_time(&self, pos: &Position, clock: Option<&Clock>) -> Option<Duration> {
+    pub fn move_time(&self, pos: &Position, clock: Option<&Clock>) -> Option<MoveTime> {
         match self.settings.time {
             TimeControl::None => None,
-            TimeControl::PerMove(t) => Some(t),
+            TimeControl::PerMove(t) => Some(MoveTime::fixed(t)),
             TimeControl::PerGame { total, increment } => {
                 let c = clock.copied().unwrap_or_else(|| Clock::new(total, increment));
                 Some(c.allot(pos.empties()))
@@ -369,7 +369,7 @@ impl Engine {
     pub fn best_move(
         &mut self,
         pos: &Position,
-        time: Option<Duration>,
+        time: Option<MoveTime>,
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
         if let Some((sq, value)) = self.book.as_ref().and_then(|b| b.choose(pos)) {
@@ -404,7 +404,7 @@ impl Engine {
         on_update: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
         self.clear_stop();
-        self.ask_keeping_stop(pos, time, true, false, on_update)
+        self.ask_keeping_stop(pos, time.map(MoveTime::fixed), true, false, on_update)
     }
 
     /// The exact value of `pos` (final disc difference for the side to move under
@@ -418,7 +418,7 @@ impl Engine {
         on_progress: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
         self.clear_stop();
-        self.ask_keeping_stop(pos, time, false, true, on_progress)
+        self.ask_keeping_stop(pos, time.map(MoveTime::fixed), false, true, on_progress)
     }
 
     /// One question about `pos`, the stop flag not cleared first (each public question
@@ -427,13 +427,13 @@ impl Engine {
     pub(crate) fn ask_keeping_stop(
         &mut self,
         pos: &Position,
-        time: Option<Duration>,
+        time: Option<MoveTime>,
         all_moves: bool,
         exact: bool,
         on_update: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, EngineError> {
         if pos.size != BoardSize::Eight {
-            return self.small_answer(pos, time, all_moves, exact, on_update);
+            return self.small_answer(pos, time.map(|t| t.target), all_moves, exact, on_update);
         }
         let limits = self.limits(pos, time, all_moves, exact);
         self.search_keeping_stop(pos, &limits, on_update)
@@ -461,10 +461,11 @@ impl Engine {
     }
 
     /// The search limits for a question about `pos`.
-    fn limits(&self, pos: &Position, time: Option<Duration>, all_moves: bool, exact: bool) -> SearchLimits {
+    fn limits(&self, pos: &Position, time: Option<MoveTime>, all_moves: bool, exact: bool) -> SearchLimits {
         let level = self.settings.level;
         let empties = pos.empties();
-        let (depth, exact_from, wld_from) = match (exact, time) {
+        // Solves are planned to finish near the target.
+        let (depth, exact_from, wld_from) = match (exact, time.map(|t| t.target)) {
             (true, _) => (empties.max(1), empties, empties),
             (false, None) => (level.depth(), level.exact_from(), level.wld_from()),
             // Under a time control: deepen until the time is up, and prove or solve
@@ -481,7 +482,8 @@ impl Engine {
         SearchLimits {
             depth,
             selectivity,
-            time,
+            time: time.map(|t| t.limit),
+            aim: time.map(|t| t.target),
             threads: self.settings.threads,
             all_moves,
             exact_from,
@@ -870,9 +872,9 @@ mod tests {
         let pos = Position::start(BoardSize::Eight, Variant::Normal);
         assert_eq!(e.move_time(&pos, None), None);
         e.set_time_control(TimeControl::PerMove(Duration::from_millis(100)));
-        assert_eq!(e.move_time(&pos, None), Some(Duration::from_millis(100)));
+        assert_eq!(e.move_time(&pos, None), Some(MoveTime::fixed(Duration::from_millis(100))));
         e.set_time_control(TimeControl::PerGame { total: Duration::from_secs(60), increment: Duration::ZERO });
-        let t = e.move_time(&pos, None).unwrap();
+        let t = e.move_time(&pos, None).unwrap().target;
         assert!(t > Duration::from_secs(1) && t < Duration::from_secs(10));
         assert_eq!(exact_reach(Duration::from_millis(250)), 19);
         assert_eq!(exact_reach(Duration::from_secs(1)), 21);
@@ -881,7 +883,7 @@ mod tests {
         assert_eq!(wld_reach(Duration::from_micros(1)), MIN_TIMED_EXACT + 1);
         assert_eq!(exact_reach(Duration::from_secs(100_000)), MAX_TIMED_EXACT);
         let t = Instant::now();
-        let r = e.best_move(&pos, Some(Duration::from_millis(150)), &mut |_| {}).unwrap();
+        let r = e.best_move(&pos, Some(Duration::from_millis(150).into()), &mut |_| {}).unwrap();
         assert!(t.elapsed() < Duration::from_millis(1500), "{:?}", t.elapsed());
         assert!(r.best_move.is_some());
     }
@@ -898,7 +900,7 @@ mod tests {
         // Under a time: an answer by then (a generous bound; not a timing test).
         for ms in [20, 300] {
             let t = Instant::now();
-            let r = e.best_move(&six, Some(Duration::from_millis(ms)), &mut |_| {}).unwrap();
+            let r = e.best_move(&six, Some(Duration::from_millis(ms).into()), &mut |_| {}).unwrap();
             assert!(t.elapsed() < Duration::from_secs(30) && legal(&r), "{ms} ms: {r:?} in {:?}", t.elapsed());
         }
         let r = e.score_moves(&six, Some(Duration::from_millis(200)), &mut |_| {}).unwrap();
@@ -927,12 +929,12 @@ mod tests {
         e.set_level_within_time(true);
         for size in [BoardSize::Eight, BoardSize::Six] {
             let pos = Position::start(size, Variant::Normal);
-            let r = e.best_move(&pos, Some(Duration::from_secs(20)), &mut |_| {}).unwrap();
+            let r = e.best_move(&pos, Some(Duration::from_secs(20).into()), &mut |_| {}).unwrap();
             assert!(r.depth <= 3 && !r.stopped, "{size}: {r:?}");
         }
         // Level 40 within 100 ms: the time stops it.
         e.set_level(Level::new(40).unwrap());
-        let r = e.best_move(&after("f5d6c3"), Some(Duration::from_millis(100)), &mut |_| {}).unwrap();
+        let r = e.best_move(&after("f5d6c3"), Some(Duration::from_millis(100).into()), &mut |_| {}).unwrap();
         assert!(r.stopped, "{r:?}");
     }
 

@@ -4,6 +4,7 @@
 //! [`Contestant::choose`] fail, which loses it the game; the match goes on.
 
 use crate::arena::Contestant;
+use crate::clock::MoveTime;
 use crate::session::Session;
 use solvo_othello::formats::ggf::{format_ggf, format_ggf_clock, ggf_from_replay, move_name, parse_move};
 use solvo_othello::formats::transcript::Ply;
@@ -175,7 +176,9 @@ impl Contestant for GtpContestant {
         self.label.clone()
     }
 
-    fn choose(&mut self, game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Result<Ply, String> {
+    fn choose(&mut self, game: &Session, time: Option<MoveTime>, clock: Option<Duration>) -> Result<Ply, String> {
+        let wait = move_wait(time.map(|t| t.limit));
+        let time = time.map(|t| t.target);
         self.sync(game)?;
         let color = color_word(game.position().side);
         if !self.time_told {
@@ -196,7 +199,7 @@ impl Contestant for GtpContestant {
             // Not every program knows time_left; its answer does not matter.
             let _ = self.ask(&format!("time_left {color} {:.0} 0", left.as_secs_f64().floor()), QUICK);
         }
-        let answer = self.ask(&format!("genmove {color}"), move_wait(time))?;
+        let answer = self.ask(&format!("genmove {color}"), wait)?;
         let ply = parse_move(answer.trim(), game.size()).ok_or_else(|| format!("genmove answered {answer:?}"))?;
         self.told.push(ply);
         Ok(ply)
@@ -249,7 +252,9 @@ impl Contestant for NBoardContestant {
         self.label.clone()
     }
 
-    fn choose(&mut self, game: &Session, time: Option<Duration>, clock: Option<Duration>) -> Result<Ply, String> {
+    fn choose(&mut self, game: &Session, time: Option<MoveTime>, clock: Option<Duration>) -> Result<Ply, String> {
+        let wait = move_wait(time.map(|t| t.limit));
+        let time = time.map(|t| t.target);
         let mut ggf = ggf_from_replay(game.replay(), "black", "white");
         if let Some(left) = time_left_for_nboard(game, time, clock) {
             let at = ggf.tags.iter().position(|(n, _)| n == "TY").unwrap_or(ggf.tags.len());
@@ -262,7 +267,7 @@ impl Contestant for NBoardContestant {
         let pong = format!("pong {}", self.ping);
         self.wait_for(&pong, QUICK)?;
         self.program.send("go")?;
-        let answer = self.wait_for("=== ", move_wait(time))?;
+        let answer = self.wait_for("=== ", wait)?;
         let mv = answer.split('/').next().unwrap_or("").trim();
         parse_move(mv, game.size()).ok_or_else(|| format!("go answered {answer:?}"))
     }

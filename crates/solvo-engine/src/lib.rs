@@ -34,7 +34,7 @@ mod small;
 pub mod tournament;
 
 pub use analysis::{GameReview, MoveTable, MoveValue, PlyReview};
-pub use clock::{allot, Clock, TimeControl};
+pub use clock::{allot, Clock, MoveTime, TimeControl};
 pub use engine::{
     exact_reach, wld_reach, Engine, EngineError, EngineSettings, ErrorKind, StopHandle, TABLES_PER_ENGINE,
 };

@@ -1,6 +1,8 @@
 //! The match record: every finished game of a match as one GGF line (its number `GN`,
 //! the players, the result for black, a forfeit's reason in `CO`, the least time each side
-//! had left in `TL`, the time each side spent in its moves in `MT`), appended as games end, so that a killed match resumes from it.
+//! had left in `TL`, the time each side spent in its moves in `MT`, each move's time in
+//! its `B`/`W` tag as GGS writes it, `f5//1.234`), appended as games end, so that a
+//! killed match resumes from it.
 
 use crate::arena::{Thought, LOST_ON_TIME};
 use crate::tournament::{first_is_black, MatchGame};
@@ -85,6 +87,7 @@ pub fn read_match_record(text: &str, variant: Variant) -> Result<Vec<FinishedGam
 /// forfeit's reason.
 pub fn record_line(g: &MatchGame) -> String {
     let mut ggf = ggf_from_replay(&g.record.replay, &g.black, &g.white);
+    ggf.times.clone_from(&g.record.times);
     ggf.tags.retain(|(n, _)| n != "RE");
     ggf.tags.insert(1, ("GN".into(), g.index.to_string()));
     ggf.tags.push(("RE".into(), format!("{:+}", g.record.black_score)));

@@ -12,7 +12,7 @@ use crate::search;
 use crate::watch::interruptible;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use solvo_engine::{Clock, Engine, Level, Session, StopHandle, TimeControl};
+use solvo_engine::{Clock, Engine, Level, MoveTime, Session, StopHandle, TimeControl};
 use solvo_othello::formats::ggf::{format_ggf, ggf_from_replay};
 use solvo_othello::formats::transcript::{PassStyle, Ply};
 use solvo_othello::Position;
@@ -158,7 +158,8 @@ impl PyEngine {
         let time = options::seconds("time", time)?;
         let remaining = options::seconds("remaining", remaining)?;
         let r = self.ask(py, progress, &analysis_to_py, move |engine, report| {
-            let time = time.or_else(|| engine.move_time(&pos, clock_with(engine, remaining).as_ref()));
+            let time =
+                time.map(MoveTime::fixed).or_else(|| engine.move_time(&pos, clock_with(engine, remaining).as_ref()));
             search::engine_move(engine, &pos, time, &mut |r| report(PyAnalysis::new(r)))
         })?;
         Ok(PyAnalysis::new(&r))

@@ -5,7 +5,7 @@
 //! a change of the search crate's face is an edit here.
 
 use crate::errors::{Failure, Fallible};
-use solvo_engine::{Engine, GameReview, MoveTable, PlyReview, SearchResult};
+use solvo_engine::{Engine, GameReview, MoveTable, MoveTime, PlyReview, SearchResult};
 use solvo_othello::formats::transcript::Replay;
 use solvo_othello::{BoardSize, Position, Variant};
 use solvo_othello_search::{EveryMoveResult, MoveBounds, SolveOptions, SolveResult, Window};
@@ -95,7 +95,7 @@ pub fn analyze(search: &mut SelectiveSearch, pos: &Position, limits: &SearchLimi
 pub fn engine_move(
     engine: &mut Engine,
     pos: &Position,
-    time: Option<Duration>,
+    time: Option<MoveTime>,
     on_iteration: &mut dyn FnMut(&SearchResult),
 ) -> Fallible<SearchResult> {
     Ok(engine.best_move(pos, time, on_iteration)?)

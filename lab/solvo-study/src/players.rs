@@ -6,7 +6,7 @@ use crate::features::FeatureWeights;
 use crate::mcts::mcts_move;
 use solvo_core::rng::Rng;
 use solvo_engine::arena::Contestant;
-use solvo_engine::Session;
+use solvo_engine::{MoveTime, Session};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::BoardSize;
 use std::time::Duration;
@@ -46,7 +46,7 @@ impl Contestant for FeaturePlayer {
         self.label.clone()
     }
 
-    fn choose(&mut self, game: &Session, _: Option<Duration>, _: Option<Duration>) -> Result<Ply, String> {
+    fn choose(&mut self, game: &Session, _: Option<MoveTime>, _: Option<Duration>) -> Result<Ply, String> {
         check_8x8(game)?;
         let pos = game.position();
         let (leaf, depth) = if self.endgame > 0 && pos.empties() <= self.endgame {
@@ -75,7 +75,7 @@ impl Contestant for MctsPlayer {
         self.label.clone()
     }
 
-    fn choose(&mut self, game: &Session, _: Option<Duration>, _: Option<Duration>) -> Result<Ply, String> {
+    fn choose(&mut self, game: &Session, _: Option<MoveTime>, _: Option<Duration>) -> Result<Ply, String> {
         check_8x8(game)?;
         let pos = game.position();
         Ok(mcts_move(&pos.board, pos.variant, self.playouts, &mut self.rng).map_or(Ply::Pass, Ply::Move))

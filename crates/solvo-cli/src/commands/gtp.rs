@@ -16,7 +16,7 @@ use crate::error::CliError;
 use crate::shared::protocol_input::{Input, ProtocolInput};
 use crate::shared::EngineArgs;
 use crate::Common;
-use solvo_engine::{Clock, Engine, Session, SquareNames, TimeControl};
+use solvo_engine::{Clock, Engine, MoveTime, Session, SquareNames, TimeControl};
 use solvo_othello::formats::ggf::{move_name, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Color, Position};
@@ -256,7 +256,7 @@ impl Gtp {
         }
         let clock = &mut self.clocks[clock_index(color)];
         let time = match self.hurry {
-            true => Some(Duration::from_millis(1)),
+            true => Some(MoveTime::fixed(Duration::from_millis(1))),
             false => self.engine.move_time(&pos, clock.as_ref()),
         };
         if let Some(c) = clock {

@@ -48,12 +48,15 @@ use crate::error::CliError;
 use crate::shared::protocol_input::{Input, ProtocolInput};
 use crate::shared::EngineArgs;
 use crate::Common;
-use solvo_engine::{Clock, Engine, Level, SearchResult, Session, SquareNames, TimeControl};
+use solvo_engine::{Clock, Engine, Level, MoveTime, SearchResult, Session, SquareNames, TimeControl};
 use solvo_othello::formats::ggf::{move_name, parse_ggf, parse_ggf_clock, parse_move};
 use solvo_othello::formats::transcript::Ply;
 use solvo_othello::{BoardSize, Position, Square, Variant};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// The time of a search when an interrupt waits: answer at once.
+const HURRY: MoveTime = MoveTime { target: Duration::from_millis(1), limit: Duration::from_millis(1) };
 
 /// Arguments of `solvo engine nboard` (`--level` is the depth until the GUI sets one).
 #[derive(clap::Args, Debug)]
@@ -205,10 +208,10 @@ impl NBoard {
         self.session.play_ply(ply).map_err(|e| format!("move: {e}"))
     }
 
-    /// A search answer for the current position: 1 ms when an interrupt waits.
-    fn time(&mut self, pos: &Position) -> Option<Duration> {
+    /// A search answer for the current position: [`HURRY`] when an interrupt waits.
+    fn time(&mut self, pos: &Position) -> Option<MoveTime> {
         if self.interrupt_waiting() {
-            return Some(Duration::from_millis(1));
+            return Some(HURRY);
         }
         self.engine.move_time(pos, self.clock.as_ref())
     }
@@ -286,7 +289,7 @@ impl NBoard {
         out!("status solvo is analysing the game");
         for (ply, pos) in positions.iter().enumerate().rev() {
             let time = self.time(pos);
-            if time == Some(Duration::from_millis(1)) {
+            if time == Some(HURRY) {
                 break;
             }
             let r = self.engine.best_move(pos, time, &mut |_| {}).map_err(|e| e.0)?;

@@ -46,6 +46,9 @@ pub struct SearchLimits {
     pub selectivity: Selectivity,
     /// Wall-time limit: the result of the last completed iteration is returned.
     pub time: Option<Duration>,
+    /// The time the search aims at, below `time` (a game clock's share of a move;
+    /// `None`: `time`): no iteration starts after two thirds of it, or of `time`.
+    pub aim: Option<Duration>,
     /// Search threads (1 to [`MAX_THREADS`]).
     pub threads: usize,
     /// Score every legal move exactly at each depth (slower), not only the best one.
@@ -91,6 +94,7 @@ impl Default for SearchLimits {
             depth: 12,
             selectivity: Selectivity::EXACT,
             time: None,
+            aim: None,
             threads: 1,
             all_moves: false,
             exact_from: 0,
@@ -385,8 +389,11 @@ impl SelectiveSearch {
         let deadline = limits.time.map(|t| start + t);
         // A proof of the outcome follows: under a time limit the midgame gets half.
         let wld = !exact && empties <= limits.wld_from;
-        let mid_deadline = if wld { limits.time.map(|t| start + t / 2) } else { deadline };
-        let mut result = self.iterate(pos, &mid_limits, mid_depth, start, mid_deadline, on_iteration)?;
+        let mid_share = |t: Duration| if wld { t / 2 } else { t };
+        // (An exact solve's prelude is part of the solve: only the limit ends it.)
+        let aim = limits.aim.filter(|_| !exact);
+        let mid_times = (limits.time.map(|t| start + mid_share(t)), aim.map(|t| start + mid_share(t)));
+        let mut result = self.iterate(pos, &mid_limits, mid_depth, start, mid_times, on_iteration)?;
         // (The midgame stops at its share of the time: only the stop flag ends here.)
         if wld && !self.stop.load(Ordering::Relaxed) {
             if let Some(r) = self.prove_outcome(pos, limits, deadline, &result) {
@@ -410,14 +417,16 @@ impl SelectiveSearch {
         Ok(result)
     }
 
-    /// Iterative deepening to `max_depth` (0: only the depth-1 fallback).
+    /// Iterative deepening to `max_depth` (0: only the depth-1 fallback), stopped at
+    /// `deadline`, starting no iteration after two thirds of the way to `deadline` or
+    /// to `aim`.
     fn iterate(
         &mut self,
         pos: &Position,
         limits: &SearchLimits,
         max_depth: u32,
         start: Instant,
-        deadline: Option<Instant>,
+        (deadline, aim): (Option<Instant>, Option<Instant>),
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> Result<SearchResult, SearchError> {
         let (p, o) = (pos.board.player, pos.board.opponent);
@@ -501,12 +510,11 @@ impl SelectiveSearch {
                     break;
                 }
                 // An iteration costs several times the previous one: do not start one
-                // that cannot finish.
-                if let Some(d) = deadline {
-                    if depth > 2 && Instant::now() + (Instant::now() - start) / 2 >= d {
-                        last.stopped = true;
-                        break;
-                    }
+                // that cannot finish, or would end far past the aim.
+                let now = Instant::now();
+                if depth > 2 && [deadline, aim].into_iter().flatten().any(|d| now + (now - start) / 2 >= d) {
+                    last.stopped = true;
+                    break;
                 }
                 let v = main.aspirated(&mut moves, depth, guess, limits.all_moves);
                 if main.aborted {

@@ -48,6 +48,10 @@ pub struct GgfGame {
     pub white: Option<String>,
     /// The `RE` tag as written (result for black, e.g. `+12.000:r`), if any.
     pub result: Option<String>,
+    /// The time each ply of `replay` took, as its move's third field says
+    /// (`move/eval/time`, seconds or `minutes:seconds`): one entry a ply, `None` where
+    /// the record gives none or one that is not a time (an implicit pass has none).
+    pub times: Vec<Option<Duration>>,
 }
 
 impl GgfGame {
@@ -251,6 +255,7 @@ fn build_game(raw: Vec<RawTag>, variant: Variant, record: usize) -> Result<GgfGa
     }
     let mut replay = Replay::new(start);
     let mut tags = Vec::new();
+    let mut times = Vec::new();
     let mut number = 0;
     for t in raw {
         let color = match t.name.as_str() {
@@ -263,10 +268,13 @@ fn build_game(raw: Vec<RawTag>, variant: Variant, record: usize) -> Result<GgfGa
         };
         number += 1;
         play_tag(&mut replay, &t, color, number)?;
+        // (An implicit pass played before the move has no time.)
+        times.resize(replay.plies.len() - 1, None);
+        times.push(t.value.split('/').nth(2).filter(|x| !x.trim().is_empty()).and_then(parse_clock_time));
     }
     let find = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v): &(String, String)| v.clone());
     let (black, white, result) = (find("PB"), find("PW"), find("RE"));
-    Ok(GgfGame { tags, replay, black, white, result })
+    Ok(GgfGame { tags, replay, black, white, result, times })
 }
 
 /// What a `TY` game type says about the game solvo replays.
@@ -423,14 +431,16 @@ fn square_range(size: BoardSize) -> String {
 
 /// Writes a game on one line: `(;` then the tags in order, then the plies as `B[..]`
 /// / `W[..]` by the colour that made each (squares lower case and named on the board
-/// itself, `a1` at its top-left; passes `pa`), then `;)`.
+/// itself, `a1` at its top-left; passes `pa`; a ply with a time in `times` as
+/// `move//seconds`, to the millisecond), then `;)`.
 ///
 /// `BO` is always written from `replay.start` (in place of the `BO` tag, or after the
 /// tags if there is none), and `GM[Othello]` is put first if missing; other tags are
 /// written as they are, with `]` and `\` escaped (names are expected to be ASCII letters
 /// and digits other than `B` and `W`, as parsing gives them). The `black`, `white` and `result`
 /// fields are not consulted: the tags are the record. [`parse_ggf`] gives back the
-/// same tags and replay (for an anti `TY`, with [`Variant::Reversed`]).
+/// same tags, replay and times to the millisecond (for an anti `TY`, with
+/// [`Variant::Reversed`]).
 pub fn format_ggf(game: &GgfGame) -> String {
     let mut out = String::from("(;");
     if !game.tags.iter().any(|(n, _)| n == "GM") {
@@ -447,12 +457,16 @@ pub fn format_ggf(game: &GgfGame) -> String {
         out.push_str(&format!("BO[{}]", board_value(&game.replay.start)));
     }
     let mut side = game.replay.start.side;
-    for (ply, pos) in game.replay.plies.iter().zip(&game.replay.positions) {
+    for (i, (ply, pos)) in game.replay.plies.iter().zip(&game.replay.positions).enumerate() {
         let tag = match side {
             Color::Black => 'B',
             Color::White => 'W',
         };
-        out.push_str(&format!("{tag}[{}]", move_name(*ply, game.replay.start.size)));
+        let time = match game.times.get(i) {
+            Some(Some(t)) => format!("//{:.3}", t.as_secs_f64()),
+            _ => String::new(),
+        };
+        out.push_str(&format!("{tag}[{}{time}]", move_name(*ply, game.replay.start.size)));
         side = pos.side;
     }
     out.push_str(";)");
@@ -558,7 +572,8 @@ pub fn ggf_from_replay(replay: &Replay, black: &str, white: &str) -> GgfGame {
         tags.push(("RE".to_string(), re.clone()));
     }
     tags.push(("BO".to_string(), board_value(&start)));
-    GgfGame { tags, replay: replay.clone(), black: Some(black.to_string()), white: Some(white.to_string()), result }
+    let (black, white) = (Some(black.to_string()), Some(white.to_string()));
+    GgfGame { tags, replay: replay.clone(), black, white, result, times: vec![None; replay.plies.len()] }
 }
 
 #[cfg(test)]
@@ -600,8 +615,13 @@ mod tests {
         assert_eq!(g.tags.len(), 11);
         let start = Position::start(BoardSize::Eight, Variant::Normal);
         assert_eq!(g.replay, parse_transcript("f5d6c3", &start).unwrap());
+        let ms = Duration::from_millis;
+        assert_eq!(g.times, [Some(ms(1200)), Some(ms(10)), None]);
         let again = parse_ggf(&format_ggf(g), Variant::Normal).unwrap();
         assert_eq!(again, games);
+        // A time that is not one is no time.
+        let odd = format!("(;{START_BO}B[f5//x]W[d6//1:02.5];)");
+        assert_eq!(parse_ggf(&odd, Variant::Normal).unwrap()[0].times, [None, Some(ms(62_500))]);
     }
 
     #[test]

@@ -66,6 +66,7 @@ impl SearchArgs {
             depth: self.depth,
             selectivity,
             time: self.time.map(Duration::from_secs_f64),
+            aim: None,
             threads: self.threads as usize,
             all_moves,
             exact_from: self.exact_from,
