@@ -354,14 +354,15 @@ impl Engine {
     }
 
     /// The move to play in `pos` (`best_move: None` for a pass or a finished game),
-    /// thinking at most `time` when given (see [`Engine::move_time`]), else to the
+    /// thinking about `time.target` and at most `time.limit` when given (see
+    /// [`Engine::move_time`]; a small board aims at the target only), else to the
     /// level. `on_iteration` sees each completed iteration.
     ///
     /// Guarantees: the move is legal in `pos`; on 6x6 and 4x4 it keeps the exact value
     /// (perfect play) when the position is in the store or within the exact reach (see
     /// the module's documentation) and the solve was neither stopped nor out of time;
-    /// the score is exact when `exact` is set. Under a time limit the answer comes
-    /// within it on every size (a small board's estimate checks the clock every few
+    /// the score is exact when `exact` is set. Under a time the answer comes within
+    /// its limit on every size (a small board's estimate checks the clock every few
     /// thousand nodes).
     /// A stop (or the time) returns the last completed iteration, marked `stopped`.
     /// With a book ([`Engine::set_book`]), a position with a book move gets it at once
