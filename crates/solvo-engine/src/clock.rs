@@ -51,7 +51,7 @@ pub struct MoveTime {
 
 impl MoveTime {
     /// A fixed time for the move: aimed at and never exceeded.
-    pub fn fixed(time: Duration) -> MoveTime {
+    pub const fn fixed(time: Duration) -> MoveTime {
         MoveTime { target: time, limit: time }
     }
 }

@@ -19,10 +19,10 @@ const QUICK: Duration = Duration::from_secs(30);
 /// Longest wait for a move without a time control.
 const UNTIMED_MOVE: Duration = Duration::from_secs(600);
 
-/// How long to wait for a move given `time` to think: twice the time plus ten
+/// How long to wait for a move given `time` to think: twice its limit plus ten
 /// seconds of grace (the program's own clock decides losses on time).
-fn move_wait(time: Option<Duration>) -> Duration {
-    time.map_or(UNTIMED_MOVE, |t| t * 2 + Duration::from_secs(10))
+fn move_wait(time: Option<MoveTime>) -> Duration {
+    time.map_or(UNTIMED_MOVE, |t| t.limit * 2 + Duration::from_secs(10))
 }
 
 /// A child process and its output lines.
@@ -177,8 +177,6 @@ impl Contestant for GtpContestant {
     }
 
     fn choose(&mut self, game: &Session, time: Option<MoveTime>, clock: Option<Duration>) -> Result<Ply, String> {
-        let wait = move_wait(time.map(|t| t.limit));
-        let time = time.map(|t| t.target);
         self.sync(game)?;
         let color = color_word(game.position().side);
         if !self.time_told {
@@ -187,7 +185,7 @@ impl Contestant for GtpContestant {
             // matter.
             let settings = match (clock, time) {
                 (Some(left), _) => Some(format!("time_settings {} 0 0", gtp_seconds(left))),
-                (None, Some(t)) => Some(format!("time_settings 0 {} 1", gtp_seconds(t))),
+                (None, Some(t)) => Some(format!("time_settings 0 {} 1", gtp_seconds(t.target))),
                 (None, None) => None,
             };
             if let Some(command) = settings {
@@ -199,7 +197,7 @@ impl Contestant for GtpContestant {
             // Not every program knows time_left; its answer does not matter.
             let _ = self.ask(&format!("time_left {color} {:.0} 0", left.as_secs_f64().floor()), QUICK);
         }
-        let answer = self.ask(&format!("genmove {color}"), wait)?;
+        let answer = self.ask(&format!("genmove {color}"), move_wait(time))?;
         let ply = parse_move(answer.trim(), game.size()).ok_or_else(|| format!("genmove answered {answer:?}"))?;
         self.told.push(ply);
         Ok(ply)
@@ -253,10 +251,8 @@ impl Contestant for NBoardContestant {
     }
 
     fn choose(&mut self, game: &Session, time: Option<MoveTime>, clock: Option<Duration>) -> Result<Ply, String> {
-        let wait = move_wait(time.map(|t| t.limit));
-        let time = time.map(|t| t.target);
         let mut ggf = ggf_from_replay(game.replay(), "black", "white");
-        if let Some(left) = time_left_for_nboard(game, time, clock) {
+        if let Some(left) = time_left_for_nboard(game, time.map(|t| t.target), clock) {
             let at = ggf.tags.iter().position(|(n, _)| n == "TY").unwrap_or(ggf.tags.len());
             ggf.tags.insert(at, ("TI".to_string(), format_ggf_clock(left)));
         }
@@ -267,7 +263,7 @@ impl Contestant for NBoardContestant {
         let pong = format!("pong {}", self.ping);
         self.wait_for(&pong, QUICK)?;
         self.program.send("go")?;
-        let answer = self.wait_for("=== ", wait)?;
+        let answer = self.wait_for("=== ", move_wait(time))?;
         let mv = answer.split('/').next().unwrap_or("").trim();
         parse_move(mv, game.size()).ok_or_else(|| format!("go answered {answer:?}"))
     }

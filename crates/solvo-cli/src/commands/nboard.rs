@@ -56,7 +56,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The time of a search when an interrupt waits: answer at once.
-const HURRY: MoveTime = MoveTime { target: Duration::from_millis(1), limit: Duration::from_millis(1) };
+const HURRY: MoveTime = MoveTime::fixed(Duration::from_millis(1));
 
 /// Arguments of `solvo engine nboard` (`--level` is the depth until the GUI sets one).
 #[derive(clap::Args, Debug)]
