@@ -250,6 +250,7 @@ impl Engine {
             wld_from: 0,
             nodes: self.node_limit(),
             pv_extension: 0,
+            aspiration: true,
         };
         let hints = self.table_hints(pos.variant)?;
         let mut relay = |r: &SearchResult| {

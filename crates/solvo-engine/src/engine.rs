@@ -491,6 +491,7 @@ impl Engine {
             wld_from,
             nodes: self.node_limit,
             pv_extension: if exact { 0 } else { level.pv_extension() },
+            aspiration: true,
         }
     }
 

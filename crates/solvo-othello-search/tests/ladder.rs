@@ -179,3 +179,28 @@ fn narrow_windows_do_not_climb() {
         );
     }
 }
+
+/// The published 8x8 solver's first choice, a climb whose iterations search the whole
+/// window (`LadderOptions::aspiration` false, in a solve `ExactConfig::climb_aspiration`
+/// off, `--tune climb_aspiration=0`): the same exact values as the default climb, which
+/// iterates in aspiration windows, from climbs that did search otherwise (the climb's
+/// nodes differ on at least one position, standalone and within the solve).
+#[test]
+fn a_climb_without_aspiration_solves_to_the_same_values() {
+    let weights = solvo_eval::embedded_shared(Variant::Normal).expect("embedded weights");
+    let (mut climbs_differ, mut solves_differ) = (false, false);
+    for (i, pos) in positions(31, 4, 19).iter().enumerate() {
+        let options = LadderOptions { hash_mb: 8, ..LadderOptions::default() };
+        let with = climb(weights.clone(), pos, &options).expect("an 8x8 normal position");
+        let without = climb(weights.clone(), pos, &LadderOptions { aspiration: false, ..options }).unwrap();
+        climbs_differ |= with.nodes != without.nodes;
+        let default = solve(pos, &SolveOptions::new(16));
+        let mut o = SolveOptions::new(16);
+        o.config.set("climb_aspiration", 0).expect("a search switch");
+        let full = solve(pos, &o);
+        assert_eq!(full.score(), default.score(), "position {i}");
+        assert!(full.best_move.is_some_and(|m| pos.moves() & m.bit() != 0), "position {i}");
+        solves_differ |= full.ordering_nodes != default.ordering_nodes;
+    }
+    assert!(climbs_differ && solves_differ, "the switch changed no climb");
+}

@@ -111,6 +111,14 @@ pub struct ExactConfig {
     /// after a climb that ended on a wipe-out (see `exact_after_climb`), whose moves
     /// lead wherever the evaluation's clamp is reached.
     pub selective_moves: bool,
+    /// The ladder's climb before the solve starts each iteration in an aspiration
+    /// window around the last one's value (on, the default); off: every iteration
+    /// searches the whole window, as the published 8x8 solver's Edax did while iterating
+    /// ("Othello is solved", section 3.1). It orders the exact pass only, never
+    /// changes a value. Off, 1 thread, search + ordering nodes, 2026-11-30
+    /// (`docs/results/papers-othello-solved.md`): FFO #40-#44 -7.0%, #45-#49 +3.2%, the
+    /// first 40 of Edax's hard-25 +4.2%.
+    pub climb_aspiration: bool,
     /// Nodes with at least this many empties order their moves with the weights'
     /// residual network (if they have one; the lab's experiment, feature `residual`);
     /// below, with the linear evaluation alone,
@@ -146,6 +154,7 @@ impl Default for ExactConfig {
             hint_min_empties: 16,
             hint_max_shortfall: 64,
             selective_moves: true,
+            climb_aspiration: true,
             #[cfg(feature = "residual")]
             net_order_empties: 0,
         }
@@ -190,7 +199,7 @@ impl ExactConfig {
 
     /// The names [`ExactConfig::set`] accepts (and, with the lab's feature `residual`,
     /// `net_order_empties`).
-    pub const NAMES: [&'static str; 21] = [
+    pub const NAMES: [&'static str; 22] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -212,6 +221,7 @@ impl ExactConfig {
         "hint_min_empties",
         "hint_max_shortfall",
         "selective_moves",
+        "climb_aspiration",
     ];
 
     /// Sets the switch `name` (one of [`ExactConfig::NAMES`]) to `value` (a number;
@@ -247,6 +257,7 @@ impl ExactConfig {
             "hint_min_empties" => self.hint_min_empties = range(0, 64)?,
             "hint_max_shortfall" => self.hint_max_shortfall = range(0, 64)?,
             "selective_moves" => self.selective_moves = range(0, 1)? == 1,
+            "climb_aspiration" => self.climb_aspiration = range(0, 1)? == 1,
             #[cfg(feature = "residual")]
             "net_order_empties" => self.net_order_empties = range(0, 64)?,
             _ => {

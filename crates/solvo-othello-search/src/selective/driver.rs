@@ -75,6 +75,13 @@ pub struct SearchLimits {
     /// time limit, which is checked between them: keep it small (at most 20, a fraction
     /// of a second a solve).
     pub pv_extension: u32,
+    /// Each iteration after the first starts in an aspiration window around the last
+    /// one's value, widened until the value falls inside (true, the default); false:
+    /// every iteration searches the whole window, as the published 8x8 solve's Edax
+    /// did while iterating ("Othello is solved", section 3.1). The result is the same
+    /// without selectivity; only the nodes change (with it, the cuts depend on the
+    /// window).
+    pub aspiration: bool,
 }
 
 /// The PV extension (see [`SearchLimits::pv_extension`]) chosen for a search of
@@ -88,7 +95,7 @@ pub fn pv_extension_for(depth: u32) -> u32 {
 
 impl Default for SearchLimits {
     /// Depth 12, no selectivity, no time or node limit, 1 thread, best move only, exact
-    /// only when the depth reaches the end.
+    /// only when the depth reaches the end, aspiration windows.
     fn default() -> SearchLimits {
         SearchLimits {
             depth: 12,
@@ -101,6 +108,7 @@ impl Default for SearchLimits {
             wld_from: 0,
             nodes: None,
             pv_extension: 0,
+            aspiration: true,
         }
     }
 }
@@ -516,7 +524,7 @@ impl SelectiveSearch {
                     last.stopped = true;
                     break;
                 }
-                let v = main.aspirated(&mut moves, depth, guess, limits.all_moves);
+                let v = main.aspirated(&mut moves, depth, guess.filter(|_| limits.aspiration), limits.all_moves);
                 if main.aborted {
                     last.stopped = true;
                     break;

@@ -66,16 +66,22 @@ pub struct LadderOptions {
     /// s with 1-thread climbs; and FFO #59's exact pass after a 2-thread climb took
     /// 0.45 G nodes (8.8 s) against 770 after a 1-thread one.
     pub threads: usize,
+    /// The climb's iterations start in aspiration windows around the last one's value
+    /// ([`SearchLimits::aspiration`]); false: each searches the whole window, the
+    /// published 8x8 solver's choice. A solve's climb ([`Ladder::solve`]) takes the
+    /// solve's `ExactConfig::climb_aspiration` instead (`--tune climb_aspiration=0`).
+    pub aspiration: bool,
 }
 
 impl Default for LadderOptions {
-    /// 73% selectivity to 2 empties before the end, 256 MiB, 1 thread.
+    /// 73% selectivity to 2 empties before the end, 256 MiB, 1 thread, aspiration windows.
     fn default() -> LadderOptions {
         LadderOptions {
             selectivity: Selectivity::from_percent(73).expect("73 is a level"),
             depth_cut: 2,
             hash_mb: 256,
             threads: 1,
+            aspiration: true,
         }
     }
 }
@@ -116,8 +122,13 @@ pub fn climb_with(
 ) -> Result<LadderResult, SearchError> {
     search.clear();
     let depth = pos.empties().saturating_sub(options.depth_cut).clamp(1, MAX_DEPTH);
-    let limits =
-        SearchLimits { depth, selectivity: options.selectivity, threads: options.threads, ..SearchLimits::default() };
+    let limits = SearchLimits {
+        depth,
+        selectivity: options.selectivity,
+        threads: options.threads,
+        aspiration: options.aspiration,
+        ..SearchLimits::default()
+    };
     // A wipe-out score cannot get better: deeper iterations would only cost.
     let stop = search.stop_flag();
     let wipe_out = (pos.size.squares() as i32) * solvo_eval::SCALE;
@@ -208,7 +219,7 @@ impl Ladder {
         let Some((selectivity, weights)) = weights.and_then(|w| Some((self.selectivity_for(pos, &w)?, w))) else {
             return solve(pos, options);
         };
-        let climb_options = LadderOptions { selectivity, ..self.options };
+        let climb_options = LadderOptions { selectivity, aspiration: options.config.climb_aspiration, ..self.options };
         // The climb searches on the solve's own table: the exact pass finds the climb's
         // moves there as its table moves.
         let mut searcher = SelectiveSearch::with_table(weights, options.tt.clone());

@@ -73,6 +73,7 @@ impl SearchArgs {
             wld_from: self.wld_from,
             nodes: None,
             pv_extension: self.pv_extension.unwrap_or_else(|| pv_extension_for(self.depth)),
+            aspiration: true,
         };
         Ok((search, limits))
     }
