@@ -87,6 +87,18 @@ fn bench_hard_prints_best_rate_loss_and_error() {
     let o = solvo(&["bench", "hard", obf, "--depth", "30", "--eval-file", w, "--json"]);
     let total: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
     assert_eq!((total["best_rate"].as_f64(), total["mae"].as_f64()), (Some(1.0), Some(0.0)), "exact depth");
+    // A node limit on one thread: the same search on every run, stopped near the limit.
+    let limited = || {
+        let o = solvo(&["bench", "hard", obf, "--depth", "20", "--nodes", "20000", "--eval-file", w, "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        lines.iter().map(|l| (l["move"].clone(), l["nodes"].as_u64().unwrap())).collect::<Vec<_>>()
+    };
+    let first = limited();
+    assert_eq!(first, limited(), "a node-limited search repeats itself");
+    let (per_position, total) = first.split_at(first.len() - 1);
+    assert!(per_position.iter().all(|(_, n)| *n < 20000 + 20000), "{first:?}");
+    assert_eq!(total[0].1, per_position.iter().map(|(_, n)| n).sum::<u64>());
     // A line that does not score every legal move is an error naming the line.
     std::fs::write(
         dir.path().join("bad.obf"),

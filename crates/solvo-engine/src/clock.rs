@@ -2,7 +2,8 @@
 //!
 //! A game clock never runs out: each move gets a share of what is left after a
 //! reserve, sized by the moves the engine still has to make before the endgame
-//! (solved in a fraction of a second, it is planned as a few moves): the search aims
+//! (solved in a fraction of a second, it is planned as one move, and the moves just
+//! before it as half a move each): the search aims
 //! at that share and stops at a limit of a few times it (the midgame search returns
 //! its last completed iteration). The reserve covers the moves' overheads (process
 //! scheduling, pipes, a loaded machine: a tenth of the time left and 20 ms a move
@@ -74,12 +75,16 @@ const MIN_MOVE: Duration = Duration::from_millis(5);
 const PER_MOVE_OVERHEAD: Duration = Duration::from_millis(20);
 /// Empty squares from which the endgame is solved in a fraction of a second: the moves
 /// after it cost little, so the midgame's moves share the clock with the endgame
-/// counted as [`ENDGAME_MOVES`] moves. On a clock of 26 s against NTest, solvo spent
-/// 0.47 s a move at 20-23 empties and a few milliseconds below 20
-/// (`docs/results/clock.md`).
+/// counted as [`ENDGAME_MOVES`] move. On a clock of 26 s against NTest, solvo spent
+/// a few milliseconds a move below 20 empties (`docs/results/clock.md`).
 const ENDGAME_EMPTIES: u32 = 20;
 /// The moves the endgame from [`ENDGAME_EMPTIES`] is planned as.
-const ENDGAME_MOVES: u32 = 2;
+const ENDGAME_MOVES: u32 = 1;
+/// Empty squares from which a move, though still a midgame search or a proof, is
+/// planned as half a move: there the search reaches its deepest depth (the end less
+/// one ply) or its proof finishes well before its share. On a clock of 26 s against
+/// NTest, solvo used 0.59 of its target at 24-27 empties and 0.26 at 20-23.
+const LATE_MIDGAME_EMPTIES: u32 = 27;
 /// The most a move may run past its target, as a multiple of it (a search that
 /// started an iteration near its target finishes it).
 const LIMIT_FACTOR: u32 = 3;
@@ -87,9 +92,9 @@ const LIMIT_FACTOR: u32 = 3;
 /// The time a move may take with `remaining` on the clock, `increment` added after
 /// it, and `empties` empty squares on the board.
 ///
-/// The moves still to plan for are the engine's moves down to [`ENDGAME_EMPTIES`] and
-/// the endgame as [`ENDGAME_MOVES`] moves (below that many empties, the engine's moves
-/// left, at most that many); the target is an equal share of what is left after the
+/// The moves still to plan for are the engine's moves down to [`ENDGAME_EMPTIES`], each
+/// from [`LATE_MIDGAME_EMPTIES`] down counted as half a move, and the endgame as
+/// [`ENDGAME_MOVES`] move; the target is an equal share of what is left after the
 /// reserve (a tenth of `remaining`, at most 1.5 s, plus 20 ms for each move still to
 /// make, at most a quarter of `remaining`), plus nine tenths of the increment.
 ///
@@ -103,10 +108,14 @@ pub fn allot(remaining: Duration, increment: Duration, empties: u32) -> MoveTime
     let moves_left = empties.div_ceil(2).max(1);
     let reserve = (remaining / RESERVE_FRACTION).min(MAX_RESERVE) + (PER_MOVE_OVERHEAD * moves_left).min(remaining / 4);
     let usable = remaining.saturating_sub(reserve);
-    let planned = empties.saturating_sub(ENDGAME_EMPTIES).div_ceil(2) + ENDGAME_MOVES.min(moves_left);
+    // The engine's moves with more than `x` empties, this one included.
+    let moves_above = |x: u32| empties.saturating_sub(x).div_ceil(2);
+    let full = moves_above(LATE_MIDGAME_EMPTIES);
+    let half = moves_above(ENDGAME_EMPTIES) - full;
+    let planned_halves = 2 * full + half + 2 * ENDGAME_MOVES;
     let bonus = increment * 9 / 10;
     let cap = usable / 2;
-    let target = (usable / planned).min(cap).max(MIN_MOVE.min(cap));
+    let target = (usable * 2 / planned_halves).min(cap).max(MIN_MOVE.min(cap));
     let limit = (target * LIMIT_FACTOR).min(cap);
     MoveTime { target: (target + bonus).min(usable), limit: (limit + bonus).min(usable) }
 }

@@ -149,6 +149,7 @@ pub fn analyze(
         depth,
         selectivity: options::checked("selectivity", selectivity, solvo_shell::option_ranges::selectivity)?,
         time: options::seconds("time", time)?.map(|t| t.as_secs_f64()),
+        nodes: None,
         threads: options::threads(threads)? as u64,
         hash_mb: options::hash_mb("hash_mb", hash_mb)?,
         exact_from,

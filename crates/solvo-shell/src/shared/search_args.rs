@@ -21,6 +21,11 @@ pub struct SearchArgs {
     /// Time limit per position in seconds (the last completed iteration is reported).
     #[arg(long, value_parser = parse_seconds)]
     pub time: Option<f64>,
+    /// Node limit per position (search and ordering nodes, checked every few thousand
+    /// nodes; the last completed iteration is reported): on one thread the same limit
+    /// gives the same search on any machine, so settings compare at equal nodes.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
     /// Search threads.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
     pub threads: u64,
@@ -71,7 +76,7 @@ impl SearchArgs {
             all_moves,
             exact_from: self.exact_from,
             wld_from: self.wld_from,
-            nodes: None,
+            nodes: self.nodes,
             pv_extension: self.pv_extension.unwrap_or_else(|| pv_extension_for(self.depth)),
             aspiration: true,
         };
