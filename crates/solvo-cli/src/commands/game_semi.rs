@@ -91,6 +91,10 @@ pub struct Target {
     /// playouts from the start, learned once (as `--algo ab-tt-mc`); 0: no such ordering.
     #[arg(long, default_value_t = 0)]
     pub playouts: u32,
+    /// build: commit the records found at least this often, in seconds (a kill loses
+    /// at most this much work; each commit is a durable write).
+    #[arg(long, default_value_t = 3.0, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
+    pub commit_every: f64,
 }
 
 /// Arguments of `query`.
@@ -436,8 +440,9 @@ fn build<G: Game>(
             );
         }
     };
-    let out =
-        semi_strong_lanes(root, &mut store, &mut oracles, &SemiConfig::default(), &mut progress).map_err(semi_err)?;
+    let config =
+        SemiConfig { commit_every: std::time::Duration::from_secs_f64(t.commit_every), ..SemiConfig::default() };
+    let out = semi_strong_lanes(root, &mut store, &mut oracles, &config, &mut progress).map_err(semi_err)?;
     let secs = start.elapsed().as_secs_f64();
     store.put_meta(META_ROOT_VALUE, out.value.to_string().as_bytes()).map_err(semi_err)?;
     let records = store.records().map_err(semi_err)?;
@@ -451,7 +456,7 @@ fn build<G: Game>(
     if json {
         out!(
             "{}",
-            json!({"game": label, "store": path, "value_first_player": first_value, "best_move": best, "records": records.len(),
+            json!({"game": label, "store": path, "value_first_player": first_value, "best_move": best, "records_before": before, "records": records.len(),
                    "p": p, "a_prime": a, "p_prime": pp, "c": c, "a": aa, "store_bytes": bytes, "seconds": secs,
                    "solves": out.stats.solves, "solver_nodes": out.stats.solver_nodes, "threads": t.threads})
         );
