@@ -182,6 +182,14 @@ fn bad_input_is_refused_clearly() {
     let o = solvo(&["game", "semi-strong", "query", "nogo", "3x2", "--store", s]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("nogo 2x3"), "{}", String::from_utf8_lossy(&o.stderr));
+    // A self-check that plays no game (Domineering 1x2 is over at the start) fails.
+    let store = dir.path().join("d12.redb");
+    let game = ["domineering", "1x2", "--option", "bounds=off", "--store", store.to_str().unwrap()];
+    assert!(solvo(&[&["game", "semi-strong", "build"][..], &game].concat()).status.success());
+    let o = solvo(&[&["game", "semi-strong", "verify"][..], &game, &["--self-check", "5"]].concat());
+    assert!(!o.status.success());
+    let text = String::from_utf8_lossy(&o.stderr);
+    assert!(text.contains("--self-check 5: 5 positions drawn but 0 games played"), "{text}");
 }
 
 /// `build --etc --playouts N` (the walk's solver as `ab-tt-mc --etc`) builds a store

@@ -315,7 +315,14 @@ impl GameVisitor for Action {
                 let report = verify_resumable(&root, &mut store, oracle_ref, 20, &mut layer_line, Some(&mut cp))
                     .map_err(semi_err)?;
                 let check = if a.self_check > 0 {
-                    Some(self_check(&root, &mut store, a.self_check, a.seed, 2_000).map_err(semi_err)?)
+                    let c = self_check(&root, &mut store, a.self_check, a.seed, 2_000).map_err(semi_err)?;
+                    if c.games == 0 && c.failures.is_empty() {
+                        return Err(CliError(format!(
+                            "--self-check {}: {} positions drawn but 0 games played, so nothing was checked",
+                            a.self_check, c.samples
+                        )));
+                    }
+                    Some(c)
                 } else {
                     None
                 };
