@@ -161,7 +161,8 @@ fn build_verify_query_count_play() {
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("not legal"), "{text}");
+    assert!(text.contains("bad move 'x9': move 1 is not legal there (legal: "), "{text}");
+    assert!(!text.contains("--moves"), "{text}");
     assert!(text.contains("game over: you lose"), "{text}");
 }
 

@@ -563,9 +563,10 @@ fn play<G: Game + std::fmt::Display>(root: &G, a: &PlayArgs, identity: &str, pat
             if text.eq_ignore_ascii_case("quit") {
                 return Ok(());
             }
-            match play_moves(&g, text) {
-                Ok(next) if !text.is_empty() => g = next,
-                Ok(_) => {}
+            // Not `play_moves`: its errors name the option `--moves`; here the
+            // message names the move typed and the legal ones.
+            match solvo_games::play_text(&g, text) {
+                Ok(next) => g = next,
                 Err(e) => out!("{e}"),
             }
         } else {
