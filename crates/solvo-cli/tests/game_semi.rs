@@ -137,6 +137,15 @@ fn build_verify_query_count_play() {
     assert_eq!(q["value"], 1, "{q}");
     assert!(q["source"].as_str().unwrap().contains("A'"), "{q}");
 
+    // The web board opens the store for its game (`--check`: nothing served); a file
+    // that is no game store is refused.
+    let o = solvo(&["serve", "--port", "0", "--check", "--game-store", s]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("1 game stores"), "{}", String::from_utf8_lossy(&o.stdout));
+    let o = solvo(&["serve", "--port", "0", "--check", "--game-store", dir.path().to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--game-store: "), "{}", String::from_utf8_lossy(&o.stderr));
+
     let c = json(&with("count", &[]));
     let (p, r) = (c["total_plain"].as_u64().unwrap(), c["total_reopening"].as_u64().unwrap());
     let e = c["total_exhaustive"].as_u64().unwrap();

@@ -168,7 +168,7 @@ fn store_path(t: &Target, rows: usize, cols: usize) -> PathBuf {
 
 /// What a store records as its game.
 fn identity(t: &Target, rows: usize, cols: usize, options: &GameOptions) -> String {
-    format!("semi-strong {}", solvo_games::proof_store_identity(&t.game, rows, cols, options))
+    solvo_games::semi_strong_identity(&t.game, rows, cols, options)
 }
 
 /// One proof store behind the solvers of every lane.
