@@ -234,6 +234,24 @@ pub fn proof_store_identity(name: &str, rows: usize, cols: usize, options: &Game
     format!("{} {rows}x{cols} [{}] keys-1", name.to_ascii_lowercase(), pairs.join(","))
 }
 
+/// What a semi-strong store of a game records as its game: `semi-strong ` and the
+/// [`proof_store_identity`] (a store answers only for the game it was built for).
+pub fn semi_strong_identity(name: &str, rows: usize, cols: usize, options: &GameOptions) -> String {
+    format!("semi-strong {}", proof_store_identity(name, rows, cols, options))
+}
+
+/// The game a semi-strong store's identity ([`semi_strong_identity`]) names: its
+/// catalogue entry, size and rule options; `None` for text that function does not make
+/// or a game the catalogue does not have.
+pub fn parse_semi_strong_identity(identity: &str) -> Option<(&'static GameSpec, usize, usize, GameOptions)> {
+    let rest = identity.strip_prefix("semi-strong ")?.strip_suffix(" keys-1")?;
+    let (name, rest) = rest.split_once(' ')?;
+    let (size, options) = rest.split_once(' ')?;
+    let options = options.strip_prefix('[')?.strip_suffix(']')?;
+    let (rows, cols) = parse_size(size).ok()?;
+    Some((find(name)?, rows, cols, GameOptions::parse(options).ok()?))
+}
+
 #[cfg(test)]
 mod identity_tests {
     use super::*;
@@ -255,5 +273,21 @@ mod identity_tests {
         assert_ne!(proof_store_identity("knightthrough", 7, 6, &with(&["symmetry=off"])), plain);
         assert_ne!(proof_store_identity("knightthrough", 7, 6, &with(&["ordering=safety", "tactics=off"])), plain);
         assert_ne!(proof_store_identity("knightthrough", 6, 7, &with(&[])), plain);
+    }
+
+    /// A semi-strong store's identity reads back as the game it was made from.
+    #[test]
+    fn semi_strong_identity_round_trips() {
+        let mut o = GameOptions::new();
+        o.push_pair("tactics=off").unwrap();
+        o.push_pair("no-move=win").unwrap();
+        let text = semi_strong_identity("Misère_Breakthrough", 4, 5, &o);
+        let (spec, rows, cols, back) = parse_semi_strong_identity(&text).unwrap();
+        assert_eq!((spec.name, rows, cols), ("misere-breakthrough", 4, 5));
+        // The catalogue's own spelling of the name, the same size and rules.
+        assert_eq!(semi_strong_identity(spec.name, rows, cols, &back), semi_strong_identity(spec.name, 4, 5, &o));
+        assert!(text.starts_with("semi-strong misère_breakthrough 4x5 [no-move=win,tactics=off]"), "{text}");
+        assert!(parse_semi_strong_identity("go 3x4 [] keys-1").is_none());
+        assert!(parse_semi_strong_identity("semi-strong chess 8x8 [] keys-1").is_none());
     }
 }

@@ -35,7 +35,10 @@ mod stones;
 mod symmetry;
 
 pub use atarigo::{Atarigo, AtarigoOptions, StudyOrdering};
-pub use catalog::{dispatch, dispatch_with, find, list, parse_size, proof_store_identity, GameSpec, GameVisitor};
+pub use catalog::{
+    dispatch, dispatch_with, find, list, parse_semi_strong_identity, parse_size, proof_store_identity,
+    semi_strong_identity, GameSpec, GameVisitor,
+};
 pub use domineering::{Domineering, DomineeringMove, DomineeringOptions};
 pub use error::GameError;
 pub use go::{Go, GoMove, GoOptions};

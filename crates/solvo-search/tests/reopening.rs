@@ -60,6 +60,21 @@ fn domineering_semi_strong_values_match_negamax() {
     }
 }
 
+/// On a game a few plies long every sample of the self-check is a position its game
+/// reaches before the end, so each plays at least one game (a stopping ply drawn
+/// beyond the end would leave the sample, and the check, with nothing to play).
+#[test]
+fn self_check_samples_plies_the_game_reaches() {
+    for (r, c) in [(3, 3), (2, 4)] {
+        let root = Domineering::new(r, c, false);
+        let (mut store, _) = build(&root);
+        let check = self_check(&root, &mut store, 50, 3, 2000).unwrap();
+        assert!(check.failures.is_empty(), "{:?}", check.failures);
+        assert_eq!(check.samples, 50);
+        assert!(check.games >= check.samples, "{r}x{c}: {check:?}");
+    }
+}
+
 /// A store whose designated move at the root is changed to a losing one is caught.
 #[test]
 fn verify_catches_a_wrong_designated_move() {

@@ -17,7 +17,7 @@
 //! Values are 11 bytes: lower and upper (`i16`, little-endian), kinds, the move's index
 //! in the canonical image's move list (`u16`, `0xFFFF` = none), the check (`u32`).
 
-use crate::store::{db_err, library_panic, open_waiting, ClosingDb, StoreError};
+use crate::store::{db_err, existing_file, library_panic, open_waiting, ClosingDb, StoreError};
 use redb::{Database, ReadableTable, ReadableTableMetadata, TableDefinition};
 use solvo_search::reopening::{SemiError, SemiRecord, SolutionStore};
 use std::collections::HashMap;
@@ -39,6 +39,7 @@ type RawRecord = (Vec<u8>, [u8; 11]);
 pub struct GameStore {
     db: ClosingDb,
     path: PathBuf,
+    identity: String,
     max_value: i32,
     /// Records put since the last commit, in order.
     pending: Vec<KeyedRecord>,
@@ -81,7 +82,42 @@ impl GameStore {
         let db = ClosingDb::new(open_waiting(path, || Database::builder().set_cache_size(256 << 20).create(path))?);
         solvo_core::contained_panic::catch(|| Self::check_meta(&db, path, identity))
             .map_err(|m| library_panic(path, "reading its header", m))??;
-        Ok(GameStore { db, path: path.to_path_buf(), max_value, pending: Vec::new(), pending_map: HashMap::new() })
+        Ok(GameStore {
+            db,
+            path: path.to_path_buf(),
+            identity: identity.to_string(),
+            max_value,
+            pending: Vec::new(),
+            pending_map: HashMap::new(),
+        })
+    }
+
+    /// The game an existing store at `path` belongs to (its identity string), read
+    /// without writing: a missing path, a directory, an empty file or a file that is no
+    /// game store is an error saying which. Open it with [`GameStore::open`] under
+    /// that identity.
+    pub fn identity_of(path: &Path) -> Result<String, StoreError> {
+        existing_file(path, "a semi-strong store")?;
+        let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
+        let not_ours = || open_err("not a semi-strong store of a game (another kind of database)".into());
+        solvo_core::contained_panic::catch(|| -> Result<String, StoreError> {
+            let db = ClosingDb::new(open_waiting(path, || Database::builder().set_cache_size(1 << 20).open(path))?);
+            let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;
+            let meta = txn.open_table(META).map_err(|_| not_ours())?;
+            let read = |k: &str| -> Result<Option<Vec<u8>>, StoreError> {
+                Ok(meta.get(k).map_err(|e| open_err(e.to_string()))?.map(|g| g.value().to_vec()))
+            };
+            match (read("game")?, read("format")?) {
+                (Some(g), Some(f)) if f == FORMAT => Ok(String::from_utf8_lossy(&g).into_owned()),
+                _ => Err(not_ours()),
+            }
+        })
+        .map_err(|m| library_panic(path, "reading its header", m))?
+    }
+
+    /// The game this store belongs to (its identity string).
+    pub fn identity(&self) -> &str {
+        &self.identity
     }
 
     fn check_meta(db: &Database, path: &Path, identity: &str) -> Result<(), StoreError> {

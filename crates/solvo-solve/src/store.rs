@@ -280,6 +280,19 @@ fn open_error(path: &Path, e: redb::DatabaseError) -> StoreError {
 /// reported as a store in use.
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
+/// Refuses a `path` that is missing, a directory or an empty file (not `what`), saying
+/// which, before a store is opened without being created.
+pub(crate) fn existing_file(path: &Path, what: &str) -> Result<(), StoreError> {
+    let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(open_err("no such file".into())),
+        Err(e) => Err(open_err(e.to_string())),
+        Ok(m) if m.is_dir() => Err(open_err("is a directory, not a store file".into())),
+        Ok(m) if m.len() == 0 => Err(open_err(format!("empty file, not {what}"))),
+        Ok(_) => Ok(()),
+    }
+}
+
 /// Runs `open` (a redb open or create of `path`), retrying while the file is locked by
 /// another process, for at most [`LOCK_WAIT`]; a panic of the library is damage, and so
 /// is a header the library would trust to its harm (checked first: [`header_check`]).
@@ -437,13 +450,7 @@ impl Store {
     /// saying which.
     pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
         let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
-        match std::fs::metadata(path) {
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(open_err("no such file".into())),
-            Err(e) => return Err(open_err(e.to_string())),
-            Ok(m) if m.is_dir() => return Err(open_err("is a directory, not a store file".into())),
-            Ok(m) if m.len() == 0 => return Err(open_err("empty file, not a solvo store".into())),
-            Ok(_) => {}
-        }
+        existing_file(path, "a solvo store")?;
         let board = solvo_core::contained_panic::catch(|| -> Result<String, StoreError> {
             let db = open_waiting(path, || Database::builder().set_cache_size(16 << 20).open(path))?;
             let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;

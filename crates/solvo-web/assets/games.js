@@ -55,7 +55,7 @@ async function refresh() {
   if (a.over) {
     $('sg-status').textContent = 'Game over: ' + (a.value > 0 ? 'the ' + side + ' (to move) wins' : a.value < 0 ? 'the ' + side + ' (to move) loses' : 'a draw') + ' (' + a.value + ').';
   } else {
-    $('sg-status').textContent = 'The ' + side + ' to move; perfect play gives it ' + (a.value > 0 ? '+' : '') + a.value + '. Best: ' + a.best + '.';
+    $('sg-status').textContent = 'The ' + side + ' to move; perfect play gives it ' + (a.value > 0 ? '+' : '') + a.value + '. Best: ' + a.best + '.' + (a.from_store ? ' (From the store.)' : '');
   }
   const list = $('sg-moves');
   list.textContent = '';
@@ -70,12 +70,14 @@ async function refresh() {
   for (const m of a.moves) {
     const b = document.createElement('button');
     b.dataset.move = m.name;
-    b.dataset.value = m.value;
-    if (m.value === a.value) b.classList.add('best');
+    // A move without a value: the position came from a store, the budgets did not
+    // settle this move.
+    b.dataset.value = m.value === null ? '' : m.value;
+    if (m.value === a.value || m.name === a.best) b.classList.add('best');
     b.textContent = m.name;
     const v = document.createElement('span');
     v.className = 'v';
-    v.textContent = (m.value > 0 ? '+' : '') + m.value;
+    v.textContent = m.value === null ? '?' : (m.value > 0 ? '+' : '') + m.value;
     b.appendChild(v);
     b.disabled = perfectTurn;
     b.onclick = () => play(m.name);

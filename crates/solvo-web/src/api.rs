@@ -44,10 +44,10 @@ pub async fn small_game(
 ) -> Result<Json<Value>, ApiError> {
     let req: crate::small_games::SmallGameRequest = body(bytes)?;
     let permit = s.pool.slot()?;
-    let pool = s.pool.clone();
+    let (pool, stores) = (s.pool.clone(), s.game_stores.clone());
     let answered = tokio::task::spawn_blocking(move || {
         let _slot = permit;
-        crate::small_games::answer_position(&pool, &req)
+        crate::small_games::answer_position(&pool, &stores, &req)
     })
     .await
     .map_err(|e| ApiError::internal(format!("the solve failed: {e}")))??;
@@ -89,6 +89,7 @@ pub async fn info(State(state): State<AppState>) -> Json<Value> {
         "max_nodes": pool.max_nodes(),
         "body_limit": state.body_limit,
         "stores": state.store_names,
+        "game_stores": state.game_stores.names(),
         "wthor_files": state.wthor.files(),
         "wthor_games": state.wthor.len(),
     }))

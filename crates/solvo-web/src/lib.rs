@@ -10,8 +10,8 @@
 //! - [`search`]: the engine pool, the cap on concurrent searches, budgets, stop on
 //!   disconnect;
 //! - [`wthor`]: the WTHOR game library;
-//! - `small_games`: the catalogue's other games (Domineering, Nogo, Go...), every move
-//!   solved exactly on demand, for the page `/games`;
+//! - `small_games`: the catalogue's other games (Domineering, Nogo, Go...), every move's
+//!   exact value from a semi-strong store or solved on demand, for the page `/games`;
 //! - [`error`]: the JSON error answer.
 //!
 //! Safety guarantees: the server reads no file (stores and WTHOR files are opened by
@@ -30,6 +30,8 @@ mod search;
 mod small_games;
 pub mod wthor;
 
+pub use small_games::GameStores;
+
 use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
@@ -37,6 +39,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use search::SearchPool;
 use solvo_engine::EngineSettings;
+use solvo_solve::game_store::GameStore;
 use solvo_solve::store::Store;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -49,6 +52,9 @@ pub struct ServerConfig {
     pub engine: EngineSettings,
     /// 6x6 / 4x4 solution stores to answer from (each engine shares them).
     pub stores: Vec<Store>,
+    /// Semi-strong stores of the other games (`solvo game semi-strong build`) to
+    /// answer `/games` from; only read.
+    pub game_stores: Vec<GameStore>,
     /// The WTHOR games to browse.
     pub wthor: WthorLibrary,
     /// The most searches running at once.
@@ -80,6 +86,8 @@ pub struct AppState {
     pub wthor: Arc<WthorLibrary>,
     /// The stores' file names, for `/api/info`.
     pub store_names: Vec<String>,
+    /// The other games' stores.
+    pub game_stores: Arc<GameStores>,
     /// The body size limit, for `/api/info`.
     pub body_limit: usize,
 }
@@ -116,8 +124,13 @@ pub fn router(config: ServerConfig) -> Router {
     let store_names = config.stores.iter().map(|s| s.path().display().to_string()).collect();
     let limits = search::Limits { max_time: config.max_time, max_nodes: config.max_nodes };
     let pool = SearchPool::new(config.max_searches, config.engine, config.stores, limits);
-    let state =
-        AppState { pool: Arc::new(pool), wthor: Arc::new(config.wthor), store_names, body_limit: config.body_limit };
+    let state = AppState {
+        pool: Arc::new(pool),
+        wthor: Arc::new(config.wthor),
+        store_names,
+        game_stores: Arc::new(GameStores::new(config.game_stores)),
+        body_limit: config.body_limit,
+    };
     let api = Router::new()
         .route("/info", get(api::info))
         .route("/parse", post(api::parse))

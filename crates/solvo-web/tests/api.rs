@@ -396,3 +396,63 @@ fn small_game_values_equal_negamax_and_bad_requests_are_named() {
         assert!(a.json()["error"].as_str().unwrap().contains(says), "{body}: {}", a.body);
     }
 }
+
+/// The other games from a semi-strong store (Domineering 4x4, built here): with a node
+/// budget too small to solve anything, the positions the store holds are still answered,
+/// marked as from the store, their values and best moves equal to negamax's and the moves
+/// the budget cannot settle left without a value; without the store, or for the same game
+/// under other rules, the same request is too hard.
+#[test]
+fn small_game_positions_are_answered_from_a_game_store() {
+    use solvo_core::Game;
+    use solvo_games::{play_text, semi_strong_identity, Domineering, DomineeringOptions, GameOptions};
+    use solvo_search::negamax;
+    use solvo_search::reopening::{semi_strong, SemiConfig, SolverOracle};
+    use solvo_solve::game_store::GameStore;
+    let dir = tempfile::tempdir().unwrap();
+    let root = Domineering::new(4, 4, DomineeringOptions { bounds: false, ..DomineeringOptions::default() }).unwrap();
+    let options = GameOptions::parse("bounds=off").unwrap();
+    let identity = semi_strong_identity("domineering", 4, 4, &options);
+    let mut store = GameStore::open(&dir.path().join("d44.redb"), &identity, root.max_value()).unwrap();
+    let mut oracle = SolverOracle::new(16, 1, solvo_search::Budget::UNLIMITED);
+    semi_strong(&root, &mut store, &mut oracle, &SemiConfig::default(), &mut |_| {}).unwrap();
+    let starved = |game_stores| ServerConfig { max_nodes: Some(1), game_stores, ..config(2, Duration::from_secs(60)) };
+    let addr = start(starved(vec![store]));
+    let info = request(addr, "GET", "/api/info", "").json();
+    assert_eq!(info["game_stores"][0]["game"], identity.as_str(), "{info}");
+
+    let ask = |addr, options: &str, moves: &str| {
+        let body = json!({"game": "domineering", "size": "4x4", "options": options, "moves": moves});
+        request(addr, "POST", "/api/small-game", &body.to_string())
+    };
+    let mut line = String::new();
+    for _ in 0..3 {
+        let a = ask(addr, "bounds=off", &line);
+        assert_eq!(a.status, 200, "{line}: {}", a.body);
+        let a = a.json();
+        let g = play_text(&root, &line).unwrap();
+        assert_eq!((a["from_store"].as_bool(), a["value"].as_i64()), (Some(true), Some(negamax(&g) as i64)), "{a}");
+        let mut legal = Vec::new();
+        g.generate_moves(&mut legal);
+        let mut stored = 0;
+        for (m, shown) in legal.iter().zip(a["moves"].as_array().unwrap()) {
+            if shown["value"].is_null() {
+                assert_eq!(shown["from_store"], false, "{shown}");
+            } else {
+                assert_eq!(shown["value"], -negamax(&g.play(*m)), "{line} {m:?}");
+                stored += 1;
+            }
+        }
+        assert!(stored > 0, "{a}");
+        let best = a["best"].as_str().unwrap();
+        assert_eq!(-negamax(&play_text(&g, best).unwrap()), negamax(&g), "{line}: {best}");
+        line = format!("{line} {best}");
+    }
+    // Other rules (the bounds on): another game, never answered from this store.
+    let other = ask(addr, "", "");
+    assert!(other.status == 422 || other.json()["from_store"] == false, "{}", other.body);
+    let without = start(starved(Vec::new()));
+    let a = ask(without, "bounds=off", "");
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert!(a.json()["error"].as_str().unwrap().contains("too hard"), "{}", a.body);
+}

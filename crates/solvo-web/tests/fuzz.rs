@@ -45,6 +45,7 @@ fn config() -> ServerConfig {
     ServerConfig {
         engine: EngineSettings { level: Level::new(2).unwrap(), hash_mb: 8, ..EngineSettings::default() },
         stores: Vec::new(),
+        game_stores: Vec::new(),
         wthor: library(),
         max_searches: 1,
         max_time: Duration::from_millis(250),

@@ -91,6 +91,10 @@ pub struct Target {
     /// playouts from the start, learned once (as `--algo ab-tt-mc`); 0: no such ordering.
     #[arg(long, default_value_t = 0)]
     pub playouts: u32,
+    /// build: commit the records found at least this often, in seconds (a kill loses
+    /// at most this much work; each commit is a durable write).
+    #[arg(long, default_value_t = 3.0, value_parser = crate::option_ranges::seconds, allow_negative_numbers = true)]
+    pub commit_every: f64,
 }
 
 /// Arguments of `query`.
@@ -164,7 +168,7 @@ fn store_path(t: &Target, rows: usize, cols: usize) -> PathBuf {
 
 /// What a store records as its game.
 fn identity(t: &Target, rows: usize, cols: usize, options: &GameOptions) -> String {
-    format!("semi-strong {}", solvo_games::proof_store_identity(&t.game, rows, cols, options))
+    solvo_games::semi_strong_identity(&t.game, rows, cols, options)
 }
 
 /// One proof store behind the solvers of every lane.
@@ -311,7 +315,14 @@ impl GameVisitor for Action {
                 let report = verify_resumable(&root, &mut store, oracle_ref, 20, &mut layer_line, Some(&mut cp))
                     .map_err(semi_err)?;
                 let check = if a.self_check > 0 {
-                    Some(self_check(&root, &mut store, a.self_check, a.seed, 2_000).map_err(semi_err)?)
+                    let c = self_check(&root, &mut store, a.self_check, a.seed, 2_000).map_err(semi_err)?;
+                    if c.games == 0 && c.failures.is_empty() {
+                        return Err(CliError(format!(
+                            "--self-check {}: {} positions drawn but 0 games played, so nothing was checked",
+                            a.self_check, c.samples
+                        )));
+                    }
+                    Some(c)
                 } else {
                     None
                 };
@@ -436,8 +447,9 @@ fn build<G: Game>(
             );
         }
     };
-    let out =
-        semi_strong_lanes(root, &mut store, &mut oracles, &SemiConfig::default(), &mut progress).map_err(semi_err)?;
+    let config =
+        SemiConfig { commit_every: std::time::Duration::from_secs_f64(t.commit_every), ..SemiConfig::default() };
+    let out = semi_strong_lanes(root, &mut store, &mut oracles, &config, &mut progress).map_err(semi_err)?;
     let secs = start.elapsed().as_secs_f64();
     store.put_meta(META_ROOT_VALUE, out.value.to_string().as_bytes()).map_err(semi_err)?;
     let records = store.records().map_err(semi_err)?;
@@ -451,7 +463,7 @@ fn build<G: Game>(
     if json {
         out!(
             "{}",
-            json!({"game": label, "store": path, "value_first_player": first_value, "best_move": best, "records": records.len(),
+            json!({"game": label, "store": path, "value_first_player": first_value, "best_move": best, "records_before": before, "records": records.len(),
                    "p": p, "a_prime": a, "p_prime": pp, "c": c, "a": aa, "store_bytes": bytes, "seconds": secs,
                    "solves": out.stats.solves, "solver_nodes": out.stats.solver_nodes, "threads": t.threads})
         );
@@ -551,9 +563,10 @@ fn play<G: Game + std::fmt::Display>(root: &G, a: &PlayArgs, identity: &str, pat
             if text.eq_ignore_ascii_case("quit") {
                 return Ok(());
             }
-            match play_moves(&g, text) {
-                Ok(next) if !text.is_empty() => g = next,
-                Ok(_) => {}
+            // Not `play_moves`: its errors name the option `--moves`; here the
+            // message names the move typed and the legal ones.
+            match solvo_games::play_text(&g, text) {
+                Ok(next) => g = next,
                 Err(e) => out!("{e}"),
             }
         } else {

@@ -6,11 +6,14 @@ use crate::error::CliError;
 use crate::shared::open_stores;
 use crate::shared::wthor_names::{player_names, read_wthor, tournament_names};
 use crate::Common;
+use solvo_core::Game;
 use solvo_engine::{EngineSettings, Level, TimeControl};
+use solvo_games::GameVisitor;
+use solvo_solve::game_store::GameStore;
 use solvo_web::wthor::WthorLibrary;
 use solvo_web::ServerConfig;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Arguments of `solvo serve`.
@@ -26,6 +29,11 @@ pub struct Args {
     /// A 6x6 or 4x4 solution store to answer from (repeat for several).
     #[arg(long)]
     pub store: Vec<PathBuf>,
+    /// A semi-strong store of another game (`solvo game semi-strong build`) for the
+    /// page `/games`: positions of the game, size and rule options it was built for are
+    /// answered from it, the rest solved on demand (repeat for several; only read).
+    #[arg(long, value_name = "FILE")]
+    pub game_store: Vec<PathBuf>,
     /// A WTHOR game file (.wtb) for the game browser (repeat for several; player and
     /// tournament names are read from WTHOR.JOU/WTH.JOU and WTHOR.TRN/WTH.TRN beside it).
     #[arg(long)]
@@ -72,6 +80,27 @@ fn body_kib(text: &str) -> Result<usize, String> {
     crate::option_ranges::in_range(text, 1, 16 * 1024)
 }
 
+/// The largest value of a game (what its store's records are checked against).
+struct MaxValue;
+
+impl GameVisitor for MaxValue {
+    type Output = i32;
+    fn visit<G: Game + std::fmt::Display + 'static>(self, root: G) -> i32 {
+        root.max_value()
+    }
+}
+
+/// Opens a `--game-store` for the game it records.
+fn open_game_store(path: &Path) -> Result<GameStore, CliError> {
+    let err = |e: String| CliError(format!("--game-store {}: {e}", path.display()));
+    // The store's errors name its file.
+    let identity = GameStore::identity_of(path).map_err(|e| CliError(format!("--game-store: {e}")))?;
+    let (spec, rows, cols, options) = solvo_games::parse_semi_strong_identity(&identity)
+        .ok_or_else(|| err(format!("a store of '{identity}', not of a game of the catalogue")))?;
+    let max = solvo_games::dispatch_with(spec.name, rows, cols, &options, MaxValue).map_err(|e| err(e.to_string()))?;
+    GameStore::open(path, &identity, max).map_err(|e| CliError(format!("--game-store: {e}")))
+}
+
 /// Runs `solvo serve`.
 pub fn run(args: Args, _common: Common) -> Result<(), CliError> {
     let level = Level::new(args.level).ok_or_else(|| CliError(format!("--level {}: out of range", args.level)))?;
@@ -92,6 +121,7 @@ pub fn run(args: Args, _common: Common) -> Result<(), CliError> {
             eval: None,
         },
         stores: open_stores(&args.store)?,
+        game_stores: args.game_store.iter().map(|p| open_game_store(p)).collect::<Result<_, _>>()?,
         wthor,
         max_searches: args.max_searches,
         max_time: Duration::from_secs_f64(args.max_time),
@@ -109,11 +139,12 @@ pub fn run(args: Args, _common: Common) -> Result<(), CliError> {
         &how,
     )?;
     let games = config.wthor.len();
+    let game_stores = config.game_stores.len();
     let addr = SocketAddr::new(args.bind, args.port);
     let check = args.check;
     solvo_web::run(addr, config, check, |bound| {
         if check {
-            out!("configuration fine; would serve http://{bound}/ ({games} WTHOR games)");
+            out!("configuration fine; would serve http://{bound}/ ({games} WTHOR games, {game_stores} game stores)");
         } else {
             out!("solvo serving http://{bound}/ ({games} WTHOR games); Ctrl-C stops it");
         }

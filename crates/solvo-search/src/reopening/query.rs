@@ -26,6 +26,34 @@ pub fn answer<G: Game>(
     oracle: &mut dyn Oracle<G>,
     g: &G,
 ) -> Result<Answer<G::Move>, SemiError> {
+    let (h, passed, why) = match stored(store, g)? {
+        Stored::Answer(a) => return Ok(a),
+        Stored::Missing { position, passed, why } => (position, passed, why),
+    };
+    let sign = if passed { -1 } else { 1 };
+    let (v, m) = oracle.exact(&h)?;
+    Ok(Answer { value: sign * v, best_move: Some(m), passed, source: format!("solved ({why})") })
+}
+
+/// Answers `g` from `store` alone: `None` when the game goes on and the store holds no
+/// exact record with a designated move for it (nothing is solved).
+pub fn answer_from_store<G: Game>(store: &mut dyn SolutionStore, g: &G) -> Result<Option<Answer<G::Move>>, SemiError> {
+    Ok(match stored(Some(store), g)? {
+        Stored::Answer(a) => Some(a),
+        Stored::Missing { .. } => None,
+    })
+}
+
+/// What a store says about a position.
+enum Stored<G: Game> {
+    /// The game is over, or the store answers.
+    Answer(Answer<G::Move>),
+    /// The store cannot answer: the position after the forced passes, whether there
+    /// were any, and why.
+    Missing { position: G, passed: bool, why: String },
+}
+
+fn stored<G: Game>(store: Option<&mut dyn SolutionStore>, g: &G) -> Result<Stored<G>, SemiError> {
     let Some((h, passed)) = fold_passes(g.clone())? else {
         let value = match g.status() {
             Status::Over(v) => v,
@@ -34,7 +62,7 @@ pub fn answer<G: Game>(
                 _ => return Err(SemiError::Internal("a finished game without a final value".into())),
             },
         };
-        return Ok(Answer { value, best_move: None, passed: false, source: "game over".into() });
+        return Ok(Stored::Answer(Answer { value, best_move: None, passed: false, source: "game over".into() }));
     };
     let sign = if passed { -1 } else { 1 };
     let why = match store {
@@ -42,12 +70,11 @@ pub fn answer<G: Game>(
         Some(store) => match lookup(store, &h)? {
             Some(r) if r.has_designated_move() => {
                 let source = format!("store (kinds {})", kind::names(r.kinds));
-                return Ok(Answer { value: sign * r.lower, best_move: r.best, passed, source });
+                return Ok(Stored::Answer(Answer { value: sign * r.lower, best_move: r.best, passed, source }));
             }
             Some(r) => format!("the store holds only {r}"),
             None => "not in the store".to_string(),
         },
     };
-    let (v, m) = oracle.exact(&h)?;
-    Ok(Answer { value: sign * v, best_move: Some(m), passed, source: format!("solved ({why})") })
+    Ok(Stored::Missing { position: h, passed, why })
 }

@@ -30,9 +30,11 @@ pub struct CheckReport {
 }
 
 /// Draws `samples` positions of the solution of `root` (random games in which one side,
-/// drawn at random, plays the store's moves and the other random moves, cut at a random
-/// ply), then from each plays the stored player against every reply of the other side
-/// (at most `max_games` games per sample). Errors: the store's.
+/// drawn at random, plays the store's moves and the other random moves, each cut at a
+/// ply drawn uniformly among those its game reaches before its end, so no sample falls
+/// past the end), then from each plays the stored player against every reply of the
+/// other side (at most `max_games` games per sample): a check of `samples > 0` plays at
+/// least one game unless `root` is over or it fails. Errors: the store's.
 pub fn self_check<G: Game>(
     root: &G,
     store: &mut dyn SolutionStore,
@@ -45,27 +47,25 @@ pub fn self_check<G: Game>(
     for _ in 0..samples {
         report.samples += 1;
         let side = rng.below(2) as u8;
-        let stop_at = rng.below(64);
+        // The random walk to the end (the store's move for `side`, a random one for
+        // the other), keeping every position on it where someone can move: the sample
+        // is one of them, so it is drawn from the plies this game reaches.
+        let mut reached = Vec::new();
         let mut g = root.clone();
-        let mut ply = 0;
-        // The random walk (the store's move for `side`, a random one for the other).
-        loop {
-            if ply >= stop_at {
-                break;
-            }
-            let Some((h, _)) = super::fold_passes(g.clone())? else { break };
+        while let Some((h, _)) = super::fold_passes(g)? {
             let mv = if h.player_to_move() == side {
-                match lookup(store, &h)?.and_then(|r| r.best) {
-                    Some(m) => m,
-                    None => break,
-                }
+                lookup(store, &h)?.and_then(|r| r.best)
             } else {
-                rng.pick(&moves_of(&h))
+                Some(rng.pick(&moves_of(&h)))
             };
+            reached.push(h.clone());
+            let Some(mv) = mv else { break };
             g = h.play(mv);
-            ply += 1;
         }
-        let Some((start, _)) = super::fold_passes(g)? else { continue };
+        if reached.is_empty() {
+            continue;
+        }
+        let start = reached.swap_remove(rng.below(reached.len()));
         let engine = side;
         let mut left = max_games;
         let value = match stored_value(store, &start)? {

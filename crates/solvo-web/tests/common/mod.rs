@@ -21,6 +21,7 @@ pub fn config(max_searches: usize, max_time: Duration) -> ServerConfig {
     ServerConfig {
         engine: EngineSettings { level: Level::new(10).unwrap(), hash_mb: 8, ..EngineSettings::default() },
         stores: Vec::new(),
+        game_stores: Vec::new(),
         wthor: WthorLibrary::default(),
         max_searches,
         max_time,
