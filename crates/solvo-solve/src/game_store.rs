@@ -99,18 +99,11 @@ impl GameStore {
     pub fn identity_of(path: &Path) -> Result<String, StoreError> {
         existing_file(path, "a semi-strong store")?;
         let open_err = |m: String| StoreError::Open { path: path.to_path_buf(), message: m };
-        let not_ours = || open_err("not a semi-strong store of a game (another kind of database)".into());
         solvo_core::contained_panic::catch(|| -> Result<String, StoreError> {
             let db = ClosingDb::new(open_waiting(path, || Database::builder().set_cache_size(1 << 20).open(path))?);
             let txn = db.begin_read().map_err(|e| open_err(e.to_string()))?;
-            let meta = txn.open_table(META).map_err(|_| not_ours())?;
-            let read = |k: &str| -> Result<Option<Vec<u8>>, StoreError> {
-                Ok(meta.get(k).map_err(|e| open_err(e.to_string()))?.map(|g| g.value().to_vec()))
-            };
-            match (read("game")?, read("format")?) {
-                (Some(g), Some(f)) if f == FORMAT => Ok(String::from_utf8_lossy(&g).into_owned()),
-                _ => Err(not_ours()),
-            }
+            let meta = txn.open_table(META).map_err(|_| not_a_game_store(path))?;
+            stored_identity(&meta, path, |e| open_err(e.to_string()))
         })
         .map_err(|m| library_panic(path, "reading its header", m))?
     }
@@ -129,25 +122,13 @@ impl GameStore {
                 meta.insert("game", identity.as_bytes()).map_err(|e| db_err("write meta")(e.into()))?;
                 meta.insert("format", FORMAT).map_err(|e| db_err("write meta")(e.into()))?;
             } else {
-                let read = |k: &str| -> Result<Option<Vec<u8>>, StoreError> {
-                    Ok(meta.get(k).map_err(|e| db_err("read meta")(e.into()))?.map(|g| g.value().to_vec()))
-                };
-                match (read("game")?, read("format")?) {
-                    (Some(g), Some(f)) if f == FORMAT => {
-                        if g != identity.as_bytes() {
-                            return Err(StoreError::Mismatch {
-                                path: path.to_path_buf(),
-                                stored: format!("'{}'", String::from_utf8_lossy(&g)),
-                                requested: format!("'{identity}'"),
-                            });
-                        }
-                    }
-                    _ => {
-                        return Err(StoreError::Open {
-                            path: path.to_path_buf(),
-                            message: "not a semi-strong store of a game (another kind of database)".into(),
-                        })
-                    }
+                let stored = stored_identity(&meta, path, |e| db_err("read meta")(e.into()))?;
+                if stored != identity {
+                    return Err(StoreError::Mismatch {
+                        path: path.to_path_buf(),
+                        stored: format!("'{stored}'"),
+                        requested: format!("'{identity}'"),
+                    });
                 }
             }
             txn.open_table(RECORDS).map_err(|e| db_err("create table")(e.into()))?;
@@ -322,5 +303,30 @@ impl SolutionStore for GameStore {
         r?;
         self.pending_map.clear();
         Ok(())
+    }
+}
+
+/// The refusal of a file whose header is not a semi-strong game store's.
+fn not_a_game_store(path: &Path) -> StoreError {
+    StoreError::Open {
+        path: path.to_path_buf(),
+        message: "not a semi-strong store of a game (another kind of database)".into(),
+    }
+}
+
+/// The game identity the header `meta` of the store at `path` records; a header without
+/// one, or of another format, is [`not_a_game_store`]; a read that fails is
+/// `storage_err`'s.
+fn stored_identity(
+    meta: &impl ReadableTable<&'static str, &'static [u8]>,
+    path: &Path,
+    storage_err: impl Fn(redb::StorageError) -> StoreError,
+) -> Result<String, StoreError> {
+    let read = |k: &str| -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(meta.get(k).map_err(&storage_err)?.map(|g| g.value().to_vec()))
+    };
+    match (read("game")?, read("format")?) {
+        (Some(g), Some(f)) if f == FORMAT => Ok(String::from_utf8_lossy(&g).into_owned()),
+        _ => Err(not_a_game_store(path)),
     }
 }
