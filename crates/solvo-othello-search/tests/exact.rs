@@ -125,9 +125,11 @@ fn random_small_positions_agree_with_minimax_window_by_window() {
                 let truth = minimax(pos.board, size, variant);
                 let mut o = opts(1 + checked % 2);
                 if checked % 3 == 0 {
-                    // The optional stability cutoff in the shallow solver, ungated.
-                    o.config.set("shallow_stability_empties", 3).unwrap();
+                    // The shallow solver's stability cutoff ungated (default: gated).
                     o.config.set("stability_gate", 0).unwrap();
+                } else if checked % 3 == 1 {
+                    // And without it.
+                    o.config.set("shallow_stability_empties", 0).unwrap();
                 }
                 let r = solve(&pos, &o);
                 assert_eq!(r.score(), Some(truth), "{size} {variant} {pos:?}");

@@ -49,11 +49,12 @@ pub struct ExactConfig {
     /// without; the null-window nodes below a PV node still split).
     pub split_pv: bool,
     /// The shallow solver tries the stability cutoff at nodes with at least this many
-    /// empties (0: never; only when `stability` is on). FFO #40-#49, 1 thread: off
-    /// 2.155 G nodes, 91.7 s; from 4 empties, gated 1.70 G nodes, 85.0 s (ungated 1.65 G
-    /// nodes but 100.2 s: the stable-disc test then costs more than it saves); a rerun
-    /// gave 89.4 s both gated-on and off (runs vary by up to 10%). Off by default: it
-    /// does not pay in time.
+    /// empties (0: never; only when `stability` is on). Default 3 since the edges' own
+    /// stable discs start the stable-disc search (fewer rounds, more discs found):
+    /// FFO #40-#49, 1 thread, 128 MiB, 2026-11-30, search nodes: off 726.7 M, 19.8-21.6
+    /// s; from 3 empties 471.6 M (-35%), 18.8-19.4 s; from 4 518.6 M, 19.3 s; from 3
+    /// without the gate 447.5 M, 19.4 s. Before the edges seeded the search, from 3
+    /// empties took 475.1 M nodes and 20.9-21.9 s against 22.6-23.1 s off.
     pub shallow_stability_empties: u32,
     /// Whether a node may offer its remaining children to an idle thread after any
     /// sibling (not only right after its first child): an idle thread then finds work
@@ -143,7 +144,7 @@ impl Default for ExactConfig {
             split_min_empties: 12,
             tt_min_empties: 0,
             split_pv: false,
-            shallow_stability_empties: 0,
+            shallow_stability_empties: 3,
             split_late: false,
             stability_gate: true,
             eval_order: 2,
