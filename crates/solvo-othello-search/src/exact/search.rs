@@ -64,6 +64,9 @@ pub struct ExactConfig {
     /// are usual for the number of empties (see [`super::stability::stability_cutoff`]).
     /// Measured on FFO #40-#49 (1 thread): gating the nodes above the shallow solver
     /// too lost more cutoffs than it saved work (2.155 G -> 2.180 G nodes, slower).
+    /// Without the gate in the shallow solver (2026-11-30, FFO #40-#59): 15.35 G search
+    /// nodes against 17.76 G, but 727.3 s against 711.7 s on 1 thread and 408.8 s
+    /// against 383.8 s on 2, so it stays on.
     pub stability_gate: bool,
     /// Order moves from `shallow_order_empties` up by a shallow search on the trained
     /// evaluation (when the solve has one) added to the fastest-first key, instead of
