@@ -329,7 +329,9 @@ mod tests {
     }
 
     /// Every edge disc the table calls stable survives random sequences of placements on
-    /// its edge by either side (each flipping what it brackets along the edge).
+    /// its edge by either side, played on rank 1 of an otherwise empty board by the
+    /// board's own [`flips`] (not the table's `line_flips`), so each flips what it
+    /// brackets along the edge.
     #[test]
     fn edge_table_discs_survive_every_random_edge_line() {
         let mut rng = Rng::new(0x0ed9_e5ab_1e00_0001);
@@ -351,10 +353,10 @@ mod tests {
                 }
                 let x = e.trailing_zeros();
                 if rng.next_u64() & 1 == 0 {
-                    let f = line_flips(me, other, x);
+                    let f = flips(x as usize, u64::from(me), u64::from(other)) as u32;
                     (me, other) = (me | f | 1 << x, other & !f);
                 } else {
-                    let g = line_flips(other, me, x);
+                    let g = flips(x as usize, u64::from(other), u64::from(me)) as u32;
                     (me, other) = (me & !g, other | g | 1 << x);
                 }
                 assert_eq!(stable & !me, 0, "a disc the edge table calls stable was flipped");
