@@ -35,7 +35,7 @@
 
 use solvo_core::hugemem::{AllocError, WordBuffer};
 use solvo_othello::rules::SCORE_INF;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What the exact search's probe found: proven bounds, or, for a selective entry, the
 /// whole window and its move.
@@ -254,7 +254,13 @@ pub struct SearchTable {
     near_buckets: u64,
     near_min_discs: u32,
     generation: AtomicU8,
+    /// Which contents the table holds: a number no other table and no other
+    /// [`SearchTable::clear`] of this one was given (see [`SearchTable::epoch`]).
+    epoch: AtomicU64,
 }
+
+/// The next [`SearchTable::epoch`] to hand out.
+static NEXT_EPOCH: AtomicU64 = AtomicU64::new(1);
 
 /// Size of the near region: positions with at most [`NEAR_REGION_EMPTIES`] empties of the
 /// 8x8 board (at least 54 discs) are kept in a region of their own, small enough to stay
@@ -316,6 +322,7 @@ impl SearchTable {
             near_buckets: near_buckets as u64,
             near_min_discs: if near { 64 - NEAR_REGION_EMPTIES } else { 65 },
             generation: AtomicU8::new(0),
+            epoch: AtomicU64::new(NEXT_EPOCH.fetch_add(1, Relaxed)),
         })
     }
 
@@ -335,6 +342,15 @@ impl SearchTable {
         for w in self.words.iter() {
             w.store(0, Relaxed);
         }
+        self.epoch.store(NEXT_EPOCH.fetch_add(1, Relaxed), Relaxed);
+    }
+
+    /// A number that changes when the table is cleared and that no other table has:
+    /// what a search keeps beside the table (a thread's near-leaf table) is kept only
+    /// while the epoch is the same, so a solve from a new or cleared table does what it
+    /// did the first time.
+    pub fn epoch(&self) -> u64 {
+        self.epoch.load(Relaxed)
     }
 
     /// The first word of the bucket of the position (`p`, `o`) with hash `hash`: in the

@@ -131,6 +131,11 @@ fn random_small_positions_agree_with_minimax_window_by_window() {
                     // And without it.
                     o.config.set("shallow_stability_empties", 0).unwrap();
                 }
+                if checked % 5 == 0 {
+                    // Every node in the shared table (default: the nodes near the leaves
+                    // in the thread's own table).
+                    o.config.set("local_table_empties", 0).unwrap();
+                }
                 let r = solve(&pos, &o);
                 assert_eq!(r.score(), Some(truth), "{size} {variant} {pos:?}");
                 // Windows below, around and above the value.
@@ -153,6 +158,32 @@ fn random_small_positions_agree_with_minimax_window_by_window() {
         }
     }
     assert!(checked > 100, "only {checked} positions checked");
+}
+
+/// The thread's own table near the leaves (on by default) gives every value and bound
+/// the shared table alone gives, on 8x8 positions of 12 to 18 empties, whole windows
+/// and null windows either side of the value.
+#[test]
+fn the_threads_own_table_changes_no_value() {
+    let mut rng = Rng::new(0x10ca_17ab_1e00_0001);
+    let mut checked = 0;
+    while checked < 40 {
+        let empties = 12 + rng.below(7) as u32;
+        let Some(pos) = random_position(BoardSize::Eight, Variant::Normal, empties, &mut rng) else { continue };
+        let mut shared_only = opts(1);
+        shared_only.config.set("local_table_empties", 0).unwrap();
+        let truth = solve(&pos, &shared_only).score().unwrap();
+        for (lo, hi) in [(-64, 64), (truth - 1, truth), (truth, truth + 1), (truth - 2, truth + 2)] {
+            let mut o = opts(1 + checked % 2);
+            o.window = Window { lo, hi };
+            let r = solve(&pos, &o);
+            assert!(r.lower <= truth && truth <= r.upper, "{pos:?} [{lo},{hi}]: {r:?} truth {truth}");
+            if (lo..=hi).contains(&truth) {
+                assert_eq!(r.score(), Some(truth), "{pos:?} [{lo},{hi}]");
+            }
+        }
+        checked += 1;
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@
 //! the window, and otherwise a bound on the correct side of the window (fail-soft
 //! negamax). Layers inside:
 //! - the table is the crate's one table ([`crate::table`]), shared with the selective search;
+//! - [`local_table`]: each thread's own small table for the nodes near the leaves;
 //! - [`shallow`]: the last few empties without table or sorting (parity order);
 //! - [`ordering`]: move ordering for deeper nodes (TT move, fastest first, ...);
 //! - [`mc_hints`]: optional Monte Carlo (GRAVE + PPAF) move ordering;
@@ -19,6 +20,7 @@
 pub(crate) mod every_move;
 pub(crate) mod hints;
 pub(crate) mod knowledge;
+pub(crate) mod local_table;
 pub(crate) mod mc_hints;
 pub(crate) mod ordering;
 pub(crate) mod playouts;

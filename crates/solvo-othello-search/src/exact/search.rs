@@ -4,12 +4,13 @@
 
 use super::hints::MoveHints;
 use super::knowledge::Knowledge;
+use super::local_table::LocalTable;
 use super::mc_hints::McHints;
 use super::ordering::{eval_search, move_key, shallow_eval};
 use super::shallow::{odd_quadrants, solve_shallow};
 use super::stability::stability_cutoff;
 use crate::parallel::{Shared, SplitState, Splitting};
-use crate::table::{table_hash, SearchTable, TtCounts, TtRecord};
+use crate::table::{table_hash, SearchTable, TtCounts, TtHit, TtRecord};
 use solvo_eval::{Weights, SCALE};
 use solvo_othello::flips::flips;
 use solvo_othello::hash::hash_board;
@@ -42,6 +43,15 @@ pub struct ExactConfig {
     pub shallow_order_max_depth: u32,
     /// Minimum empties for a node to probe and store the transposition table.
     pub tt_min_empties: u32,
+    /// Nodes with at most this many empties (and more than `shallow_empties`) keep
+    /// their bounds in the thread's own small table (module `local_table`) instead of the
+    /// shared one; 0: never. FFO #40-#49, 1 thread, 128 MiB, search + ordering nodes and
+    /// seconds (2026-11-30, a build without LTO): never 0.472 G + 0.088 G, 20.6-21.4 s;
+    /// up to 8 empties 0.473 G, 21.2 s; 10: 0.479 G, 19.3 s; 11: 0.482 G, 19.0 s; 12:
+    /// 0.489 G + 0.088 G, 18.7-19.6 s; 13: 0.493 G, 18.5 s; 14: 0.508 G, 18.7 s; 16:
+    /// 0.546 G, 20.3 s. A probe of the shared table near the leaves costs more than the
+    /// few more nodes the small table's losses cost.
+    pub local_table_empties: u32,
     /// Whether nodes searched with a wide window (PV nodes, below the root) may split.
     /// Off by default: at a PV node whose best move is not first, siblings searched in
     /// parallel against the first move's value must prove expensive fail highs that the
@@ -146,6 +156,7 @@ impl Default for ExactConfig {
             shallow_order_max_depth: 4,
             split_min_empties: 12,
             tt_min_empties: 0,
+            local_table_empties: 12,
             split_pv: false,
             shallow_stability_empties: 3,
             split_late: false,
@@ -203,7 +214,7 @@ impl ExactConfig {
 
     /// The names [`ExactConfig::set`] accepts (and, with the lab's feature `residual`,
     /// `net_order_empties`).
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 23] = [
         "shallow_empties",
         "etc",
         "stability",
@@ -213,6 +224,7 @@ impl ExactConfig {
         "shallow_order_step",
         "shallow_order_max_depth",
         "tt_min_empties",
+        "local_table_empties",
         "split_pv",
         "shallow_stability_empties",
         "stability_gate",
@@ -249,6 +261,7 @@ impl ExactConfig {
             "shallow_order_step" => self.shallow_order_step = range(1, 64)?,
             "shallow_order_max_depth" => self.shallow_order_max_depth = range(1, 64)?,
             "tt_min_empties" => self.tt_min_empties = range(0, 64)?,
+            "local_table_empties" => self.local_table_empties = range(0, 64)?,
             "split_pv" => self.split_pv = range(0, 1)? == 1,
             "shallow_stability_empties" => self.shallow_stability_empties = range(0, 64)?,
             "stability_gate" => self.stability_gate = range(0, 1)? == 1,
@@ -390,6 +403,18 @@ pub struct ExactSearcher<'a> {
     knowledge: Option<&'a dyn Knowledge>,
     /// Its minimum empties (`u32::MAX` without one): a node compares, nothing more.
     knowledge_min_empties: u32,
+    /// The thread's own table for the nodes of at most `config.local_table_empties`
+    /// empties (`None` when the configuration uses none); given back to the thread
+    /// when the searcher is dropped.
+    local: Option<Box<LocalTable>>,
+}
+
+impl Drop for ExactSearcher<'_> {
+    fn drop(&mut self) {
+        if let Some(t) = self.local.take() {
+            LocalTable::give_back(t);
+        }
+    }
 }
 
 impl<'a> ExactSearcher<'a> {
@@ -415,7 +440,14 @@ impl<'a> ExactSearcher<'a> {
             hints: None,
             knowledge: None,
             knowledge_min_empties: u32::MAX,
+            local: (config.local_table_empties > config.shallow_empties).then(|| LocalTable::take(&rules, tt.epoch())),
         }
+    }
+
+    /// Whether nodes of `empties` empties keep their bounds in the thread's own table.
+    #[inline(always)]
+    fn in_local_table(&self, empties: u32) -> bool {
+        empties <= self.config.local_table_empties && self.local.is_some()
     }
 
     /// Uses `knowledge` (or none) from the next node on.
@@ -472,10 +504,17 @@ impl<'a> ExactSearcher<'a> {
             }
         }
 
-        let use_tt = empties >= self.config.tt_min_empties;
+        let local = self.in_local_table(empties);
+        let use_tt = !local && empties >= self.config.tt_min_empties;
         let hash = if use_tt { table_hash(p, o) } else { 0 };
         let mut tt_move = None;
-        let hit = if use_tt { self.tt.probe(hash, p, o, &mut self.tt_counts) } else { None };
+        let hit = if use_tt {
+            self.tt.probe(hash, p, o, &mut self.tt_counts)
+        } else if local {
+            self.probe_local(p, o)
+        } else {
+            None
+        };
         let hit = hit.filter(|h| h.proven || self.config.selective_moves);
         if let Some(hit) = hit {
             if hit.lower >= beta || hit.upper <= alpha || hit.lower == hit.upper {
@@ -544,7 +583,9 @@ impl<'a> ExactSearcher<'a> {
             // them cost more than filling them (1.5 KB per node).
             let mut slots = [const { MaybeUninit::<Child>::uninit() }; 64];
             let mut n = 0;
-            let prefetch = empties > self.config.shallow_empties + 1 && empties > self.config.tt_min_empties;
+            let prefetch = empties > self.config.shallow_empties + 1
+                && empties > self.config.tt_min_empties
+                && !self.in_local_table(empties - 1);
             while moves != 0 {
                 let x = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
@@ -566,14 +607,9 @@ impl<'a> ExactSearcher<'a> {
             let mut list = unsafe { std::slice::from_raw_parts_mut(slots.as_mut_ptr() as *mut Child, n) };
 
             if use_etc {
-                if let Some((v, x)) = self.etc_cutoff(list, beta) {
-                    self.tt.store(
-                        hash,
-                        p,
-                        o,
-                        TtRecord { empties, lower: v, upper: SCORE_INF - 1, best: Some(x), nodes: 1 },
-                        &mut self.tt_counts,
-                    );
+                if let Some((v, x)) = self.etc_cutoff(list, beta, empties - 1) {
+                    let record = TtRecord { empties, lower: v, upper: SCORE_INF - 1, best: Some(x), nodes: 1 };
+                    self.store(local, hash, p, o, record);
                     return v;
                 }
                 // The table's move before the others are keyed: it often decides the
@@ -660,17 +696,27 @@ impl<'a> ExactSearcher<'a> {
         if let Some(k) = knowledge {
             k.proven(p, o, lower, upper, (best > alpha0).then_some(best_move), nodes);
         }
-        if !use_tt {
-            return best;
+        if use_tt || local {
+            self.store(local, hash, p, o, TtRecord { empties, lower, upper, best: Some(best_move), nodes });
         }
-        self.tt.store(
-            hash,
-            p,
-            o,
-            TtRecord { empties, lower, upper, best: Some(best_move), nodes },
-            &mut self.tt_counts,
-        );
         best
+    }
+
+    /// What the thread's own table knows of `p` to move against `o`, as a table hit.
+    #[inline(always)]
+    fn probe_local(&self, p: u64, o: u64) -> Option<TtHit> {
+        let (lower, upper, best) = self.local.as_ref()?.probe(p, o)?;
+        Some(TtHit { lower, upper, best, proven: true })
+    }
+
+    /// Stores `record` of `p` to move against `o` in the thread's own table (`local`)
+    /// or in the shared one (at `hash`).
+    #[inline(always)]
+    fn store(&mut self, local: bool, hash: u64, p: u64, o: u64, record: TtRecord) {
+        match self.local.as_mut() {
+            Some(t) if local => t.store(p, o, record.lower, record.upper, record.best),
+            _ => self.tt.store(hash, p, o, record, &mut self.tt_counts),
+        }
     }
 
     /// Ordering key of the move to `x` (child: `cp` to move against `co`) at a node with
@@ -725,9 +771,15 @@ impl<'a> ExactSearcher<'a> {
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already proves a
     /// fail high for us. Returns that value and move.
-    fn etc_cutoff(&mut self, list: &[Child], beta: i32) -> Option<(i32, u8)> {
+    fn etc_cutoff(&mut self, list: &[Child], beta: i32, child_empties: u32) -> Option<(i32, u8)> {
+        let local = self.in_local_table(child_empties);
         for c in list {
-            if let Some(hit) = self.tt.probe(table_hash(c.p, c.o), c.p, c.o, &mut self.tt_counts) {
+            let hit = if local {
+                self.probe_local(c.p, c.o)
+            } else {
+                self.tt.probe(table_hash(c.p, c.o), c.p, c.o, &mut self.tt_counts)
+            };
+            if let Some(hit) = hit {
                 if -hit.upper >= beta {
                     self.tt_cutoffs += 1;
                     return Some((-hit.upper, c.x));
