@@ -1,4 +1,5 @@
-//! A search thread's own small table for the nodes just above the shallow solver.
+//! A search thread's own small table for the nodes near the leaves: those just above
+//! the shallow solver and the positions the search hands to it.
 //!
 //! Near the leaves a node is cheap and the shared table's probe is not: its bucket is
 //! read from memory the other threads write, through atomic words, and the table is
