@@ -298,6 +298,26 @@ impl ExactConfig {
     }
 }
 
+/// The value a node with window `(alpha, beta)` returns at once when its value is
+/// proven to lie in `lower..=upper`: a bound that fails high or low, or the exact value.
+#[inline(always)]
+fn cutoff(lower: i32, upper: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if lower >= beta {
+        Some(lower)
+    } else if upper <= alpha || lower == upper {
+        Some(upper)
+    } else {
+        None
+    }
+}
+
+/// The bounds a fail-soft value `v` searched in the window `(alpha, beta)` proves: the
+/// value itself inside, a bound on the side it failed to outside.
+#[inline(always)]
+fn proven_bounds(v: i32, alpha: i32, beta: i32) -> (i32, i32) {
+    (if v > alpha { v } else { -SCORE_INF + 1 }, if v < beta { v } else { SCORE_INF - 1 })
+}
+
 /// Moves the child with the highest key among `list[k..]` to `list[k]` (the first of
 /// equal keys, so the order is that of a stable sort).
 #[inline(always)]
@@ -495,15 +515,12 @@ impl<'a> ExactSearcher<'a> {
                     return solve_shallow(&self.rules, p, o, alpha, beta, empties, stability_min, gate, &mut self.nodes)
                 }
             };
-            if let Some((lower, upper, _)) = table.probe(p, o) {
-                if lower >= beta || upper <= alpha || lower == upper {
-                    self.tt_cutoffs += 1;
-                    return if lower >= beta { lower } else { upper };
-                }
+            if let Some(v) = table.probe(p, o).and_then(|(lower, upper, _)| cutoff(lower, upper, alpha, beta)) {
+                self.tt_cutoffs += 1;
+                return v;
             }
             let v = solve_shallow(&self.rules, p, o, alpha, beta, empties, stability_min, gate, &mut self.nodes);
-            let lower = if v > alpha { v } else { -SCORE_INF + 1 };
-            let upper = if v < beta { v } else { SCORE_INF - 1 };
+            let (lower, upper) = proven_bounds(v, alpha, beta);
             table.store(p, o, lower, upper, None);
             return v;
         }
@@ -533,9 +550,9 @@ impl<'a> ExactSearcher<'a> {
         };
         let hit = hit.filter(|h| h.proven || self.config.selective_moves);
         if let Some(hit) = hit {
-            if hit.lower >= beta || hit.upper <= alpha || hit.lower == hit.upper {
+            if let Some(v) = cutoff(hit.lower, hit.upper, alpha, beta) {
                 self.tt_cutoffs += 1;
-                return if hit.lower >= beta { hit.lower } else { hit.upper };
+                return v;
             }
             alpha = alpha.max(hit.lower);
             beta = beta.min(hit.upper);
@@ -546,9 +563,9 @@ impl<'a> ExactSearcher<'a> {
         // was proven here, or read from the knowledge then.
         if let Some((lower, upper)) = knowledge.filter(|_| !hit.is_some_and(|h| h.proven)).and_then(|k| k.bounds(p, o))
         {
-            if lower >= beta || upper <= alpha || lower == upper {
+            if let Some(v) = cutoff(lower, upper, alpha, beta) {
                 self.tt_cutoffs += 1;
-                return if lower >= beta { lower } else { upper };
+                return v;
             }
             alpha = alpha.max(lower);
             beta = beta.min(upper);
@@ -706,8 +723,7 @@ impl<'a> ExactSearcher<'a> {
                 }
             }
         }
-        let lower = if best > alpha0 { best } else { -SCORE_INF + 1 };
-        let upper = if best < beta0 { best } else { SCORE_INF - 1 };
+        let (lower, upper) = proven_bounds(best, alpha0, beta0);
         let nodes = self.nodes - nodes_before;
         if let Some(k) = knowledge {
             k.proven(p, o, lower, upper, (best > alpha0).then_some(best_move), nodes);
