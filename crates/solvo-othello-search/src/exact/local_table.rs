@@ -17,6 +17,7 @@
 //! empty, so a solve from a fresh table visits the same nodes whatever the thread did
 //! before.
 
+use crate::table::table_hash;
 use solvo_othello::rules::Rules;
 use std::cell::Cell;
 
@@ -61,11 +62,11 @@ thread_local! {
     static SPARE: Cell<Option<Box<LocalTable>>> = const { Cell::new(None) };
 }
 
-/// Where position `(p, o)` lives in a table of `LOCAL_TABLE_SLOTS` slots.
+/// Where position `(p, o)` lives in a table of `LOCAL_TABLE_SLOTS` slots: the top bits
+/// of the shared table's hash.
 #[inline(always)]
 fn index(p: u64, o: u64) -> usize {
-    let h = (p ^ p >> 29).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (o ^ o >> 31).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    (h >> (64 - LOCAL_TABLE_SLOTS.trailing_zeros())) as usize
+    (table_hash(p, o) >> (64 - LOCAL_TABLE_SLOTS.trailing_zeros())) as usize
 }
 
 impl LocalTable {
