@@ -13,7 +13,7 @@
 //! and exact tail's solves store them; they hold at every depth and are used so).
 
 use super::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
-use super::ordering::{Child, MoveList};
+use super::ordering::{Child, MoveList, SQUARE_CLASSES};
 use crate::exact::search::{ExactConfig, ExactSearcher, ExactShared};
 use crate::parallel::{Shared, SplitState, Splitting};
 use crate::table::{table_hash, Entry, SearchTable, NO_MOVE, PROVEN};
@@ -222,30 +222,34 @@ impl<'a> SelectiveSearcher<'a> {
         self.pv_len[ply] = len + 1;
     }
 
-    /// The best of `value(child, alpha, beta)` over the children of `moves`, raising
-    /// alpha as it goes, stopping at a cut (fail-soft).
+    /// The best of `value(child, alpha, beta)` over the children of `moves` (corners
+    /// first, C and X squares last: [`SQUARE_CLASSES`]), raising alpha as it goes,
+    /// stopping at a cut (fail-soft).
     #[inline(always)]
     fn best_child(
         &mut self,
         p: u64,
         o: u64,
-        mut moves: u64,
+        moves: u64,
         mut alpha: i32,
         beta: i32,
         mut value: impl FnMut(&mut Self, u64, u64, i32) -> i32,
     ) -> i32 {
         let mut best = -INF;
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            let f = flips(sq, p, o);
-            let v = value(self, o ^ f, p ^ f ^ (1u64 << sq), alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
+        for class in SQUARE_CLASSES {
+            let mut moves = moves & class;
+            while moves != 0 {
+                let sq = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let f = flips(sq, p, o);
+                let v = value(self, o ^ f, p ^ f ^ (1u64 << sq), alpha);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            return best;
+                        }
                     }
                 }
             }
@@ -281,16 +285,18 @@ impl<'a> SelectiveSearcher<'a> {
         self.best_child(p, o, moves, alpha, beta, |s, cp, co, a| -s.search1(cp, co, -beta, -a, ply + 1))
     }
 
-    /// The value of a search of depth `depth <= 2` with a full window (for ordering).
+    /// The value of a search of depth `depth <= 2` (for ordering), fail-soft below
+    /// `beta`: exact when below it, else a lower bound at least `beta` (`INF`: always
+    /// exact).
     #[inline]
-    pub fn shallow_value(&mut self, p: u64, o: u64, depth: u32) -> i32 {
+    pub fn shallow_value(&mut self, p: u64, o: u64, depth: u32, beta: i32) -> i32 {
         match depth {
             0 => {
                 self.nodes += 1;
                 self.evaluate(p, o)
             }
-            1 => self.search1(p, o, -INF, INF, MAX_PLY - 2),
-            _ => self.search2(p, o, -INF, INF, MAX_PLY - 3),
+            1 => self.search1(p, o, -INF, beta, MAX_PLY - 2),
+            _ => self.search2(p, o, -INF, beta, MAX_PLY - 3),
         }
     }
 
@@ -366,7 +372,7 @@ impl<'a> SelectiveSearcher<'a> {
             return cut;
         }
         let mut list = MoveList::new(p, o, moves);
-        self.order_moves(&mut list, tt_move, depth);
+        self.order_moves(&mut list, tt_move, depth, alpha);
         if self.aborted {
             return 0;
         }
