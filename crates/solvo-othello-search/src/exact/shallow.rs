@@ -60,8 +60,10 @@ static QUADRANT_BIT: [u8; 64] = {
     t
 };
 
-/// The squares next to a corner (C and X squares) on 8x8: tried last at a shallow node.
-const NEXT_TO_CORNERS: u64 = 0x42C3_0000_0000_C342;
+/// The squares next to a corner (C and X squares) on 8x8: b1, g1, a2, b2, g2, h2, a7,
+/// b7, g7, h7, b8, g8. Tried last at a shallow node (and by the selective search's nodes
+/// next to the leaves).
+pub(crate) const NEXT_TO_CORNERS: u64 = 0x42C3_0000_0000_C342;
 
 /// `ODD_SQUARES[parity]`: the union of the quadrants whose bit is set in `parity`.
 static ODD_SQUARES: [u64; 16] = {

@@ -9,6 +9,7 @@
 //! 3. minus a penalty per move left to the opponent (corner moves count double).
 
 use super::search::{SelectiveSearcher, INF};
+use crate::exact::shallow::NEXT_TO_CORNERS;
 use crate::table::NO_MOVE;
 use solvo_eval::SCALE;
 use solvo_othello::flips::flips;
@@ -45,10 +46,7 @@ pub const SORT_WINDOW: i32 = 4 * SCALE;
 /// (68.9% / 69.2% best moves). Sorting the depth-2 nodes' moves by the replies left to
 /// the opponent instead took 141.4 M nodes but 8.0-8.5 s; nine classes by Jon C.
 /// Welty's square values (as Edax's endgame uses them) 155.1 M.
-pub const SQUARE_CLASSES: [u64; 3] = [CORNERS, !(CORNERS | C_AND_X_SQUARES), C_AND_X_SQUARES];
-
-/// The squares next to a corner: b1, g1, a2, b2, g2, h2, a7, b7, g7, h7, b8, g8.
-const C_AND_X_SQUARES: u64 = 0x42C3_0000_0000_C342;
+pub const SQUARE_CLASSES: [u64; 3] = [CORNERS, !(CORNERS | NEXT_TO_CORNERS), NEXT_TO_CORNERS];
 
 /// One child of a node: the move and the position after it (the opponent to move).
 #[derive(Clone, Copy, Debug, Default)]
