@@ -36,6 +36,14 @@ pub const TABLES_PER_SEARCHER: usize = 1;
 /// a warm-up; the solver orders its own moves).
 const EXACT_PRELUDE_DEPTH: u32 = 6;
 
+/// Deepest midgame iteration run before a proof of the outcome ([`SearchLimits::wld_from`]),
+/// without the PV extension: the proof chooses a won or drawn position's move, and a lost
+/// position stays lost against an opponent that proves it too, so the midgame there only
+/// warms the table for the proof. Level 12 against NTest at depth 12 (2,000 games,
+/// `docs/results/clock.md`): the full depth-12 search before the proof scored 49.8% at
+/// 1.05 times NTest's time, this prelude 50.1% at 0.90 times.
+const WLD_PRELUDE_DEPTH: u32 = 8;
+
 /// What to search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchLimits {
@@ -57,8 +65,9 @@ pub struct SearchLimits {
     /// when `depth` reaches the end).
     pub exact_from: u32,
     /// Prove win, draw or loss when the position has at most this many empty squares
-    /// and is not solved exactly (`exact_from` below it): after the midgame iterations,
-    /// an exact solve with the window (-1, 1). A proven win or draw plays the solver's
+    /// and is not solved exactly (`exact_from` below it): after midgame iterations to at
+    /// most 8 plies (`WLD_PRELUDE_DEPTH`, no PV extension), an exact solve with the
+    /// window (-1, 1). A proven win or draw plays the solver's
     /// move; a proven loss keeps the midgame move (the evaluation's hardest task for the
     /// opponent). The reported score is the midgame one moved into the proven range (at
     /// least 1 for a win, 0 for a draw, at most -1 for a loss), the result still not
@@ -386,7 +395,9 @@ impl SelectiveSearch {
         // weights carry statistics and the solve is big enough, else a short prelude.
         let depth_cut = super::ladder::LadderOptions::default().depth_cut;
         let ladder = exact && super::ladder::climbable(pos, &self.weights, depth_cut) && super::ladder::auto_pays(pos);
+        let wld = !exact && empties <= limits.wld_from;
         let (mid_depth, mid_limits) = match (exact, ladder) {
+            (false, _) if wld => (limits.depth.min(WLD_PRELUDE_DEPTH), SearchLimits { pv_extension: 0, ..*limits }),
             (false, _) => (limits.depth, *limits),
             (true, false) => (limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1), *limits),
             (true, true) => (
@@ -396,7 +407,6 @@ impl SelectiveSearch {
         };
         let deadline = limits.time.map(|t| start + t);
         // A proof of the outcome follows: under a time limit the midgame gets half.
-        let wld = !exact && empties <= limits.wld_from;
         let mid_share = |t: Duration| if wld { t / 2 } else { t };
         // (An exact solve's prelude is part of the solve: only the limit ends it.)
         let aim = limits.aim.filter(|_| !exact);
