@@ -251,6 +251,7 @@ impl Engine {
             nodes: self.node_limit(),
             pv_extension: 0,
             aspiration: true,
+            every_depth: false,
         };
         let hints = self.table_hints(pos.variant)?;
         let mut relay = |r: &SearchResult| {

@@ -492,6 +492,7 @@ impl Engine {
             nodes: self.node_limit,
             pv_extension: if exact { 0 } else { level.pv_extension() },
             aspiration: true,
+            every_depth: false,
         }
     }
 

@@ -34,19 +34,21 @@ impl Level {
     }
 
     /// Positions with at most this many empties are proven won, drawn or lost (the
-    /// best move of a won or drawn one is a proven one): `L + 9` up to twice the level,
-    /// the whole game (60) from level 51.
+    /// best move of a won or drawn one is a proven one): `L + 8` up to twice the level,
+    /// the whole game (60) from level 52.
     pub fn wld_from(self) -> u32 {
-        (2 * self.0).min(self.0 + 9).min(MAX_LEVEL)
+        (2 * self.0).min(self.0 + 8).min(MAX_LEVEL)
     }
 
     /// Positions with at most this many empties are solved exactly: a third of
-    /// [`Level::wld_from`] fewer, at most five (`L + 4` from level 9), every position
-    /// from level 51. The exact score changes a game's disc count more often than its
-    /// result, so the time goes to proving the outcome early: against NTest at equal
-    /// depth, proving from `L + 9` with the score from `L + 4` scored about 2 points more
-    /// than from `L + 8` and `L + 6` at levels 10 and 12, in about the same time
-    /// (`docs/results/clock.md`).
+    /// [`Level::wld_from`] fewer, at most five (`L + 3` from level 8), every position
+    /// from level 52. The exact score changes a game's disc count more often than its
+    /// result, so the time goes to proving the outcome early. Measured against NTest at
+    /// about equal time (`docs/results/clock.md`): with the midgame deepened a ply at a
+    /// time, proving from `L + 9` and scoring from `L + 4` beat the other splits at
+    /// levels 10 and 12; deepened two plies at a time, the midgame costs a third less,
+    /// and a ply more of it with the endgame of the level below (`L + 8`, `L + 3`) scored
+    /// 4.6 points more at the same time.
     pub fn exact_from(self) -> u32 {
         let wld = self.wld_from();
         if wld >= MAX_LEVEL {
@@ -88,7 +90,7 @@ impl Level {
 }
 
 impl Default for Level {
-    /// Level 10: depth 10, the outcome proven from 19 empties, the exact score from 14
+    /// Level 10: depth 10, the outcome proven from 18 empties, the exact score from 13
     /// (a fraction of a second a move on 2 cores).
     fn default() -> Level {
         Level(10)
@@ -122,12 +124,12 @@ mod tests {
     fn levels_split_midgame_and_endgame_and_refuse_out_of_range() {
         assert!(Level::new(0).is_none() && Level::new(61).is_none());
         let l = Level::new(10).unwrap();
-        assert_eq!((l.depth(), l.wld_from(), l.exact_from(), l.selectivity().percent()), (10, 19, 14, 87));
+        assert_eq!((l.depth(), l.wld_from(), l.exact_from(), l.selectivity().percent()), (10, 18, 13, 87));
         let l = Level::new(12).unwrap();
-        assert_eq!((l.wld_from(), l.exact_from(), l.pv_extension(), l.exact_values_from()), (21, 16, 12, 24));
+        assert_eq!((l.wld_from(), l.exact_from(), l.pv_extension(), l.exact_values_from()), (20, 15, 12, 24));
         assert_eq!((Level::new(3).unwrap().wld_from(), Level::new(3).unwrap().exact_from()), (6, 4));
-        assert_eq!((Level::new(50).unwrap().wld_from(), Level::new(50).unwrap().exact_from()), (59, 54));
-        for n in [51, 60] {
+        assert_eq!((Level::new(50).unwrap().wld_from(), Level::new(50).unwrap().exact_from()), (58, 53));
+        for n in [52, 60] {
             let top = Level::new(n).unwrap();
             assert_eq!((top.wld_from(), top.exact_from()), (60, 60));
         }

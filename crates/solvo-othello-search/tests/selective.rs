@@ -189,14 +189,31 @@ fn stopping_returns_the_last_completed_iteration() {
     let r = search
         .search_with(&pos, &limits(30), &mut |r| {
             seen.push(r.depth);
-            if r.depth == 3 {
+            if r.depth == 4 {
                 stop.store(true, Ordering::Relaxed);
             }
         })
         .unwrap();
-    assert_eq!(seen, [1, 2, 3]);
-    assert_eq!(r.depth, 3);
+    // Two plies at a time: the depths of the target's parity.
+    assert_eq!(seen, [1, 2, 4]);
+    assert_eq!(r.depth, 4);
     assert!(r.stopped);
+}
+
+#[test]
+fn iterations_go_two_plies_at_a_time_unless_every_depth_is_asked() {
+    let w = Arc::new(random_weights(11));
+    let mut search = SelectiveSearch::new(w, 4);
+    let pos = random_position(&mut Rng::new(15), 20).unwrap();
+    let mut depths = |limits: SearchLimits| {
+        let mut seen = Vec::new();
+        let r = search.search_with(&pos, &limits, &mut |r| seen.push(r.depth)).unwrap();
+        assert_eq!(r.depth, limits.depth);
+        seen
+    };
+    assert_eq!(depths(limits(5)), [1, 3, 5]);
+    assert_eq!(depths(limits(6)), [1, 2, 4, 6]);
+    assert_eq!(depths(SearchLimits { every_depth: true, ..limits(5) }), [1, 2, 3, 4, 5]);
 }
 
 #[test]

@@ -155,6 +155,7 @@ pub fn analyze(
         exact_from,
         wld_from: 0,
         pv_extension: None,
+        every_depth: false,
         eval_file: None,
     };
     let (mut searcher, limits) = search::analyze_setup(&pos, &args, all_moves)?;

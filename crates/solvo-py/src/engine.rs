@@ -117,8 +117,8 @@ impl PyEngine {
         Ok(PyEngine { engine: Mutex::new(engine), stop })
     }
 
-    /// The level (1-60): midgame depth; the outcome proven from min(2L, L + 9) empties, the
-    /// exact score from a few fewer (L + 4 from level 9); every move's exact value from 2L
+    /// The level (1-60): midgame depth; the outcome proven from min(2L, L + 8) empties, the
+    /// exact score from a few fewer (L + 3 from level 8); every move's exact value from 2L
     /// empties.
     #[getter]
     fn level(&self) -> PyResult<u32> {

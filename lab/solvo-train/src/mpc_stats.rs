@@ -29,7 +29,12 @@ pub struct MeasuredCell {
 pub fn depth_values(search: &mut SelectiveSearch, pos: &Position, max_depth: u32) -> Result<Vec<i32>, SearchError> {
     let max_depth = max_depth.min(pos.empties().saturating_sub(1)).max(1);
     let mut values = vec![search.weights().evaluate(pos.board.player, pos.board.opponent)];
-    let limits = SearchLimits { depth: max_depth, selectivity: Selectivity::EXACT, ..SearchLimits::default() };
+    let limits = SearchLimits {
+        depth: max_depth,
+        selectivity: Selectivity::EXACT,
+        every_depth: true,
+        ..SearchLimits::default()
+    };
     search.search_with(pos, &limits, &mut |r| {
         if r.depth as usize == values.len() && !r.exact {
             values.push(r.score_units);

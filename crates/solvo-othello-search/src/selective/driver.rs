@@ -56,7 +56,8 @@ pub struct SearchLimits {
     /// Wall-time limit: the result of the last completed iteration is returned.
     pub time: Option<Duration>,
     /// The time the search aims at, below `time` (a game clock's share of a move;
-    /// `None`: `time`): no iteration starts after two thirds of it, or of `time`.
+    /// `None`: `time`): no iteration starts that is expected to end past it (two plies
+    /// deeper costs about one and a half times all the iterations before; one ply, half).
     pub aim: Option<Duration>,
     /// Search threads (1 to [`MAX_THREADS`]).
     pub threads: usize,
@@ -92,6 +93,17 @@ pub struct SearchLimits {
     /// without selectivity; only the nodes change (with it, the cuts depend on the
     /// window).
     pub aspiration: bool,
+    /// Iterate every depth from 2 (true), instead of two plies at a time (false, the
+    /// default): depths of the target depth's parity only, as Edax iterates. The
+    /// evaluation's value swings with the side to move by two to three discs between
+    /// odd and even depths (the Multi-ProbCut means), so an iteration of the other
+    /// parity orders the next one badly and centres its aspiration window off its
+    /// value. Two at a time, hard-30 (`bench hard`, 1 thread) took 36.4 M nodes at
+    /// 12@87 instead of 60.4 M (`docs/results/midgame.md`). True where every depth's
+    /// value is wanted (the Multi-ProbCut statistics) and in the exact solver's
+    /// selective ladder, whose climb to 2 plies before the end took more nodes two at
+    /// a time on FFO #40-#59.
+    pub every_depth: bool,
 }
 
 /// The PV extension (see [`SearchLimits::pv_extension`]) chosen for a search of
@@ -105,7 +117,7 @@ pub fn pv_extension_for(depth: u32) -> u32 {
 
 impl Default for SearchLimits {
     /// Depth 12, no selectivity, no time or node limit, 1 thread, best move only, exact
-    /// only when the depth reaches the end, aspiration windows.
+    /// only when the depth reaches the end, aspiration windows, two plies at a time.
     fn default() -> SearchLimits {
         SearchLimits {
             depth: 12,
@@ -119,6 +131,7 @@ impl Default for SearchLimits {
             nodes: None,
             pv_extension: 0,
             aspiration: true,
+            every_depth: false,
         }
     }
 }
@@ -403,7 +416,12 @@ impl SelectiveSearch {
             (true, false) => (limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1), *limits),
             (true, true) => (
                 empties - depth_cut,
-                SearchLimits { selectivity: super::ladder::LadderOptions::default().selectivity, ..*limits },
+                // The ladder climbs every depth (see `super::ladder::climb_with`).
+                SearchLimits {
+                    selectivity: super::ladder::LadderOptions::default().selectivity,
+                    every_depth: true,
+                    ..*limits
+                },
             ),
         };
         let deadline = limits.time.map(|t| start + t);
@@ -436,9 +454,9 @@ impl SelectiveSearch {
         Ok(result)
     }
 
-    /// Iterative deepening to `max_depth` (0: only the depth-1 fallback), stopped at
-    /// `deadline`, starting no iteration after two thirds of the way to `deadline` or
-    /// to `aim`.
+    /// Iterative deepening to `max_depth` (0: only the depth-1 fallback), two plies at a
+    /// time unless `limits.every_depth`, stopped at `deadline`, starting no iteration
+    /// expected to end past `deadline` or `aim`.
     fn iterate(
         &mut self,
         pos: &Position,
@@ -523,19 +541,35 @@ impl SelectiveSearch {
                 })
                 .collect();
             let mut guess = Some(moves[0].score);
-            for depth in 2..=max_depth {
+            let first = if limits.every_depth || max_depth.is_multiple_of(2) { 2 } else { 3 };
+            let step = if limits.every_depth { 1 } else { 2 };
+            // The durations of the last two completed iterations.
+            let (mut before_last, mut last_took) = (Duration::ZERO, Duration::ZERO);
+            for depth in (first..=max_depth).step_by(step) {
                 if self.stop.load(Ordering::Relaxed) {
                     last.stopped = true;
                     break;
                 }
-                // An iteration costs several times the previous one: do not start one
-                // that cannot finish, or would end far past the aim.
+                // Do not start an iteration expected to end past the aim or the
+                // deadline: it costs the last one's time times the last growth, and at
+                // least, two plies deeper, one and a half times all the ones before it
+                // (hard-30 at 87%: depth 14 alone 55.4 M nodes after 36.4 M to depth
+                // 12; without selectivity far more), one ply deeper half.
                 let now = Instant::now();
-                if depth > 2 && [deadline, aim].into_iter().flatten().any(|d| now + (now - start) / 2 >= d) {
+                let elapsed = now - start;
+                let floor = if limits.every_depth { elapsed / 2 } else { elapsed * 3 / 2 };
+                let next = if before_last.is_zero() {
+                    floor
+                } else {
+                    let growth = last_took.as_secs_f64() / before_last.as_secs_f64();
+                    floor.max(last_took.mul_f64(growth.min(16.0)))
+                };
+                if depth > first && [deadline, aim].into_iter().flatten().any(|d| now + next >= d) {
                     last.stopped = true;
                     break;
                 }
                 let v = main.aspirated(&mut moves, depth, guess.filter(|_| limits.aspiration), limits.all_moves);
+                (before_last, last_took) = (last_took, now.elapsed());
                 if main.aborted {
                     last.stopped = true;
                     break;

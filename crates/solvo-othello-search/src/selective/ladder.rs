@@ -127,6 +127,9 @@ pub fn climb_with(
         selectivity: options.selectivity,
         threads: options.threads,
         aspiration: options.aspiration,
+        // Every depth: two plies at a time, FFO #40-#59 took 19.77 G + 3.34 G nodes
+        // instead of 16.33 G + 3.06 G (#40-#49 alone: 8% fewer).
+        every_depth: true,
         ..SearchLimits::default()
     };
     // A wipe-out score cannot get better: deeper iterations would only cost.

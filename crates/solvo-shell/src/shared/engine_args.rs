@@ -17,8 +17,8 @@ use std::time::Duration;
 /// Engine options.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Level 1-60: midgame depth L, the outcome proven from min(2L, L + 9) empties and
-    /// the exact score from a few fewer (L + 4 from level 9), selectivity rising with L
+    /// Level 1-60: midgame depth L, the outcome proven from min(2L, L + 8) empties and
+    /// the exact score from a few fewer (L + 3 from level 8), selectivity rising with L
     /// (ignored for depth under a time control).
     #[arg(long, default_value_t = 10, value_parser = crate::option_ranges::level, allow_negative_numbers = true)]
     pub level: u32,

@@ -44,6 +44,10 @@ pub struct SearchArgs {
     /// extension; 0: off). Default: chosen by the depth (6-14 empties from depth 6 on).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub pv_extension: Option<u32>,
+    /// Iterate every depth instead of two plies at a time (the default iterates only the
+    /// depths of the target depth's parity).
+    #[arg(long)]
+    pub every_depth: bool,
     /// Weight file to use instead of the embedded weights of the variant.
     #[arg(long)]
     pub eval_file: Option<PathBuf>,
@@ -79,6 +83,7 @@ impl SearchArgs {
             nodes: self.nodes,
             pv_extension: self.pv_extension.unwrap_or_else(|| pv_extension_for(self.depth)),
             aspiration: true,
+            every_depth: self.every_depth,
         };
         Ok((search, limits))
     }
