@@ -416,12 +416,7 @@ impl SelectiveSearch {
             (true, false) => (limits.depth.min(EXACT_PRELUDE_DEPTH).min(empties - 1), *limits),
             (true, true) => (
                 empties - depth_cut,
-                // The ladder climbs every depth (see `super::ladder::climb_with`).
-                SearchLimits {
-                    selectivity: super::ladder::LadderOptions::default().selectivity,
-                    every_depth: true,
-                    ..*limits
-                },
+                super::ladder::climbing(*limits, super::ladder::LadderOptions::default().selectivity),
             ),
         };
         let deadline = limits.time.map(|t| start + t);
