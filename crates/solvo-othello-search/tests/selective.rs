@@ -70,19 +70,33 @@ fn limits(depth: u32) -> SearchLimits {
     SearchLimits { depth, ..SearchLimits::default() }
 }
 
-#[test]
-fn without_selectivity_the_score_is_the_negamax_value() {
-    let w = random_weights(7);
+/// Searches each of `positions` to each of `depths` below its empties without
+/// selectivity (weights from `seed`) and checks the negamax value, the depth and a legal
+/// move.
+fn check_negamax_values(seed: u64, positions: &[Position], depths: &[u32]) {
+    let w = random_weights(seed);
     let mut search = SelectiveSearch::new(Arc::new(w.clone()), 4);
-    for pos in positions(11, 40, 8, 40) {
+    for pos in positions {
         let (p, o) = (pos.board.player, pos.board.opponent);
-        for depth in 1..=4u32.min(pos.empties() - 1) {
-            let r = search.search(&pos, &limits(depth)).unwrap();
+        for &depth in depths.iter().filter(|&&d| d < pos.empties()) {
+            let r = search.search(pos, &limits(depth)).unwrap();
             assert_eq!(r.score_units, negamax(&w, p, o, depth), "depth {depth} of {pos:?}");
             assert_eq!(r.depth, depth);
             assert!(r.best_move.is_none_or(|m| pos.moves() & m.bit() != 0));
         }
     }
+}
+
+#[test]
+fn without_selectivity_the_score_is_the_negamax_value() {
+    check_negamax_values(7, &positions(11, 40, 8, 40), &[1, 2, 3, 4]);
+}
+
+#[test]
+fn deep_enough_for_transposition_cuts_the_score_is_still_the_negamax_value() {
+    // Depths 9 and 10 near the end (branching is small there): null-window nodes of 8
+    // plies and more look their children up in the table first (`ETC_MIN_DEPTH`).
+    check_negamax_values(9, &positions(13, 4, 47, 2), &[9, 10]);
 }
 
 #[test]
