@@ -365,11 +365,15 @@ impl<'a> SelectiveSearcher<'a> {
                 }
             }
         }
-        let mut list = MoveList::new(p, o, moves);
+        // The children, made before the probes only where the transposition cut reads
+        // them (a node cut by its probes below that depth never makes them).
+        let mut children = None;
         if !pv_node && depth >= ETC_MIN_DEPTH {
+            let list = MoveList::new(p, o, moves);
             if let Some(cut) = self.transposition_cut(&list, depth, beta) {
                 return cut;
             }
+            children = Some(list);
         }
         // Multi-ProbCut at null-window nodes only: at PV nodes it cost 8-12% more nodes
         // for equal or worse move choices (hard-20/25, depths 12 and 15 at 73%).
@@ -381,6 +385,7 @@ impl<'a> SelectiveSearcher<'a> {
             }
             return cut;
         }
+        let mut list = children.unwrap_or_else(|| MoveList::new(p, o, moves));
         self.order_moves(&mut list, tt_move, depth, alpha);
         if self.aborted {
             return 0;
