@@ -37,29 +37,38 @@ fn weight_file(dir: &Path) -> PathBuf {
 fn train_mpc_writes_statistics_into_a_copy_of_the_weights() {
     let dir = tempfile::tempdir().unwrap();
     let w = weight_file(dir.path());
-    let out = dir.path().join("mpc.sew");
     let wthor = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/wthor/WTH_2024.wtb");
-    let o = lab(&[
-        "train",
-        "mpc",
-        wthor,
-        "--eval-file",
-        w.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--empties",
-        "30,40",
-        "--positions",
-        "4",
-        "--max-depth",
-        "7",
-        "--fit-depth",
-        "12",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let weights = solvo_eval::read_file(&out).unwrap();
+    // Measures into `name` on `threads` threads; the statistics written.
+    let measure = |name: &str, threads: &str| {
+        let out = dir.path().join(name);
+        let o = lab(&[
+            "train",
+            "mpc",
+            wthor,
+            "--eval-file",
+            w.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--empties",
+            "30,40",
+            "--positions",
+            "4",
+            "--max-depth",
+            "7",
+            "--fit-depth",
+            "12",
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        (solvo_eval::read_file(&out).unwrap(), out)
+    };
+    let (weights, out) = measure("mpc.sew", "1");
     assert!(weights.mpc.iter().any(|m| m.empties == 30 && m.deep == 7 && m.shallow == 2));
     assert!(weights.mpc.iter().any(|m| m.empties == 40 && m.deep == 12 && m.shallow == 6));
+    // The values searched without selectivity are the same on two threads: so are the
+    // statistics.
+    assert_eq!(measure("mpc2.sew", "2").0.mpc, weights.mpc);
     // The product's `solvo analyze` searches selectively with them. Its binary is built
     // beside this one by a workspace test run (`cargo test --workspace`, as CI runs);
     // a run of this package alone has only the statistics above to check.

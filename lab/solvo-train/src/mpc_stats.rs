@@ -23,16 +23,24 @@ pub struct MeasuredCell {
 }
 
 /// The value (search units) of `pos` at every depth `0..=max_depth` (depth 0: the
-/// static evaluation), searched without selectivity on one thread. `max_depth` is
+/// static evaluation), searched without selectivity on `threads` threads (the values
+/// are the depth-limited negamax values whatever the threads). `max_depth` is
 /// lowered to `empties - 1` so that no depth reaches the exact solver. Errors as
-/// [`SelectiveSearch::search`] (e.g. a position of another variant than the weights).
-pub fn depth_values(search: &mut SelectiveSearch, pos: &Position, max_depth: u32) -> Result<Vec<i32>, SearchError> {
+/// [`SelectiveSearch::search`] (e.g. a position of another variant than the weights,
+/// or threads out of range).
+pub fn depth_values(
+    search: &mut SelectiveSearch,
+    pos: &Position,
+    max_depth: u32,
+    threads: usize,
+) -> Result<Vec<i32>, SearchError> {
     let max_depth = max_depth.min(pos.empties().saturating_sub(1)).max(1);
     let mut values = vec![search.weights().evaluate(pos.board.player, pos.board.opponent)];
     let limits = SearchLimits {
         depth: max_depth,
         selectivity: Selectivity::EXACT,
         every_depth: true,
+        threads,
         ..SearchLimits::default()
     };
     search.search_with(pos, &limits, &mut |r| {
