@@ -44,8 +44,8 @@ pub struct MpcArgs {
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(3..=60))]
     pub fit_depth: u32,
     /// Search threads (the measured values do not depend on them).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=64))]
-    pub threads: u64,
+    #[arg(long, default_value_t = 1, value_parser = crate::option_ranges::threads, allow_negative_numbers = true)]
+    pub threads: usize,
     /// Transposition table size in MiB (the exact solver may get another of this size;
     /// both must fit in the machine's memory).
     #[arg(long, default_value_t = 32, value_parser = crate::option_ranges::memory_mib, allow_negative_numbers = true)]
@@ -92,7 +92,7 @@ pub fn run(args: MpcArgs, common: Common) -> Result<(), CliError> {
         let positions = sample_positions(&games, e, args.positions as usize, weights.variant);
         let values = positions
             .iter()
-            .map(|p| depth_values(&mut search, p, args.max_depth, args.threads as usize))
+            .map(|p| depth_values(&mut search, p, args.max_depth, args.threads))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|err| CliError(format!("measuring the positions with {e} empties: {err}")))?;
         let cells = measure_cells(e, &values);
