@@ -57,6 +57,10 @@ pub mod kind {
     pub const C: u8 = 16;
     /// The kinds whose records are exact and whose move is designated.
     pub const EXACT: u8 = P | A_PRIME | P_PRIME;
+    /// The kinds whose designated move binds the child along it to a kind (a P node's
+    /// designated child is P, an A' node's is P'); a P' node's move binds nothing, as
+    /// every child of a P' node is A'. A merge keeps a binding move over another.
+    pub const BINDING: u8 = P | A_PRIME;
     /// Every flag defined here.
     pub const ALL: u8 = P | A_PRIME | P_PRIME | A | C;
 
@@ -161,9 +165,9 @@ impl<M: Copy> SemiRecord<M> {
 
     /// Merges `new` into `self` as the Othello store does: bounds intersected, kinds
     /// ORed; the move of the record with the higher lower bound (a move proven only
-    /// for a lower bound never claims more); at equal lower bounds a designated move
-    /// stays, else the new exact record's move wins over an inexact one's. `None` when
-    /// the bounds do not overlap.
+    /// for a lower bound never claims more); at equal lower bounds a binding move
+    /// ([`kind::BINDING`]) stays or wins, else the new exact record's move wins over an
+    /// inexact one's. `None` when the bounds do not overlap.
     pub fn merged(&self, new: &Self) -> Option<Self> {
         let lower = self.lower.max(new.lower);
         let upper = self.upper.min(new.upper);
@@ -176,7 +180,11 @@ impl<M: Copy> SemiRecord<M> {
 
     /// What this record says of its move, for [`merged_move`].
     fn move_claim(&self) -> MoveClaim<M> {
-        MoveClaim { lower: self.lower, best: self.best, designated: self.has_designated_move(), exact: self.is_exact() }
+        // Only a binding move counts as designated here: when walks running side by side
+        // store one position as P' with one move and as A' with another (both optimal), the
+        // A' record's move is the one whose child was searched as P', so it must win.
+        let binds = self.is_exact() && self.kinds & kind::BINDING != 0 && self.best.is_some();
+        MoveClaim { lower: self.lower, best: self.best, designated: binds, exact: self.is_exact() }
     }
 }
 
