@@ -10,7 +10,7 @@ use solvo_othello::{BoardSize, Color, Position, Square};
 use solvo_othello_search::playout_estimate;
 use solvo_othello_search::MoveBounds;
 use solvo_othello_search::MoveHints;
-use solvo_othello_search::{SearchLimits, SearchResult};
+use solvo_othello_search::{SearchLimits, SearchResult, SOLVE_EMPTIES};
 use std::time::{Duration, Instant};
 
 /// The value of one legal move, for the side to move.
@@ -250,6 +250,7 @@ impl Engine {
             wld_from: 0,
             nodes: self.node_limit(),
             pv_extension: 0,
+            solve_empties: SOLVE_EMPTIES,
             aspiration: true,
             every_depth: false,
         };

@@ -21,7 +21,7 @@ use solvo_othello::{BoardSize, Position, Square, Variant};
 use solvo_othello_search::MoveHints;
 use solvo_othello_search::{EveryMoveResult, MoveBounds, SolveOptions};
 use solvo_othello_search::{
-    MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, Selectivity, MAX_THREADS,
+    MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, Selectivity, MAX_THREADS, SOLVE_EMPTIES,
 };
 use solvo_solve::player::{Player, Source};
 use solvo_solve::store::Store;
@@ -491,6 +491,7 @@ impl Engine {
             wld_from,
             nodes: self.node_limit,
             pv_extension: if exact { 0 } else { level.pv_extension() },
+            solve_empties: if exact { 0 } else { SOLVE_EMPTIES },
             aspiration: true,
             every_depth: false,
         }

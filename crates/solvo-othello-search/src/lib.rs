@@ -34,7 +34,7 @@ pub use exact::playouts::playout_estimate;
 pub use exact::search::ExactConfig;
 pub use exact::solve::{solve_from_estimate, SolveOptions, SolveResult, Window};
 pub use selective::driver::{
-    pv_extension_for, MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, MAX_THREADS,
+    pv_extension_for, MoveScore, SearchError, SearchLimits, SearchResult, SelectiveSearch, MAX_THREADS, SOLVE_EMPTIES,
     TABLES_PER_SEARCHER,
 };
 pub use selective::ladder::{

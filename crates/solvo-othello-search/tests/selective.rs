@@ -92,6 +92,52 @@ fn without_selectivity_the_score_is_the_negamax_value() {
     check_negamax_values(7, &positions(11, 40, 8, 40), &[1, 2, 3, 4]);
 }
 
+/// Negamax as [`negamax`], but positions below the root with at most `solve` empties
+/// count at their exact value (brute force to the end of the game).
+fn negamax_solving(w: &Weights, p: u64, o: u64, depth: u32, solve: u32, root: bool) -> i32 {
+    let empties = 64 - (p | o).count_ones();
+    if !root && empties <= solve {
+        return negamax(w, p, o, empties + 1);
+    }
+    if depth == 0 {
+        return negamax(w, p, o, 0);
+    }
+    let moves = legal_moves(p, o, u64::MAX);
+    if moves == 0 {
+        if legal_moves(o, p, u64::MAX) == 0 {
+            return negamax(w, p, o, 0);
+        }
+        return -negamax_solving(w, o, p, depth, solve, false);
+    }
+    Square::iter(moves)
+        .map(|sq| {
+            let f = solvo_othello::flips::flips(sq.index(), p, o);
+            -negamax_solving(w, o ^ f, p ^ f ^ sq.bit(), depth - 1, solve, false)
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn solving_small_positions_gives_their_exact_values_at_the_leaves() {
+    // Positions of 9-13 empties searched 1-4 plies short of the end, with positions of
+    // at most 6 (or 8) empties valued exactly: the negamax whose leaves there are the
+    // game's exact results. Negamax to `empties + 1` plies reaches every game's end.
+    let w = random_weights(21);
+    let mut search = SelectiveSearch::new(Arc::new(w.clone()), 4);
+    for (i, pos) in positions(23, 24, 47, 5).iter().enumerate() {
+        let (p, o) = (pos.board.player, pos.board.opponent);
+        let solve = if i % 2 == 0 { 6 } else { 8 };
+        for depth in [1, 2, 3, 4].into_iter().filter(|&d| d < pos.empties()) {
+            let limits = SearchLimits { depth, solve_empties: solve, ..SearchLimits::default() };
+            let r = search.search(pos, &limits).unwrap();
+            let want = negamax_solving(&w, p, o, depth, solve, true);
+            assert_eq!(r.score_units, want, "depth {depth}, solving from {solve} empties, {pos:?}");
+            assert!(r.best_move.is_none_or(|m| pos.moves() & m.bit() != 0));
+        }
+    }
+}
+
 #[test]
 fn deep_enough_for_transposition_cuts_the_score_is_still_the_negamax_value() {
     // Depths 9 and 10 near the end (branching is small there): null-window nodes of 8
@@ -386,6 +432,7 @@ fn with_context<R>(
         helper_nodes: &helper_nodes,
         exact_tt: (pv_extension > 0).then_some(&tt),
         pv_extension,
+        solve_empties: 0,
         shared,
         exact_shared: None,
     };

@@ -155,6 +155,7 @@ pub fn analyze(
         exact_from,
         wld_from: 0,
         pv_extension: None,
+        solve_empties: 0,
         every_depth: false,
         eval_file: None,
     };

@@ -10,11 +10,14 @@
 //! depth-`d` minimax value when it lies inside the window, and otherwise a bound on
 //! the correct side (table entries are only used at the depth they were made for),
 //! as long as the table holds no bounds proven by the exact search (the PV extension's
-//! and exact tail's solves store them; they hold at every depth and are used so).
+//! and exact tail's solves store them; they hold at every depth and are used so). With
+//! `solve_empties` on, "the depth-`d` value" counts positions of that many empties or
+//! fewer at their exact value.
 
 use super::mpc::{probe_depth, MpcTable, Selectivity, MPC_MIN_DEPTH};
 use super::ordering::{Child, MoveList, SQUARE_CLASSES};
 use crate::exact::search::{ExactConfig, ExactSearcher, ExactShared};
+use crate::exact::shallow::solve_shallow;
 use crate::parallel::{Shared, SplitState, Splitting};
 use crate::table::{table_hash, Entry, SearchTable, NO_MOVE, PROVEN};
 use solvo_eval::{Weights, SCALE};
@@ -79,6 +82,10 @@ pub struct Context<'a> {
     /// being searched on to the depth, so the scores along the principal variation end
     /// in exact values; null-window nodes keep the depth-limited search. 0: never.
     pub pv_extension: u32,
+    /// Positions with at most this many empty squares, met anywhere below the root, are
+    /// valued exactly by the endgame solver's shallow search instead of being searched
+    /// on or evaluated (see [`SearchLimits::solve_empties`](super::driver::SearchLimits::solve_empties)). 0: never.
+    pub solve_empties: u32,
     /// The split points of this search, when there are several threads (`None`: one
     /// thread searches every node).
     pub shared: Option<&'a SelectiveShared>,
@@ -164,6 +171,17 @@ impl<'a> SelectiveSearcher<'a> {
             self.ctx.rules.final_score(p, o) * SCALE
         } else {
             self.ctx.weights.evaluate(p, o)
+        }
+    }
+
+    /// The value of a leaf below the root: exact when it has at most `solve_empties`
+    /// empties (see [`Context::solve_empties`]), else [`Self::evaluate`].
+    pub fn leaf_value(&mut self, p: u64, o: u64) -> i32 {
+        let empties = 64 - (p | o).count_ones();
+        if self.ctx.solve_empties > 0 && empties <= self.ctx.solve_empties {
+            self.solve_small(p, o, -INF, INF, empties)
+        } else {
+            self.evaluate(p, o)
         }
     }
 
@@ -267,9 +285,39 @@ impl<'a> SelectiveSearcher<'a> {
         best
     }
 
-    /// A depth-1 search without table or sorting.
+    /// The exact value of a position of `empties <= solve_empties + 1` empty squares
+    /// in search units, fail-soft in `(alpha, beta)`: the shallow solver searches the
+    /// disc window that contains it (as `solve_exactly`), so a value outside is a
+    /// bound on the same side.
+    #[inline(never)]
+    fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+        let lo = alpha.div_euclid(SCALE).max(-65);
+        let hi = (-(-beta).div_euclid(SCALE)).min(65);
+        let config = ExactConfig::default();
+        let stability_min = if config.stability { config.shallow_stability_empties } else { 0 };
+        let v = solve_shallow(
+            &self.ctx.rules,
+            p,
+            o,
+            lo,
+            hi,
+            empties,
+            stability_min,
+            config.stability_gate,
+            &mut self.nodes,
+        );
+        v * SCALE
+    }
+
+    /// A depth-1 search without table or sorting. With `solve_empties` on, a node whose
+    /// children have at most that many empties is solved instead: the best of its
+    /// children's exact values is its own.
     #[inline]
     fn search1(&mut self, p: u64, o: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let empties = 64 - (p | o).count_ones();
+        if empties <= self.ctx.solve_empties + 1 && self.ctx.solve_empties > 0 {
+            return self.solve_small(p, o, alpha, beta, empties);
+        }
         self.nodes += 1;
         let moves = legal_moves(p, o, u64::MAX);
         if moves == 0 {
@@ -324,6 +372,12 @@ impl<'a> SelectiveSearcher<'a> {
                         return self.solve_exactly(tt, p, o, alpha, beta, empties);
                     }
                 }
+            }
+        }
+        if ply > 0 && self.ctx.solve_empties > 0 {
+            let empties = 64 - (p | o).count_ones();
+            if empties <= self.ctx.solve_empties {
+                return self.solve_small(p, o, alpha, beta, empties);
             }
         }
         if depth == 0 {

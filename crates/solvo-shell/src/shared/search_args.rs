@@ -44,6 +44,11 @@ pub struct SearchArgs {
     /// extension; 0: off). Default: chosen by the depth (6-14 empties from depth 6 on).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub pv_extension: Option<u32>,
+    /// Value positions with at most this many empties exactly wherever the search meets
+    /// them, instead of searching on or evaluating (0: off, the plain depth-limited
+    /// value; the engine's levels use 8).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
+    pub solve_empties: u32,
     /// Iterate every depth instead of two plies at a time (the default iterates only the
     /// depths of the target depth's parity).
     #[arg(long)]
@@ -82,6 +87,7 @@ impl SearchArgs {
             wld_from: self.wld_from,
             nodes: self.nodes,
             pv_extension: self.pv_extension.unwrap_or_else(|| pv_extension_for(self.depth)),
+            solve_empties: self.solve_empties,
             aspiration: true,
             every_depth: self.every_depth,
         };
