@@ -54,6 +54,14 @@ pub const SPLIT_MIN_DEPTH: u32 = 6;
 /// depths 12-16 about 1% fewer nodes from 8, the same time.
 pub const ETC_MIN_DEPTH: u32 = 8;
 
+/// The disc window `(floor(alpha / SCALE), ceil(beta / SCALE))`, within +-65, that
+/// contains the search-unit window `(alpha, beta)`: a value the endgame solver proves
+/// outside it is a bound on the same side of `(alpha, beta)`.
+#[inline]
+fn disc_window(alpha: i32, beta: i32) -> (i32, i32) {
+    (alpha.div_euclid(SCALE).max(-65), (-(-beta).div_euclid(SCALE)).min(65))
+}
+
 /// What the threads of one selective search share: split points of null-window nodes
 /// (a node's plies left and its ply).
 pub type SelectiveShared = Shared<Child, (u32, usize)>;
@@ -291,8 +299,7 @@ impl<'a> SelectiveSearcher<'a> {
     /// bound on the same side.
     #[inline(never)]
     fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
-        let lo = alpha.div_euclid(SCALE).max(-65);
-        let hi = (-(-beta).div_euclid(SCALE)).min(65);
+        let (lo, hi) = disc_window(alpha, beta);
         let config = ExactConfig::default();
         let stability_min = if config.stability { config.shallow_stability_empties } else { 0 };
         let v = solve_shallow(
@@ -532,8 +539,7 @@ impl<'a> SelectiveSearcher<'a> {
     /// stop flag or at the node limit. Returns 0 once aborted.
     #[inline(never)]
     fn solve_exactly(&mut self, tt: &SearchTable, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
-        let lo = alpha.div_euclid(SCALE).max(-65);
-        let hi = (-(-beta).div_euclid(SCALE)).min(65);
+        let (lo, hi) = disc_window(alpha, beta);
         let budget = self
             .node_limit
             .map_or(u64::MAX, |n| n.saturating_sub(self.nodes + self.ctx.helper_nodes.load(Ordering::Relaxed)));
