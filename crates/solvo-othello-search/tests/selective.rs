@@ -276,15 +276,21 @@ fn iterations_go_two_plies_at_a_time_unless_every_depth_is_asked() {
     assert_eq!(depths(SearchLimits { every_depth: true, ..limits(5) }), [1, 2, 3, 4, 5]);
 }
 
-#[test]
-fn selective_search_runs_and_plays_a_legal_move() {
-    let mut w = random_weights(12);
-    for empties in (10..=58).step_by(4) {
+/// `w` with Multi-ProbCut statistics (mean 0, spread 2 discs) for every deep depth
+/// from 3 to 20 at each of `stages` (empties).
+fn with_flat_statistics(mut w: Weights, stages: impl Iterator<Item = u8>) -> Weights {
+    for empties in stages {
         for deep in 3..=20u32 {
             let shallow = solvo_othello_search::internals::probe_depth(deep) as u8;
             w.mpc.push(MpcStat { empties, shallow, deep: deep as u8, mean: 0.0, sigma: 2.0 });
         }
     }
+    w
+}
+
+#[test]
+fn selective_search_runs_and_plays_a_legal_move() {
+    let w = with_flat_statistics(random_weights(12), (10..=58).step_by(4));
     let mut search = SelectiveSearch::new(Arc::new(w), 4);
     assert!(search.has_mpc());
     let mut rng = Rng::new(16);
@@ -296,6 +302,25 @@ fn selective_search_runs_and_plays_a_legal_move() {
             assert!(pos.moves() & r.best_move.unwrap().bit() != 0);
             assert_eq!(r.selectivity, percent);
         }
+    }
+}
+
+#[test]
+fn a_timed_search_reaching_solved_positions_climbs_to_the_exact_value() {
+    // Depth `empties - 1` with positions of 8 empties solved ends every line in an
+    // exact value; under a time limit the search then climbs the selectivity levels,
+    // and at 100% its value is the exact score. Without a time limit it stays at 73%.
+    let w = with_flat_statistics(random_weights(31), (6..=20).step_by(2));
+    let mut search = SelectiveSearch::new(Arc::new(w), 4);
+    let sel = Selectivity::from_percent(73).unwrap();
+    for pos in positions(37, 4, 45, 3) {
+        let fixed = SearchLimits { selectivity: sel, solve_empties: 8, ..limits(pos.empties() - 1) };
+        assert_eq!(search.search(&pos, &fixed).unwrap().selectivity, 73, "{pos:?}");
+        let timed = SearchLimits { time: Some(std::time::Duration::from_secs(600)), ..fixed };
+        let r = search.search(&pos, &timed).unwrap();
+        assert_eq!((r.selectivity, r.depth), (100, pos.empties() - 1), "{pos:?}");
+        assert_eq!(r.score_units, exact_value(&pos) * SCALE, "{pos:?}");
+        assert!(pos.moves() & r.best_move.unwrap().bit() != 0);
     }
 }
 

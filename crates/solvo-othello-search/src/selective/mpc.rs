@@ -45,6 +45,11 @@ impl Selectivity {
         self.0
     }
 
+    /// The next level towards exact (73% -> 87% -> ... -> 100%); `None` from exact.
+    pub fn next(self) -> Option<Selectivity> {
+        (self < Selectivity::EXACT).then(|| Selectivity(self.0 + 1))
+    }
+
     /// The cut threshold `t` in standard deviations (`None` when exact).
     pub fn t(self) -> Option<f64> {
         let t = LEVELS[self.0 as usize].1;
@@ -124,6 +129,9 @@ mod tests {
         assert_eq!(Selectivity::from_percent(73).unwrap().t(), Some(1.1));
         assert_eq!(Selectivity::from_percent(100), Some(Selectivity::EXACT));
         assert_eq!(Selectivity::EXACT.t(), None);
+        assert_eq!(Selectivity::from_percent(87).unwrap().next(), Selectivity::from_percent(95));
+        assert_eq!(Selectivity::from_percent(99).unwrap().next(), Some(Selectivity::EXACT));
+        assert_eq!(Selectivity::EXACT.next(), None);
         assert!(Selectivity::from_percent(80).is_none());
         assert_eq!([3, 4, 7, 8, 12, 15].map(probe_depth), [1, 2, 2, 4, 6, 6]);
         for d in MPC_MIN_DEPTH..40 {

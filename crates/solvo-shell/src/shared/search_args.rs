@@ -46,7 +46,8 @@ pub struct SearchArgs {
     pub pv_extension: Option<u32>,
     /// Value positions with at most this many empties exactly wherever the search meets
     /// them, instead of searching on or evaluating (0: off, the plain depth-limited
-    /// value; the engine's levels use 8).
+    /// value; the engine's levels use 8). With --time, a search whose depth reaches them
+    /// at every leaf spends the time left on that depth at the next selectivity levels.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10))]
     pub solve_empties: u32,
     /// Iterate every depth instead of two plies at a time (the default iterates only the
