@@ -309,9 +309,10 @@ fn selective_search_runs_and_plays_a_legal_move() {
 fn a_timed_search_reaching_solved_positions_climbs_to_the_exact_value() {
     // Depth `empties - 1` with positions of 8 empties solved ends every line in an
     // exact value; under a time limit the search then climbs the selectivity levels,
-    // and at 100% its value is the exact score. Without a time limit it stays at 73%.
-    let w = with_flat_statistics(random_weights(31), (6..=20).step_by(2));
-    let mut search = SelectiveSearch::new(Arc::new(w), 4);
+    // and at 100% its value is the exact score. Without a time limit it stays at 73%,
+    // and a node limit spent by the first level ends the climb there.
+    let w = Arc::new(with_flat_statistics(random_weights(31), (6..=20).step_by(2)));
+    let mut search = SelectiveSearch::new(w.clone(), 4);
     let sel = Selectivity::from_percent(73).unwrap();
     for pos in positions(37, 4, 45, 3) {
         let fixed = SearchLimits { selectivity: sel, solve_empties: 8, ..limits(pos.empties() - 1) };
@@ -321,6 +322,11 @@ fn a_timed_search_reaching_solved_positions_climbs_to_the_exact_value() {
         assert_eq!((r.selectivity, r.depth), (100, pos.empties() - 1), "{pos:?}");
         assert_eq!(r.score_units, exact_value(&pos) * SCALE, "{pos:?}");
         assert!(pos.moves() & r.best_move.unwrap().bit() != 0);
+        // Fresh tables: the same first level, then one node left for the climb.
+        let first = SelectiveSearch::new(w.clone(), 4).search(&pos, &fixed).unwrap();
+        let nodes = Some(first.nodes + 1);
+        let r = SelectiveSearch::new(w.clone(), 4).search(&pos, &SearchLimits { nodes, ..timed }).unwrap();
+        assert_eq!((r.selectivity, r.score_units), (73, first.score_units), "{pos:?}");
     }
 }
 

@@ -489,8 +489,9 @@ impl SelectiveSearch {
     /// leaves are all solved positions: the same depth searched again at each next
     /// selectivity level (as Edax's endgame climbs 73% to 100%), while the next level is
     /// expected to end before `aim` and `deadline` (a level costs about
-    /// [`CLIMB_GROWTH`] times the one below). Returns the most exact level completed;
-    /// one stopped part way is discarded (its nodes still counted).
+    /// [`CLIMB_GROWTH`] times the one below) and the node limit is not spent. Returns
+    /// the most exact level completed; one stopped part way is discarded (its nodes
+    /// still counted).
     #[allow(clippy::too_many_arguments)]
     fn climb_selectivity(
         &mut self,
@@ -507,7 +508,10 @@ impl SelectiveSearch {
         let mut nodes = result.nodes;
         while let Some(next) = level.next() {
             let now = Instant::now();
+            // The node limit holds for the whole search, climb included.
+            let nodes_left = limits.nodes.map(|n| n.saturating_sub(nodes));
             if self.stop.load(Ordering::Relaxed)
+                || nodes_left == Some(0)
                 || [deadline, aim].into_iter().flatten().any(|d| now + took.mul_f64(CLIMB_GROWTH) >= d)
             {
                 break;
@@ -517,7 +521,7 @@ impl SelectiveSearch {
             // Its own start: the iterations' time estimates count from the climb.
             let r = self.iterate(
                 pos,
-                &SearchLimits { selectivity: level, ..*limits },
+                &SearchLimits { selectivity: level, nodes: nodes_left, ..*limits },
                 depth,
                 now,
                 (deadline, aim),
