@@ -182,11 +182,18 @@ impl<'a> SelectiveSearcher<'a> {
         }
     }
 
+    /// Whether a position of `empties` empty squares below the root is valued exactly
+    /// (see [`Context::solve_empties`]).
+    #[inline(always)]
+    fn solves(&self, empties: u32) -> bool {
+        self.ctx.solve_empties > 0 && empties <= self.ctx.solve_empties
+    }
+
     /// The value of a leaf below the root: exact when it has at most `solve_empties`
     /// empties (see [`Context::solve_empties`]), else [`Self::evaluate`].
     pub fn leaf_value(&mut self, p: u64, o: u64) -> i32 {
         let empties = 64 - (p | o).count_ones();
-        if self.ctx.solve_empties > 0 && empties <= self.ctx.solve_empties {
+        if self.solves(empties) {
             self.solve_small(p, o, -INF, INF, empties)
         } else {
             self.evaluate(p, o)
@@ -322,7 +329,7 @@ impl<'a> SelectiveSearcher<'a> {
     #[inline]
     fn search1(&mut self, p: u64, o: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
         let empties = 64 - (p | o).count_ones();
-        if empties <= self.ctx.solve_empties + 1 && self.ctx.solve_empties > 0 {
+        if self.solves(empties.saturating_sub(1)) {
             return self.solve_small(p, o, alpha, beta, empties);
         }
         self.nodes += 1;
@@ -381,9 +388,9 @@ impl<'a> SelectiveSearcher<'a> {
                 }
             }
         }
-        if ply > 0 && self.ctx.solve_empties > 0 {
+        if ply > 0 {
             let empties = 64 - (p | o).count_ones();
-            if empties <= self.ctx.solve_empties {
+            if self.solves(empties) {
                 return self.solve_small(p, o, alpha, beta, empties);
             }
         }
