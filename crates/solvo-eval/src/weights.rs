@@ -34,6 +34,13 @@ pub const fn stage_of_size(size: BoardSize, discs: u32) -> usize {
     }
 }
 
+/// How far (search units: 8 discs) the linear sum must lie outside a search's window
+/// for [`Weights::evaluate_within`] to leave the residual network out. Edax's hard-25
+/// at depth 12@73% with a network (2026-12-01, `docs/results/evaluation.md`): 4 discs
+/// lost most of what the network adds to the move choice, 8 discs none of it.
+#[cfg(feature = "residual")]
+pub const LAZY_MARGIN: i32 = 8 * SCALE;
+
 /// Weight units per disc: an evaluation of `SCALE` means "one disc ahead at the end".
 pub const SCALE: i32 = 128;
 
@@ -246,6 +253,34 @@ impl Weights {
         v.clamp(-MAX_EVAL, MAX_EVAL)
     }
 
+    /// [`Weights::evaluate`] for a search that asks only where the value lies against
+    /// the window `(lo, hi)`, fail-soft. Equal to `evaluate` without a residual network.
+    /// With one, when the linear sum lies at least [`LAZY_MARGIN`] beyond the window
+    /// the network is not run and the linear sum moved back by the margin is returned:
+    /// a bound on the same side of the window as `evaluate`'s value whenever the
+    /// network's correction is smaller than the margin (a test checks), as a lazy
+    /// evaluation does in chess engines.
+    #[inline]
+    pub fn evaluate_within(&self, player: u64, opponent: u64, lo: i32, hi: i32) -> i32 {
+        #[cfg(feature = "residual")]
+        if let (false, Some(net)) = (matches!(self.size, BoardSize::Six), &self.net) {
+            let discs = (player | opponent).count_ones();
+            let stage = stage_of(discs);
+            let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
+            let features = feature_list(player, opponent);
+            let linear: i32 = features.iter().map(|&f| i32::from(w[f as usize])).sum();
+            if linear + LAZY_MARGIN <= lo {
+                return (linear + LAZY_MARGIN).clamp(-MAX_EVAL, MAX_EVAL);
+            }
+            if linear - LAZY_MARGIN >= hi {
+                return (linear - LAZY_MARGIN).clamp(-MAX_EVAL, MAX_EVAL);
+            }
+            return (linear + net.correction(&features, discs)).clamp(-MAX_EVAL, MAX_EVAL);
+        }
+        let _ = (lo, hi);
+        self.evaluate(player, opponent)
+    }
+
     /// The linear part of [`Weights::evaluate`] alone (the residual network, if any, left
     /// out): cheaper, for searches that use the network only where it pays. Equal to
     /// `evaluate` for weights without a network.
@@ -290,5 +325,51 @@ mod tests {
         assert_eq!(stage_of(63), NUM_STAGES - 1);
         assert_eq!(stage_of(64), NUM_STAGES - 1);
         assert_eq!(stage_of(0), 0);
+    }
+
+    #[cfg(feature = "residual")]
+    #[test]
+    fn evaluate_within_is_a_bound_on_the_same_side_of_the_window() {
+        use crate::features::STAGE_LEN;
+        use crate::residual::{NET_DISC_ROWS, NET_HIDDEN, NET_HIDDEN2};
+        let mut rng = solvo_core::rng::Rng::new(5);
+        let mut small = move |m: u64| (rng.next_u64() % (2 * m + 1)) as i32 - m as i32;
+        let table: Vec<i16> = (0..NUM_STAGES * STAGE_LEN).map(|_| small(100) as i16).collect();
+        let mut w = Weights::from_table(Variant::Normal, table).unwrap();
+        let tie = crate::tying::tied_parameters_for(BoardSize::Eight).unwrap();
+        let rows: Vec<i16> = (0..STAGE_LEN * NET_HIDDEN)
+            .map(|i| if tie[i / NET_HIDDEN] as usize == i / NET_HIDDEN { small(400) as i16 } else { 0 })
+            .collect();
+        let disc_rows = (0..NET_DISC_ROWS * NET_HIDDEN).map(|_| small(200)).collect();
+        let w2 = (0..NET_HIDDEN * NET_HIDDEN2).map(|_| small(100) as f32 / 1000.0).collect();
+        let net = ResidualNet::from_parts(9, rows, disc_rows, w2, [0.1; NET_HIDDEN2], [0.3; NET_HIDDEN2], 0.0).unwrap();
+        w.set_residual(Some(net)).unwrap();
+        let (mut lazy, mut full, mut nonzero) = (0, 0, 0);
+        for b in solvo_othello::random_games::random_game_boards(2000, 3) {
+            let (p, o) = (b.player, b.opponent);
+            let v = w.evaluate(p, o);
+            let correction = v - w.evaluate_linear(p, o);
+            assert!(correction.abs() < LAZY_MARGIN, "the test's network stays inside the margin: {correction}");
+            nonzero += usize::from(correction != 0);
+            for (lo, hi) in [(v - 3000, v - 2000), (v + 2000, v + 3000), (v - 5, v + 5), (v - 1, v), (v, v + 1)] {
+                let r = w.evaluate_within(p, o, lo, hi);
+                assert_eq!(r <= lo, v <= lo, "{r} {v} ({lo}, {hi})");
+                assert_eq!(r >= hi, v >= hi, "{r} {v} ({lo}, {hi})");
+                if r <= lo {
+                    assert!(r >= v, "an upper bound of the value");
+                } else if r >= hi {
+                    assert!(r <= v, "a lower bound of the value");
+                } else {
+                    assert_eq!(r, v);
+                }
+                if r == v {
+                    full += 1
+                } else {
+                    lazy += 1
+                }
+            }
+        }
+        assert!(lazy > 0 && full > 0, "both paths taken: {lazy} lazy, {full} full");
+        assert!(nonzero > 1000, "the network corrects most positions: {nonzero}");
     }
 }

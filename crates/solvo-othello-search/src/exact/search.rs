@@ -142,8 +142,9 @@ pub struct ExactConfig {
     /// Nodes with at least this many empties order their moves with the weights'
     /// residual network (if they have one; the lab's experiment, feature `residual`);
     /// below, with the linear evaluation alone,
-    /// which costs a quarter as much per leaf. FFO #40-#49, 1 thread, with a network
-    /// set (2026-11-27, `n1` in the README): 0 -> 684.4 M + 75.4 M nodes, 36.5 s; 18 ->
+    /// which costs a quarter as much per leaf. Default 64: never, as the selective
+    /// search orders its moves. FFO #40-#49, 1 thread, with a network
+    /// set (2026-11-27, `n1` in `docs/results/evaluation.md`): 0 -> 684.4 M + 75.4 M nodes, 36.5 s; 18 ->
     /// 700.7 M, 30.8 s; 22 -> 741.1 M, 29.2 s; 26 -> 760.3 M, 29.7 s; the linear set
     /// alone 761.4 M + 93.3 M, 27.6 s: the network's 11% fewer nodes do not pay its cost.
     #[cfg(feature = "residual")]
@@ -178,7 +179,7 @@ impl Default for ExactConfig {
             selective_moves: true,
             climb_aspiration: true,
             #[cfg(feature = "residual")]
-            net_order_empties: 0,
+            net_order_empties: 64,
         }
     }
 }

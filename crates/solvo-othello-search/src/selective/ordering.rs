@@ -168,7 +168,7 @@ impl SelectiveSearcher<'_> {
                     None if !selective => 0,
                     None => {
                         self.nodes += 1;
-                        -self.evaluate(c.p, c.o)
+                        -self.evaluate_order(c.p, c.o)
                     }
                     Some(d) => -self.shallow_value(c.p, c.o, d, child_beta),
                 };

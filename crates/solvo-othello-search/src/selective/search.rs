@@ -182,6 +182,29 @@ impl<'a> SelectiveSearcher<'a> {
         }
     }
 
+    /// [`Self::evaluate`] where only the value's place against `(lo, hi)` matters
+    /// ([`solvo_eval::Weights::evaluate_within`]).
+    #[inline(always)]
+    pub fn evaluate_within(&self, p: u64, o: u64, lo: i32, hi: i32) -> i32 {
+        if p | o == u64::MAX {
+            self.ctx.rules.final_score(p, o) * SCALE
+        } else {
+            self.ctx.weights.evaluate_within(p, o, lo, hi)
+        }
+    }
+
+    /// The evaluation that orders moves: [`Self::evaluate`] without the weights'
+    /// residual network, if they have one (it orders as well for a fraction of the
+    /// cost: `docs/results/evaluation.md`).
+    #[inline(always)]
+    pub fn evaluate_order(&self, p: u64, o: u64) -> i32 {
+        if p | o == u64::MAX {
+            self.ctx.rules.final_score(p, o) * SCALE
+        } else {
+            self.ctx.weights.evaluate_linear(p, o)
+        }
+    }
+
     /// Whether a position of `empties` empty squares below the root is valued exactly
     /// (see [`Context::solve_empties`]).
     #[inline(always)]
@@ -337,9 +360,9 @@ impl<'a> SelectiveSearcher<'a> {
         if moves == 0 {
             return self.no_move(p, o, alpha, beta, 1, ply, false);
         }
-        self.best_child(p, o, moves, alpha, beta, |s, cp, co, _| {
+        self.best_child(p, o, moves, alpha, beta, |s, cp, co, a| {
             s.nodes += 1;
-            -s.evaluate(cp, co)
+            -s.evaluate_within(cp, co, -beta, -a)
         })
     }
 
@@ -365,7 +388,7 @@ impl<'a> SelectiveSearcher<'a> {
         match depth {
             0 => {
                 self.nodes += 1;
-                self.evaluate(p, o)
+                self.evaluate_order(p, o)
             }
             1 => self.search1(p, o, -INF, beta, MAX_PLY - 2),
             _ => self.search2(p, o, -INF, beta, MAX_PLY - 3),
@@ -396,7 +419,7 @@ impl<'a> SelectiveSearcher<'a> {
         }
         if depth == 0 {
             self.nodes += 1;
-            return self.evaluate(p, o);
+            return self.evaluate_within(p, o, alpha, beta);
         }
         if !pv_node && depth <= 2 {
             return if depth == 1 {
