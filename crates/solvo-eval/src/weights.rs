@@ -239,15 +239,12 @@ impl Weights {
                 feature_sum6(player, opponent, &self.table[stage * STAGE_LEN6..(stage + 1) * STAGE_LEN6])
             }
             _ => {
-                let stage = stage_of(discs);
-                let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
                 #[cfg(feature = "residual")]
                 if let Some(net) = &self.net {
-                    let features = feature_list(player, opponent);
-                    let linear: i32 = features.iter().map(|&f| i32::from(w[f as usize])).sum();
-                    return (linear + net.correction(&features, discs)).clamp(-MAX_EVAL, MAX_EVAL);
+                    return self.with_network(net, player, opponent, (i32::MIN, i32::MAX));
                 }
-                feature_sum(player, opponent, w)
+                let stage = stage_of(discs);
+                feature_sum(player, opponent, &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN])
             }
         };
         v.clamp(-MAX_EVAL, MAX_EVAL)
@@ -264,21 +261,31 @@ impl Weights {
     pub fn evaluate_within(&self, player: u64, opponent: u64, lo: i32, hi: i32) -> i32 {
         #[cfg(feature = "residual")]
         if let (false, Some(net)) = (matches!(self.size, BoardSize::Six), &self.net) {
-            let discs = (player | opponent).count_ones();
-            let stage = stage_of(discs);
-            let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
-            let features = feature_list(player, opponent);
-            let linear: i32 = features.iter().map(|&f| i32::from(w[f as usize])).sum();
-            if linear + LAZY_MARGIN <= lo {
-                return (linear + LAZY_MARGIN).clamp(-MAX_EVAL, MAX_EVAL);
-            }
-            if linear - LAZY_MARGIN >= hi {
-                return (linear - LAZY_MARGIN).clamp(-MAX_EVAL, MAX_EVAL);
-            }
-            return (linear + net.correction(&features, discs)).clamp(-MAX_EVAL, MAX_EVAL);
+            return self.with_network(net, player, opponent, (lo, hi));
         }
         let _ = (lo, hi);
         self.evaluate(player, opponent)
+    }
+
+    /// The 8x8 value with the residual network `net` (these weights' own), lazily
+    /// as [`Weights::evaluate_within`] describes for the window `(lo, hi)`; the
+    /// window `(i32::MIN, i32::MAX)` always runs the network ([`Weights::evaluate`]).
+    #[cfg(feature = "residual")]
+    #[inline]
+    fn with_network(&self, net: &ResidualNet, player: u64, opponent: u64, (lo, hi): (i32, i32)) -> i32 {
+        let discs = (player | opponent).count_ones();
+        let stage = stage_of(discs);
+        let w = &self.table[stage * STAGE_LEN..(stage + 1) * STAGE_LEN];
+        let features = feature_list(player, opponent);
+        let linear: i32 = features.iter().map(|&f| i32::from(w[f as usize])).sum();
+        // The bounds returned stay true while the correction is under the margin.
+        if linear + LAZY_MARGIN <= lo {
+            return (linear + LAZY_MARGIN).clamp(-MAX_EVAL, MAX_EVAL);
+        }
+        if linear - LAZY_MARGIN >= hi {
+            return (linear - LAZY_MARGIN).clamp(-MAX_EVAL, MAX_EVAL);
+        }
+        (linear + net.correction(&features, discs)).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
     /// The linear part of [`Weights::evaluate`] alone (the residual network, if any, left

@@ -175,22 +175,14 @@ impl<'a> SelectiveSearcher<'a> {
     /// The static evaluation (or the exact score of a full board), in search units.
     #[inline(always)]
     pub fn evaluate(&self, p: u64, o: u64) -> i32 {
-        if p | o == u64::MAX {
-            self.ctx.rules.final_score(p, o) * SCALE
-        } else {
-            self.ctx.weights.evaluate(p, o)
-        }
+        self.scored(p, o, |w| w.evaluate(p, o))
     }
 
     /// [`Self::evaluate`] where only the value's place against `(lo, hi)` matters
     /// ([`solvo_eval::Weights::evaluate_within`]).
     #[inline(always)]
     pub fn evaluate_within(&self, p: u64, o: u64, lo: i32, hi: i32) -> i32 {
-        if p | o == u64::MAX {
-            self.ctx.rules.final_score(p, o) * SCALE
-        } else {
-            self.ctx.weights.evaluate_within(p, o, lo, hi)
-        }
+        self.scored(p, o, |w| w.evaluate_within(p, o, lo, hi))
     }
 
     /// The evaluation that orders moves: [`Self::evaluate`] without the weights'
@@ -198,10 +190,16 @@ impl<'a> SelectiveSearcher<'a> {
     /// cost: `docs/results/evaluation.md`).
     #[inline(always)]
     pub fn evaluate_order(&self, p: u64, o: u64) -> i32 {
+        self.scored(p, o, |w| w.evaluate_linear(p, o))
+    }
+
+    /// The exact score of a full board, else `eval` of the weights (search units).
+    #[inline(always)]
+    fn scored(&self, p: u64, o: u64, eval: impl FnOnce(&Weights) -> i32) -> i32 {
         if p | o == u64::MAX {
             self.ctx.rules.final_score(p, o) * SCALE
         } else {
-            self.ctx.weights.evaluate_linear(p, o)
+            eval(self.ctx.weights)
         }
     }
 
